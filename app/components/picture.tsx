@@ -1,0 +1,73 @@
+// A responsive photograph: AVIF and WebP srcsets with a JPEG fallback, intrinsic width and
+// height (no layout shift), the stored placeholder painted underneath, and lazy loading
+// unless it is the page's main image, which is also preloaded.
+import { preload } from "react-dom";
+import type { ResponsiveImage } from "#app/utils/content/types.ts";
+
+export interface ArtDirection {
+  /** A media query, e.g. "(max-width: 768px)": when it matches, `image` is used instead. */
+  media: string;
+  image: ResponsiveImage;
+}
+
+interface PictureProps {
+  image: ResponsiveImage;
+  /** The sizes attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  /** The page's largest image: eager, high priority and preloaded. */
+  priority?: boolean;
+  artDirection?: ArtDirection;
+  className?: string;
+}
+
+function preloadImage(image: ResponsiveImage, sizes: string, media?: string) {
+  const best = image.sources[0];
+  if (!best) return;
+  preload(image.fallback, {
+    as: "image",
+    imageSrcSet: best.srcSet,
+    imageSizes: sizes,
+    type: best.type,
+    fetchPriority: "high",
+    ...(media ? { media } : {}),
+  });
+}
+
+export function Picture({ image, sizes, priority = false, artDirection, className }: PictureProps) {
+  if (priority) {
+    if (artDirection) {
+      preloadImage(artDirection.image, sizes, artDirection.media);
+      preloadImage(image, sizes, `not all and ${artDirection.media}`);
+    } else {
+      preloadImage(image, sizes);
+    }
+  }
+  return (
+    <picture className={className}>
+      {artDirection?.image.sources.map((source) => (
+        <source
+          key={`art-${source.type}`}
+          media={artDirection.media}
+          type={source.type}
+          srcSet={source.srcSet}
+          sizes={sizes}
+          width={artDirection.image.width}
+          height={artDirection.image.height}
+        />
+      ))}
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      <img
+        src={image.fallback}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding={priority ? "sync" : "async"}
+        style={{ backgroundImage: `url("${image.placeholder}")` }}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,71 @@
+// Renders a document: the whole page at once (pages are small and fully server-rendered),
+// so it can carry an ETag; plus its Content Security Policy with this request's nonce.
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { contentSecurityPolicy, documentEtag, etagMatches, HTML_CACHE_CONTROL, NO_STORE } from "./utils/http.server.ts";
+import { logger } from "./utils/logger.server.ts";
+import { cspNonceContext } from "./utils/request-context.ts";
+
+/** A render that takes longer than this is abandoned with a 500. */
+export const RENDER_TIMEOUT_MS = 5_000;
+
+function renderDocument(context: EntryContext, url: string, nonce: string): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} nonce={nonce} />, {
+      nonce,
+      onAllReady() {
+        clearTimeout(timer);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+        sink.on("error", reject);
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = true;
+        logger.error({ err: error, url }, "error while rendering");
+      },
+    });
+    const timer = setTimeout(
+      () => abort(new Error(`render timed out after ${RENDER_TIMEOUT_MS} ms`)),
+      RENDER_TIMEOUT_MS,
+    );
+  });
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> {
+  const nonce = loadContext.get(cspNonceContext);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", responseStatusCode === 200 ? HTML_CACHE_CONTROL : NO_STORE);
+  }
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const { html, failed } = await renderDocument(routerContext, request.url, nonce);
+  const status = failed ? 500 : responseStatusCode;
+  if (status !== 200) {
+    return new Response(html, { status, headers: responseHeaders });
+  }
+  const etag = documentEtag(html, nonce);
+  responseHeaders.set("ETag", etag);
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) {
+    // The cached copy keeps the policy it came with: its nonce is the one in its scripts.
+    responseHeaders.delete("Content-Security-Policy");
+    responseHeaders.delete("Content-Type");
+    return new Response(null, { status: 304, headers: responseHeaders });
+  }
+  return new Response(html, { status, headers: responseHeaders });
+}

@@ -1,0 +1,117 @@
+// The database's row types, as Kysely sees them. Migrations create these tables; keep the two
+// in step. JSON columns are TEXT in SQLite (and would be jsonb in PostgreSQL).
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+export interface StudioSettingsTable {
+  id: Generated<number>;
+  name: string;
+  tagline: string;
+  about_title: string;
+  about_text: string;
+  about_asset_id: number | null;
+  /** JSON array of display strings, e.g. ["+91 98765 00001"]. */
+  phones: string;
+  /** JSON array of e-mail addresses. */
+  emails: string;
+  street_address: string;
+  locality: string;
+  region: string;
+  postal_code: string;
+  country: string;
+  /** JSON array of { network, label, url }. */
+  social_links: string;
+  opening_hours: string;
+  showreel_video_id: string;
+  showreel_poster_asset_id: number | null;
+  updated_at: Timestamp;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  /** SHA-256 of the source bytes: the same upload twice is one asset. */
+  sha256: string;
+  original_key: string;
+  original_name: string;
+  original_bytes: number;
+  mime: string;
+  width: number;
+  height: number;
+  /** A tiny blurred image as a data URI, shown while the real one loads. */
+  placeholder: string;
+  created_at: Timestamp;
+}
+
+export interface AssetVariantsTable {
+  asset_id: number;
+  format: "avif" | "webp" | "jpeg";
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+  cover_asset_id: number | null;
+}
+
+export type ShootStatus = "draft" | "published";
+
+export interface ShootsTable {
+  /** Public, stable: it is the number in /galleryList/{id}. */
+  id: number;
+  collection_id: number;
+  title: string;
+  location: string;
+  description: string;
+  cover_asset_id: number | null;
+  is_story: ColumnType<number, number | boolean | undefined, number | boolean>;
+  story_position: number | null;
+  status: ShootStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  shoot_id: number;
+  asset_id: number;
+  position: number;
+  alt: string;
+  created_at: Timestamp;
+}
+
+export interface BannerSlidesTable {
+  id: Generated<number>;
+  position: number;
+  desktop_asset_id: number;
+  mobile_asset_id: number;
+  alt: string;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  studio_settings: StudioSettingsTable;
+  assets: AssetsTable;
+  asset_variants: AssetVariantsTable;
+  collections: CollectionsTable;
+  shoots: ShootsTable;
+  photos: PhotosTable;
+  banner_slides: BannerSlidesTable;
+  app_state: AppStateTable;
+}
+
+export type Asset = Selectable<AssetsTable>;
+export type AssetVariant = Selectable<AssetVariantsTable>;
+export type NewShoot = Insertable<ShootsTable>;

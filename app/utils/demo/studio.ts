@@ -1,0 +1,252 @@
+// The demo studio a fresh install shows: the spec's collections, ids and groups, set in Tamil
+// Nadu, with invented clients and contact details that are plainly sample data. The photographs
+// are the free-licence files in demo/photos (credits in demo/photos/CREDITS.md).
+
+export interface DemoCollection {
+  slug: string;
+  name: string;
+  description: string;
+  coverFile: string;
+}
+
+export interface DemoShoot {
+  id: number;
+  collection: string;
+  title: string;
+  location: string;
+  description: string;
+  /** Recent stories are 101-103, shown on the home page in this order. */
+  storyPosition?: number;
+}
+
+export const DEMO_SETTINGS = {
+  name: "Nila Studio",
+  tagline: "Wedding, baby and family photography from Coimbatore",
+  about_title: "About Nila Studio",
+  about_text: [
+    "Nila Studio is a small team of photographers based in Coimbatore. For more than ten years we have followed couples through their wedding days, welcomed newborns in their first weeks and walked families through the hills and beaches of Tamil Nadu.",
+    "We work quietly and mostly with available light, so that the pictures look like the day felt. Every shoot ends with a hand-edited gallery and prints that will outlast us all.",
+    "This is a demo studio: the names, phone numbers and addresses on this site are sample data, and the photographs are free-licence images credited on the credits page.",
+  ].join("\n\n"),
+  aboutFile: "09-hand-drum-in-warm-light.jpg",
+  phones: ["+91 90000 00001", "+91 90000 00002", "+91 90000 00003"],
+  emails: ["hello@nila-studio.example"],
+  street_address: "No. 1, Sample Street (demo address), R.S. Puram",
+  locality: "Coimbatore",
+  region: "Tamil Nadu",
+  postal_code: "641002",
+  country: "India",
+  social_links: [
+    { network: "instagram", label: "Instagram", url: "https://www.instagram.com/nila.studio.example/" },
+    { network: "youtube", label: "YouTube", url: "https://www.youtube.com/@nila-studio-example" },
+    { network: "facebook", label: "Facebook", url: "https://www.facebook.com/nila.studio.example" },
+  ],
+  opening_hours: "Mo-Sa 10:00-19:00",
+  /** Big Buck Bunny (Blender Foundation, CC BY 3.0) stands in for the studio's showreel. */
+  showreel_video_id: "aqz-KE-bpKQ",
+  showreelPosterFile: "15-rowing-boats-at-dusk.jpg",
+} as const;
+
+export const DEMO_COLLECTIONS: DemoCollection[] = [
+  {
+    slug: "wedding",
+    name: "Wedding",
+    description: "Ceremonies, rituals and the quiet moments between them, photographed as they happen.",
+    coverFile: "03-sunset-over-hills.jpg",
+  },
+  {
+    slug: "babyShoot",
+    name: "Baby Shoot",
+    description: "Newborn and first-birthday sessions at home or in our studio, at the baby's pace.",
+    coverFile: "06-dandelions-at-golden-hour.jpg",
+  },
+  {
+    slug: "motherhood",
+    name: "Motherhood",
+    description: "Maternity portraits for the months of waiting, indoors or out in the open.",
+    coverFile: "28-orange-flower.jpg",
+  },
+  {
+    slug: "outdoor",
+    name: "Outdoor",
+    description: "Couples and families in the hills, tea estates and beaches of Tamil Nadu.",
+    coverFile: "21-path-through-a-pine-forest.jpg",
+  },
+];
+
+const wedding = (place: string) => `Wedding in ${place}`;
+const baby = (place: string) => `Baby shoot in ${place}`;
+const motherhood = (place: string) => `motherhood in ${place}`;
+const outdoor = (place: string) => `Out door shoot in ${place}`;
+
+export const DEMO_SHOOTS: DemoShoot[] = [
+  {
+    id: 1,
+    collection: "wedding",
+    title: "Priya & Karthik",
+    location: wedding("Coimbatore"),
+    description: "A temple wedding at dawn and a long evening reception with both families dancing.",
+  },
+  {
+    id: 2,
+    collection: "wedding",
+    title: "Divya & Arun",
+    location: wedding("Madurai"),
+    description: "Jasmine, brass lamps and a muhurtham under the shadow of the Meenakshi temple towers.",
+  },
+  {
+    id: 3,
+    collection: "wedding",
+    title: "Meena & Suresh",
+    location: wedding("Thanjavur"),
+    description: "A Thanjavur silk wedding with three days of ceremonies and one very patient nadaswaram player.",
+  },
+  {
+    id: 101,
+    collection: "wedding",
+    title: "Lakshmi & Vignesh",
+    location: wedding("Chennai"),
+    description: "A seaside wedding in Chennai: a morning ceremony, monsoon clouds and a sunset on the beach.",
+    storyPosition: 1,
+  },
+  {
+    id: 21,
+    collection: "babyShoot",
+    title: "Baby Aadhya",
+    location: baby("Ooty"),
+    description: "Aadhya at three weeks, asleep through most of her first session in the hills.",
+  },
+  {
+    id: 22,
+    collection: "babyShoot",
+    title: "Little Kavin",
+    location: baby("Coimbatore"),
+    description: "Kavin's first birthday at home, with grandparents and a cake he mostly wore.",
+  },
+  {
+    id: 23,
+    collection: "babyShoot",
+    title: "Baby Ishaan",
+    location: baby("Salem"),
+    description: "A newborn session in soft window light, wrapped in his grandmother's cotton saree.",
+  },
+  {
+    id: 24,
+    collection: "babyShoot",
+    title: "Baby Mithra",
+    location: baby("Tiruppur"),
+    description: "Mithra at six months: sitting up, laughing, and curious about the camera.",
+  },
+  {
+    id: 25,
+    collection: "babyShoot",
+    title: "Little Yazhini",
+    location: baby("Erode"),
+    description: "Yazhini's naming ceremony and a garden session the morning after.",
+  },
+  {
+    id: 102,
+    collection: "babyShoot",
+    title: "Little Aarav",
+    location: baby("Coonoor"),
+    description: "Aarav's first trip to the tea estates, photographed between naps.",
+    storyPosition: 2,
+  },
+  {
+    id: 41,
+    collection: "motherhood",
+    title: "Anitha & Ramesh",
+    location: motherhood("Madurai"),
+    description: "A maternity session at home in the eighth month, with the family's old swing.",
+  },
+  {
+    id: 42,
+    collection: "motherhood",
+    title: "Sangeetha & Prakash",
+    location: motherhood("Tiruchirappalli"),
+    description: "Evening light on the banks of the Kaveri, weeks before their first child arrived.",
+  },
+  {
+    id: 43,
+    collection: "motherhood",
+    title: "Revathi & Senthil",
+    location: motherhood("Coimbatore"),
+    description: "A valaikaapu celebration with bangles, music and every aunt in the family.",
+  },
+  {
+    id: 44,
+    collection: "motherhood",
+    title: "Kavya & Dinesh",
+    location: motherhood("Kodaikanal"),
+    description: "Misty mornings by the lake for a couple who met in these hills.",
+  },
+  {
+    id: 45,
+    collection: "motherhood",
+    title: "Nandhini & Bala",
+    location: motherhood("Vellore"),
+    description: "An indoor studio session in warm light, with their first child joining in.",
+  },
+  {
+    id: 61,
+    collection: "outdoor",
+    title: "Swathi & Hari",
+    location: outdoor("Pollachi"),
+    description: "Coconut groves and a bullock cart ride on a bright Pollachi afternoon.",
+  },
+  {
+    id: 62,
+    collection: "outdoor",
+    title: "Janani & Gokul",
+    location: outdoor("Valparai"),
+    description: "A pre-wedding walk through the tea estates and the forest road above them.",
+  },
+  {
+    id: 63,
+    collection: "outdoor",
+    title: "Preethi & Manoj",
+    location: outdoor("Mahabalipuram"),
+    description: "Shore temple stones, sea wind and a sunset that waited for us.",
+  },
+  {
+    id: 64,
+    collection: "outdoor",
+    title: "Harini & Sathish",
+    location: outdoor("Kanyakumari"),
+    description: "Sunrise at the tip of India, where three seas meet.",
+  },
+  {
+    id: 103,
+    collection: "outdoor",
+    title: "Deepa & Naveen",
+    location: outdoor("Yercaud"),
+    description: "An anniversary shoot among the coffee plantations and viewpoints of Yercaud.",
+    storyPosition: 3,
+  },
+];
+
+/** Photos per demo shoot; the 32 demo files are dealt out in turn, so shoots share some. */
+export const DEMO_PHOTOS_PER_SHOOT = 6;
+
+/** Six banner slides; each desktop photo also gets a portrait crop for phones. */
+export const DEMO_BANNER_FILES = [
+  "17-lake-at-blue-hour.jpg",
+  "01-autumn-mountain-meadow.jpg",
+  "15-rowing-boats-at-dusk.jpg",
+  "16-jetty-in-fog.jpg",
+  "22-lake-at-midsummer-night.jpg",
+  "03-sunset-over-hills.jpg",
+];
+
+/** Portrait crop for the mobile banner (width / height). */
+export const MOBILE_BANNER_ASPECT = 2 / 3;
+
+/** Which demo files a shoot shows, in order: a deterministic deal over the whole set. */
+export function demoPhotoFilesFor(shootIndex: number, files: readonly string[]): string[] {
+  const picked: string[] = [];
+  for (let i = 0; i < DEMO_PHOTOS_PER_SHOOT; i++) {
+    const file = files[(shootIndex * 5 + i * 3) % files.length];
+    if (file) picked.push(file);
+  }
+  return picked;
+}

@@ -1,0 +1,48 @@
+// HTTP policy for HTML documents: the Content Security Policy and caching rules, in one place.
+import { createHash } from "node:crypto";
+
+/** Documents may be kept by a shared cache (a CDN) for a minute; browsers revalidate by ETag. */
+export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+export const NO_STORE = "no-store";
+
+/** Third-party frames a public page may embed (the showreel player, after a click). */
+export const FRAME_SOURCES = ["https://www.youtube-nocookie.com"];
+
+export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    // 'strict-dynamic' lets the nonce'd entry load React Router's route chunks, nothing else.
+    "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
+    "style-src": ["'self'", `'nonce-${nonce}'`],
+    // Inline style attributes carry only layout values and image placeholders.
+    "style-src-attr": ["'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
+    "frame-src": FRAME_SOURCES,
+    "media-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  if (dev) directives["script-src"]?.push("'unsafe-inline'");
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/**
+ * A weak ETag over the document with its nonce removed: two renders of the same content
+ * match although each carries a fresh nonce.
+ */
+export function documentEtag(html: string, nonce: string): string {
+  const stable = nonce ? html.replaceAll(nonce, "") : html;
+  return `W/"${createHash("sha256").update(stable).digest("base64url").slice(0, 27)}"`;
+}
+
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
+}

@@ -1,0 +1,43 @@
+// The image pipeline's tunables, with their units. Encoder settings were chosen by measuring
+// time and bytes together on a 24 MP photo (docs/decisions/003-image-encoding.md).
+
+/** Widths of the responsive ladder; an image gets every rung narrower than itself. */
+export const VARIANT_WIDTHS_PX = [320, 640, 960, 1280, 1920, 2560] as const;
+/** No public variant is wider than this, whatever the original. */
+export const MAX_VARIANT_WIDTH_PX = 2560;
+/** The one JPEG: social cards (Open Graph wants 1200 px) and browsers without AVIF/WebP. */
+export const JPEG_WIDTH_PX = 1200;
+/** Long edge of the blurred placeholder that is inlined as a data URI. */
+export const PLACEHOLDER_EDGE_PX = 16;
+
+export const AVIF_OPTIONS = { quality: 55, effort: 0 } as const;
+export const WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
+export const JPEG_OPTIONS = { quality: 82, mozjpeg: true, progressive: true } as const;
+export const PLACEHOLDER_WEBP_OPTIONS = { quality: 40, effort: 4 } as const;
+
+/** Bump when the pipeline's output changes, so new variants get new (immutable) names. */
+export const PIPELINE_VERSION = 1;
+
+/** Uploads larger than this are refused before they are decoded. */
+export const MAX_SOURCE_BYTES = 60 * 1024 * 1024;
+/** Decoding more pixels than this is refused: it guards memory against pixel bombs. */
+export const MAX_SOURCE_PIXELS = 120_000_000;
+
+export type VariantFormat = "avif" | "webp" | "jpeg";
+
+export const VARIANT_MIME: Record<VariantFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+};
+
+/** Source formats we accept, by sniffed MIME type. */
+export const ACCEPTED_SOURCE_MIME = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/avif",
+  "image/heic",
+  "image/heif",
+  "image/tiff",
+]);

@@ -1,0 +1,195 @@
+// The only module that touches sharp (libvips). It checks a source image, decodes it once,
+// and fans out to every responsive variant and the placeholder. It knows nothing of storage
+// or the database: ingest.server.ts decides what to render and where it goes.
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import {
+  ACCEPTED_SOURCE_MIME,
+  AVIF_OPTIONS,
+  JPEG_OPTIONS,
+  JPEG_WIDTH_PX,
+  MAX_SOURCE_BYTES,
+  MAX_SOURCE_PIXELS,
+  MAX_VARIANT_WIDTH_PX,
+  PLACEHOLDER_EDGE_PX,
+  PLACEHOLDER_WEBP_OPTIONS,
+  VARIANT_WIDTHS_PX,
+  type VariantFormat,
+  WEBP_OPTIONS,
+} from "./constants.ts";
+
+/** A source we will not ingest; the message names the file and says why. */
+export class ImageRejectedError extends Error {
+  readonly fileName: string;
+  readonly reason: string;
+
+  constructor(fileName: string, reason: string) {
+    super(`${fileName}: ${reason}`);
+    this.name = "ImageRejectedError";
+    this.fileName = fileName;
+    this.reason = reason;
+  }
+}
+
+export interface SourceInfo {
+  mime: string;
+  /** Upright dimensions, after the EXIF orientation is applied. */
+  width: number;
+  height: number;
+}
+
+export interface VariantSpec {
+  format: VariantFormat;
+  width: number;
+}
+
+export interface RenderedVariant extends VariantSpec {
+  height: number;
+  data: Buffer;
+}
+
+const MB = 1024 * 1024;
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / MB).toFixed(1)} MB`;
+}
+
+/** Checks size, sniffs the real type and reads the dimensions without decoding pixels. */
+export async function inspectSource(data: Uint8Array, fileName: string): Promise<SourceInfo> {
+  if (data.byteLength > MAX_SOURCE_BYTES) {
+    throw new ImageRejectedError(
+      fileName,
+      `the file is too large (${formatMegabytes(data.byteLength)}; the limit is ${formatMegabytes(MAX_SOURCE_BYTES)})`,
+    );
+  }
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !ACCEPTED_SOURCE_MIME.has(type.mime)) {
+    throw new ImageRejectedError(
+      fileName,
+      `not an image we can use (found ${type ? type.mime : "unrecognised data"}; expected JPEG, PNG, WebP, AVIF, HEIC or TIFF)`,
+    );
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(data).metadata();
+  } catch {
+    throw new ImageRejectedError(fileName, "the image is corrupt or cannot be read");
+  }
+  const { width, height } = meta;
+  if (!width || !height) {
+    throw new ImageRejectedError(fileName, "the image has no dimensions");
+  }
+  if (width * height > MAX_SOURCE_PIXELS) {
+    const megapixels = Math.round((width * height) / 1e6);
+    throw new ImageRejectedError(
+      fileName,
+      `the image has too many pixels (${width} × ${height}, ${megapixels} MP; the limit is ${MAX_SOURCE_PIXELS / 1e6} MP)`,
+    );
+  }
+  const swapped = (meta.orientation ?? 1) >= 5;
+  return { mime: type.mime, width: swapped ? height : width, height: swapped ? width : height };
+}
+
+/** Every variant an image of this width gets: the ladder up to its own width, and one JPEG. */
+export function planVariants(sourceWidth: number): VariantSpec[] {
+  const top = Math.min(sourceWidth, MAX_VARIANT_WIDTH_PX);
+  const widths: number[] = VARIANT_WIDTHS_PX.filter((w) => w < top);
+  widths.push(top);
+  const specs: VariantSpec[] = [];
+  for (const width of widths) {
+    specs.push({ format: "avif", width }, { format: "webp", width });
+  }
+  specs.push({ format: "jpeg", width: Math.min(JPEG_WIDTH_PX, top) });
+  return specs;
+}
+
+export interface RenderResult {
+  variants: RenderedVariant[];
+  /** A data URI of a few hundred bytes. */
+  placeholder: string;
+}
+
+/**
+ * Decodes the source once (upright, sRGB, metadata dropped) at the largest size any spec
+ * needs, then encodes each spec from that in-memory copy.
+ */
+export async function renderVariants(
+  data: Uint8Array,
+  fileName: string,
+  specs: readonly VariantSpec[],
+): Promise<RenderResult> {
+  const maxWidth = Math.max(PLACEHOLDER_EDGE_PX, ...specs.map((s) => s.width));
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(data, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize({ width: maxWidth, withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new ImageRejectedError(fileName, `the image could not be decoded (${(error as Error).message})`);
+  }
+  const { width, height, channels } = decoded.info;
+  const fromDecoded = () => sharp(decoded.data, { raw: { width, height, channels } });
+
+  const encode = async (spec: VariantSpec): Promise<RenderedVariant> => {
+    let pipeline = fromDecoded().resize({ width: spec.width, withoutEnlargement: true });
+    if (spec.format === "avif") pipeline = pipeline.avif(AVIF_OPTIONS);
+    else if (spec.format === "webp") pipeline = pipeline.webp(WEBP_OPTIONS);
+    else pipeline = pipeline.flatten({ background: "#ffffff" }).jpeg(JPEG_OPTIONS);
+    const out = await pipeline.toBuffer({ resolveWithObject: true });
+    return { ...spec, height: out.info.height, data: out.data };
+  };
+
+  const [placeholderData, ...variants] = await Promise.all([
+    fromDecoded()
+      .resize(PLACEHOLDER_EDGE_PX, PLACEHOLDER_EDGE_PX, { fit: "inside" })
+      .webp(PLACEHOLDER_WEBP_OPTIONS)
+      .toBuffer(),
+    ...specs.map(encode),
+  ]);
+  return {
+    variants,
+    placeholder: `data:image/webp;base64,${placeholderData.toString("base64")}`,
+  };
+}
+
+/**
+ * Crops an image to an aspect ratio (width / height) around its most interesting region,
+ * as a new high-quality source (used for the portrait mobile banners).
+ */
+export async function cropToAspect(data: Uint8Array, aspect: number): Promise<Buffer> {
+  const upright = await sharp(data).autoOrient().toBuffer({ resolveWithObject: true });
+  const { width, height } = upright.info;
+  const targetWidth = Math.min(width, Math.round(height * aspect));
+  const targetHeight = Math.min(height, Math.round(targetWidth / aspect));
+  return sharp(upright.data)
+    .resize(targetWidth, targetHeight, { fit: "cover", position: sharp.strategy.attention })
+    .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+}
+
+export interface EmbeddedMetadata {
+  format: string;
+  width: number;
+  height: number;
+  hasExif: boolean;
+  hasXmp: boolean;
+  hasIptc: boolean;
+  orientation: number | undefined;
+}
+
+/** What an encoded image carries besides pixels: used to prove public files are clean. */
+export async function readEmbeddedMetadata(data: Uint8Array): Promise<EmbeddedMetadata> {
+  const meta = await sharp(data).metadata();
+  return {
+    format: meta.format,
+    width: meta.width,
+    height: meta.height,
+    hasExif: Boolean(meta.exif),
+    hasXmp: Boolean(meta.xmp),
+    hasIptc: Boolean(meta.iptc),
+    orientation: meta.orientation,
+  };
+}

@@ -1,0 +1,20 @@
+// What a start does before the site can answer: migrate the database, clear files a killed
+// process left half-written, and import the demo studio into an empty database.
+import { getDb, migrate } from "./db/db.server.ts";
+import { importDemoIfEmpty } from "./demo/import.server.ts";
+import { readEnv } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
+import { getMediaStorage } from "./media/storage.server.ts";
+
+export async function prepareData(progress: (line: string) => void = (line) => logger.info(line)): Promise<void> {
+  const env = readEnv();
+  const db = getDb();
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");
+  const storage = getMediaStorage(env.dataDir);
+  const swept = (await storage.public.sweepPartials()) + (await storage.originals.sweepPartials());
+  if (swept > 0) logger.warn({ files: swept }, "removed partial files left by an interrupted write");
+  if (env.skipDemo) return;
+  const outcome = await importDemoIfEmpty({ db, storage }, progress);
+  if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
+}

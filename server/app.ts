@@ -1,0 +1,141 @@
+// The Express application around React Router: compression, static files with their cache
+// rules, security headers, request logs, health and readiness. Vite bundles this file with
+// the React Router build into build/server/index.js; server/main.ts starts it.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { closeDb, getDb } from "#app/utils/db/db.server.ts";
+import { readEnv } from "#app/utils/env.server.ts";
+import { logger } from "#app/utils/logger.server.ts";
+import { PUBLIC_MEDIA_URL_PREFIX } from "#app/utils/media/storage.server.ts";
+import { cspNonceContext } from "#app/utils/request-context.ts";
+import { prepareData } from "#app/utils/startup.server.ts";
+
+export { closeDb, logger, prepareData, readEnv };
+
+/** Hashed build assets and media variants never change under their name. */
+const IMMUTABLE_MAX_AGE = "1y";
+/** Unhashed public files (favicon, robots.txt) may change between releases. */
+const PUBLIC_FILE_MAX_AGE = "1h";
+/** How long a client waits before retrying while the studio is still being prepared. */
+export const STARTING_RETRY_AFTER_S = 5;
+
+export interface AppOptions {
+  /** Reports whether startup (migrations, demo import) has finished. */
+  readiness: () => { ready: boolean; detail: string };
+  /** Production serves build/client; in development Vite's middleware does. */
+  clientBuildDir?: string;
+  /** Loads the React Router server build (Vite's dev server supplies it in development). */
+  build?: () => Promise<ServerBuild>;
+}
+
+const assignNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(18).toString("base64");
+  next();
+};
+
+export function createApp(options: AppOptions): express.Express {
+  const env = readEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy, TRUST_PROXY tells Express which hops to believe for client IPs.
+  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        req: (req: { method: string; url: string; headers: Record<string, string> }) => ({
+          method: req.method,
+          url: req.url,
+          userAgent: req.headers["user-agent"],
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      // The document CSP carries a per-request nonce, so entry.server.tsx sets it.
+      contentSecurityPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const { ready, detail } = options.readiness();
+    let database = "ok";
+    try {
+      await getDb().selectFrom("app_state").select("key").limit(1).execute();
+    } catch {
+      database = "unavailable";
+    }
+    const healthy = ready && database === "ok";
+    res
+      .status(healthy ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: healthy ? "ok" : "starting", detail, database, uptimeSeconds: Math.round(process.uptime()) });
+  });
+
+  app.use(
+    PUBLIC_MEDIA_URL_PREFIX,
+    express.static(path.join(env.dataDir, "media"), {
+      immutable: true,
+      maxAge: IMMUTABLE_MAX_AGE,
+      index: false,
+      redirect: false,
+      setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
+    }),
+    (_req, res) => {
+      res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
+    },
+  );
+
+  if (options.clientBuildDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientBuildDir, "assets"), {
+        immutable: true,
+        maxAge: IMMUTABLE_MAX_AGE,
+        index: false,
+      }),
+    );
+    app.use(express.static(options.clientBuildDir, { maxAge: PUBLIC_FILE_MAX_AGE, index: false }));
+  }
+
+  app.use((_req, res, next) => {
+    const { ready, detail } = options.readiness();
+    if (ready) return next();
+    res
+      .status(503)
+      .set({ "Retry-After": String(STARTING_RETRY_AFTER_S), "Cache-Control": "no-store" })
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><title>Starting</title><p>The studio is getting ready (${detail}). This page refreshes by itself.</p></html>`,
+      );
+  });
+
+  app.use(assignNonce);
+  app.use(
+    createRequestHandler({
+      // A virtual module that React Router's Vite plugin provides at build time.
+      build: options.build ?? (() => import("virtual:react-router/server-build")),
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+        return context;
+      },
+    }),
+  );
+  return app;
+}

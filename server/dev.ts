@@ -1,0 +1,29 @@
+// Development entry (`npm run dev`): Vite serves the client with hot reload and loads the
+// server module and React Router build on each request, so edits show without a restart.
+import type { RequestListener } from "node:http";
+import type { ServerBuild } from "react-router";
+import { createServer } from "vite";
+import { type ServerModule, serve } from "./lifecycle.ts";
+
+const vite = await createServer({ server: { middlewareMode: true } });
+const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<ServerModule>;
+const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+let current: { mod: ServerModule; app: ReturnType<ServerModule["createApp"]> } | undefined;
+
+await serve(await load(), (readiness) => {
+  const listener: RequestListener = (req, res) => {
+    vite.middlewares(req, res, async () => {
+      try {
+        const mod = await load();
+        if (current?.mod !== mod) current = { mod, app: mod.createApp({ readiness, build }) };
+        current.app(req, res);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        res.statusCode = 500;
+        res.end(String(error));
+      }
+    });
+  };
+  return listener;
+});

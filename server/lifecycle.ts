@@ -1,0 +1,60 @@
+// Starts a server module (built or, in development, loaded by Vite): listen at once, prepare
+// the data while /healthz says "starting", then serve; on SIGTERM or SIGINT stop taking
+// connections, let requests in flight finish, close the database and exit.
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AppOptions } from "./app.ts";
+
+export type ServerModule = typeof import("./app.ts");
+
+/** Requests still running after this long at shutdown are cut off. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function serve(
+  mod: ServerModule,
+  listenerFor: (readiness: AppOptions["readiness"]) => RequestListener,
+): Promise<Server> {
+  const env = mod.readEnv();
+  const state = { ready: false, detail: "applying migrations" };
+  const server = createServer(listenerFor(() => state));
+  server.on("error", (error) => {
+    mod.logger.fatal({ err: error }, "server failed to start");
+    process.exit(1);
+  });
+  server.listen(env.port, env.host, () => {
+    mod.logger.info({ url: `http://${env.host}:${env.port}/` }, "listening");
+  });
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    mod.logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      mod.logger.warn("requests still running after the grace period; closing them");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await mod.closeDb();
+      mod.logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  try {
+    await mod.prepareData((line) => {
+      state.detail = line;
+      console.log(line);
+    });
+    state.ready = true;
+    state.detail = "ready";
+    mod.logger.info("ready");
+  } catch (error) {
+    mod.logger.fatal({ err: error }, "startup failed");
+    process.exit(1);
+  }
+  return server;
+}
