@@ -49,6 +49,7 @@ export interface RenderedVariant extends VariantSpec {
 }
 
 const MB = 1024 * 1024;
+const CORRUPT = "the image is corrupt or cannot be read";
 
 function formatMegabytes(bytes: number): string {
   return `${(bytes / MB).toFixed(1)} MB`;
@@ -71,9 +72,10 @@ export async function inspectSource(data: Uint8Array, fileName: string): Promise
   }
   let meta: Metadata;
   try {
-    meta = await sharp(data).metadata();
+    // Only the header is read here; the pixel limit is ours to report, below.
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError(fileName, "the image is corrupt or cannot be read");
+    throw new ImageRejectedError(fileName, CORRUPT);
   }
   const { width, height } = meta;
   if (!width || !height) {
@@ -128,7 +130,7 @@ export async function renderVariants(
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw new ImageRejectedError(fileName, `the image could not be decoded (${(error as Error).message})`);
+    throw new ImageRejectedError(fileName, `${CORRUPT} (${(error as Error).message.trim()})`);
   }
   const { width, height, channels } = decoded.info;
   const fromDecoded = () => sharp(decoded.data, { raw: { width, height, channels } });

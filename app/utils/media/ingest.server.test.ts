@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
+import { ingestImage } from "./ingest.server.ts";
+import { ImageRejectedError, planVariants, readEmbeddedMetadata } from "./pipeline.server.ts";
+
+const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
+const demoJpeg = fs.readFileSync(path.resolve("demo/photos/08-paint-brushes.jpg"));
+
+let store: TestStore;
+beforeEach(async () => {
+  store = await createTestStore();
+});
+afterEach(async () => {
+  await store.cleanup();
+});
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
+}
+
+describe("ingestImage", () => {
+  it("stores the original privately and every planned variant publicly, with dimensions", async () => {
+    const result = await ingestImage(store, orientedJpeg, "rotated.jpg");
+    expect(result.created).toBe(true);
+
+    const asset = await store.db
+      .selectFrom("assets")
+      .selectAll()
+      .where("id", "=", result.assetId)
+      .executeTakeFirstOrThrow();
+    expect(asset).toMatchObject({ width: 400, height: 600, mime: "image/jpeg", original_name: "rotated.jpg" });
+    expect(await store.storage.originals.get(asset.original_key)).toEqual(orientedJpeg);
+
+    const variants = await store.db
+      .selectFrom("asset_variants")
+      .selectAll()
+      .where("asset_id", "=", result.assetId)
+      .execute();
+    expect(variants).toHaveLength(planVariants(400).length);
+    for (const v of variants) {
+      const file = await store.storage.public.get(v.key);
+      expect(file.byteLength).toBe(v.bytes);
+      const meta = await readEmbeddedMetadata(file);
+      expect(meta).toMatchObject({ width: v.width, height: v.height, hasExif: false });
+    }
+    // Nothing from the original (with its GPS) is in the public folder.
+    expect(listFiles(path.join(store.dataDir, "media")).some((f) => f.endsWith(".jpeg"))).toBe(false);
+  });
+
+  it("does nothing twice: the same bytes are one asset", async () => {
+    const first = await ingestImage(store, demoJpeg, "brushes.jpg");
+    const filesAfterFirst = listFiles(path.join(store.dataDir, "media"));
+    const second = await ingestImage(store, demoJpeg, "brushes-again.jpg");
+    expect(second).toEqual({ assetId: first.assetId, created: false, encoded: 0 });
+    expect(listFiles(path.join(store.dataDir, "media"))).toEqual(filesAfterFirst);
+    expect(await store.db.selectFrom("assets").select("id").execute()).toHaveLength(1);
+  });
+
+  it("resumes an interrupted ingest, encoding only what is missing", async () => {
+    const first = await ingestImage(store, demoJpeg, "brushes.jpg");
+    const variants = await store.db.selectFrom("asset_variants").selectAll().execute();
+    // Simulate a process killed after writing some files but before the row was committed:
+    // no row, half the variants, and a partial temporary file.
+    await store.db.deleteFrom("assets").where("id", "=", first.assetId).execute();
+    const lost = variants.filter((_, i) => i % 2 === 0);
+    for (const v of lost) await store.storage.public.delete(v.key);
+    const partial = path.join(store.dataDir, "media", `${lost[0]?.key}.abc123.partial`);
+    fs.writeFileSync(partial, "half a file");
+
+    expect(await store.storage.public.sweepPartials()).toBe(1);
+    const resumed = await ingestImage(store, demoJpeg, "brushes.jpg");
+    expect(resumed.created).toBe(true);
+    expect(resumed.encoded).toBe(lost.length);
+    const after = await store.db
+      .selectFrom("asset_variants")
+      .select(["key", "width", "height", "bytes"])
+      .orderBy("key")
+      .execute();
+    expect(after).toEqual(
+      variants
+        .map(({ key, width, height, bytes }) => ({ key, width, height, bytes }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    expect(listFiles(path.join(store.dataDir, "media")).filter((f) => f.endsWith(".partial"))).toEqual([]);
+  });
+
+  it("refuses a non-image with the file's name and writes nothing", async () => {
+    const error = await ingestImage(store, Buffer.from("%PDF-1.7 not a photo"), "contract.pdf").catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    expect((error as Error).message).toMatch(/^contract\.pdf: not an image/);
+    expect(listFiles(store.dataDir).filter((f) => !f.startsWith("studio.db"))).toEqual([]);
+  });
+});

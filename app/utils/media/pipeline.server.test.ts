@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIXTURES_DIR, pngHeaderClaiming } from "#tests/helpers/test-store.ts";
+import { JPEG_WIDTH_PX, MAX_SOURCE_BYTES, MAX_VARIANT_WIDTH_PX, VARIANT_WIDTHS_PX } from "./constants.ts";
+import {
+  ImageRejectedError,
+  inspectSource,
+  planVariants,
+  readEmbeddedMetadata,
+  renderVariants,
+} from "./pipeline.server.ts";
+
+const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
+const demoJpeg = fs.readFileSync(path.resolve("demo/photos/08-paint-brushes.jpg"));
+
+async function rejection(data: Uint8Array, name: string): Promise<ImageRejectedError> {
+  const error = await inspectSource(data, name).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ImageRejectedError);
+  return error as ImageRejectedError;
+}
+
+describe("inspectSource", () => {
+  it("reports upright dimensions for an EXIF-rotated photo", async () => {
+    // Stored as 600 × 400 with orientation 6: it is a portrait photo.
+    expect(await inspectSource(orientedJpeg, "rotated.jpg")).toEqual({ mime: "image/jpeg", width: 400, height: 600 });
+  });
+
+  it("refuses what is not an image, naming the file", async () => {
+    const error = await rejection(Buffer.from("just some words, not a photograph\n".repeat(20)), "notes.txt");
+    expect(error.message).toMatch(/^notes\.txt: not an image/);
+  });
+
+  it("refuses a file over the size limit before decoding it", async () => {
+    const big = Buffer.alloc(MAX_SOURCE_BYTES + 1);
+    demoJpeg.copy(big);
+    const error = await rejection(big, "huge.jpg");
+    expect(error.message).toMatch(/^huge\.jpg: the file is too large \(60\.0 MB; the limit is 60\.0 MB\)/);
+  });
+
+  it("refuses a pixel bomb from its header alone", async () => {
+    const error = await rejection(pngHeaderClaiming(30_000, 30_000), "bomb.png");
+    expect(error.message).toBe("bomb.png: the image has too many pixels (30000 × 30000, 900 MP; the limit is 120 MP)");
+  });
+
+  it("refuses an image whose header is garbage", async () => {
+    const garbled = Buffer.concat([demoJpeg.subarray(0, 4), Buffer.alloc(2000, 0xff)]);
+    const error = await rejection(garbled, "garbled.jpg");
+    expect(error.message).toMatch(/^garbled\.jpg: the image is corrupt or cannot be read/);
+  });
+});
+
+describe("planVariants", () => {
+  it("climbs the ladder up to the original's width, with one JPEG", () => {
+    const specs = planVariants(2400);
+    const avifWidths = specs.filter((s) => s.format === "avif").map((s) => s.width);
+    expect(avifWidths).toEqual([320, 640, 960, 1280, 1920, 2400]);
+    expect(specs.filter((s) => s.format === "webp").map((s) => s.width)).toEqual(avifWidths);
+    expect(specs.filter((s) => s.format === "jpeg")).toEqual([{ format: "jpeg", width: JPEG_WIDTH_PX }]);
+  });
+
+  it("caps a large original at the widest variant and never enlarges a small one", () => {
+    expect(Math.max(...planVariants(6000).map((s) => s.width))).toBe(MAX_VARIANT_WIDTH_PX);
+    expect(planVariants(6000).filter((s) => s.format === "avif")).toHaveLength(VARIANT_WIDTHS_PX.length);
+    expect(planVariants(300)).toEqual([
+      { format: "avif", width: 300 },
+      { format: "webp", width: 300 },
+      { format: "jpeg", width: 300 },
+    ]);
+  });
+});
+
+describe("renderVariants", () => {
+  it("writes upright variants with no EXIF, GPS, XMP or IPTC, and a tiny placeholder", async () => {
+    const original = await readEmbeddedMetadata(orientedJpeg);
+    expect(original.hasExif).toBe(true);
+    expect(orientedJpeg.includes(Buffer.from("GPS"))).toBe(true);
+
+    const specs = planVariants(400);
+    const { variants, placeholder } = await renderVariants(orientedJpeg, "rotated.jpg", specs);
+    expect(variants.map(({ format, width }) => ({ format, width }))).toEqual(specs);
+    for (const variant of variants) {
+      const meta = await readEmbeddedMetadata(variant.data);
+      // Upright: the stored 600 × 400 landscape pixels are shown as a 2:3 portrait.
+      expect(meta).toMatchObject({
+        width: variant.width,
+        height: variant.width * 1.5,
+        hasExif: false,
+        hasXmp: false,
+        hasIptc: false,
+      });
+      expect(meta.orientation ?? 1).toBe(1);
+      expect(variant.height).toBe(variant.width * 1.5);
+      expect(variant.data.includes(Buffer.from("FixtureCam"))).toBe(false);
+    }
+    expect(placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(placeholder.length).toBeLessThan(600);
+  });
+
+  it("refuses a truncated image when decoding it", async () => {
+    const error = await renderVariants(demoJpeg.subarray(0, 4000), "cut.jpg", planVariants(640)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    expect((error as Error).message).toMatch(/^cut\.jpg: the image is corrupt or cannot be read/);
+  });
+
+  it("encodes each format as itself", async () => {
+    const { variants } = await renderVariants(demoJpeg, "brushes.jpg", planVariants(640));
+    const formats = await Promise.all(
+      variants.map(async (v) => [v.format, (await readEmbeddedMetadata(v.data)).format]),
+    );
+    expect(formats).toContainEqual(["avif", "heif"]);
+    expect(formats).toContainEqual(["webp", "webp"]);
+    expect(formats).toContainEqual(["jpeg", "jpeg"]);
+  });
+});

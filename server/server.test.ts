@@ -1,0 +1,142 @@
+// The production server as a visitor and an operator meet it: first start with the demo
+// import killed half way, a restart that finishes it, the home page over HTTP, shutdown.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEmbeddedMetadata } from "#app/utils/media/pipeline.server.ts";
+import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { makeTempDir } from "#tests/helpers/test-store.ts";
+
+const dataDir = makeTempDir("studio-server-");
+let server: ServerProcess;
+
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("first start, killed during the demo import", () => {
+  it("answers /healthz with 503 while importing, then dies without cleanup", async () => {
+    server = await startServer(dataDir);
+    await server.waitForOutput(/Importing demo studio: 3\/38/);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: "starting" });
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("5");
+    await server.waitForOutput(/Importing demo studio: 8\/38/);
+    expect(await server.stop("SIGKILL")).toBe(null);
+  });
+});
+
+describe("the next start", () => {
+  beforeAll(async () => {
+    server = await startServer(dataDir);
+    await server.waitUntilReady();
+  });
+
+  it("finished the import instead of starting over", () => {
+    expect(server.output()).toMatch(/Resuming the demo import/);
+    expect(server.output()).toMatch(/Demo studio ready: 4 collections, 20 shoots, 38 images/);
+    expect(
+      fs.readdirSync(dataDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".partial")),
+    ).toEqual([]);
+  });
+
+  it("reports health as JSON", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("renders the home page on the server with responsive images from the pipeline", async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<h2[^>]*>Browse By Collection<\/h2>/);
+    for (const name of ["Wedding", "Baby Shoot", "Motherhood", "Outdoor"]) expect(html).toContain(`>${name}</span>`);
+    expect(html).toMatch(/<source media="\(max-width: 768px\)" type="image\/avif" srcSet="\/media\/[^"]+ 320w/);
+    expect(html).toMatch(/<source type="image\/webp" srcSet="\/media\/[^"]+ 320w/);
+    const imgs = html.match(/<img [^>]*>/g) ?? [];
+    expect(imgs.length).toBe(5);
+    for (const img of imgs) expect(img).toMatch(/ width="\d+" height="\d+"/);
+    expect(imgs[0]).toMatch(/fetchPriority="high"/);
+    expect(imgs[0]).toMatch(/loading="eager"/);
+    for (const img of imgs.slice(1)) expect(img).toMatch(/loading="lazy"/);
+    expect(html).toMatch(/<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet=/);
+  });
+
+  it("serves variants immutable and without EXIF", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const urls = [...html.matchAll(/\/media\/[^ ",]+\.(?:avif|webp|jpg)/g)].map((m) => m[0]);
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of [urls[0], urls.find((u) => u.endsWith(".jpg"))]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const meta = await readEmbeddedMetadata(new Uint8Array(await res.arrayBuffer()));
+      expect(meta).toMatchObject({ hasExif: false, hasXmp: false, hasIptc: false });
+    }
+    expect((await fetch(`${server.url}/media/00/missing.avif`)).status).toBe(404);
+  });
+
+  it("sets a nonce CSP that the React Router scripts carry, and security headers", async () => {
+    const res = await fetch(`${server.url}/`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const html = await res.text();
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // A fresh nonce per response.
+    const again = (await fetch(`${server.url}/`)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+  });
+
+  it("caches HTML briefly in shared caches and revalidates by ETag", async () => {
+    const first = await fetch(`${server.url}/`);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const second = await fetch(`${server.url}/`, { headers: { "If-None-Match": etag ?? "" } });
+    expect(second.status).toBe(304);
+    expect(second.headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("compresses with brotli and serves hashed assets for a year", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers an unknown path with 404", async () => {
+    const res = await fetch(`${server.url}/no-such-page`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("shuts down cleanly on SIGTERM", async () => {
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.output()).toMatch(/"msg":"stopped"/);
+  });
+});
+
+describe("a later start", () => {
+  it("imports nothing again", async () => {
+    server = await startServer(dataDir);
+    await server.waitUntilReady();
+    expect(server.output()).not.toMatch(/Importing demo studio/);
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect(await server.stop("SIGTERM")).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+// Runs the production server (`node server/main.ts`) as a child process on a free port.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  waitUntilReady(timeoutMs?: number): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const url = `http://127.0.0.1:${port}`;
+
+  const poll = async (check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before ${what}:\n${output}`);
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${what}:\n${output}`);
+  };
+
+  return {
+    url,
+    child,
+    output: () => output,
+    waitForOutput: (pattern, timeoutMs = 60_000) => poll(() => pattern.test(output), timeoutMs, String(pattern)),
+    waitUntilReady: (timeoutMs = 90_000) =>
+      poll(
+        async () => {
+          try {
+            return (await fetch(`${url}/healthz`)).status === 200;
+          } catch {
+            return false;
+          }
+        },
+        timeoutMs,
+        "readiness",
+      ),
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

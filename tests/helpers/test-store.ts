@@ -1,0 +1,62 @@
+// A real SQLite file and media folders in a fresh temporary DATA_DIR, migrated, per test.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { type Database, migrate, openDatabase } from "#app/utils/db/db.server.ts";
+import { diskMediaStorage } from "#app/utils/media/storage.server.ts";
+
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures");
+
+export interface TestStore {
+  dataDir: string;
+  dbFile: string;
+  db: Database;
+  storage: ReturnType<typeof diskMediaStorage>;
+  /** Closes the database and removes the directory. */
+  cleanup(): Promise<void>;
+}
+
+export function makeTempDir(prefix = "studio-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function createTestStore({ migrated = true } = {}): Promise<TestStore> {
+  const dataDir = makeTempDir();
+  const dbFile = path.join(dataDir, "studio.db");
+  const db = openDatabase(dbFile);
+  if (migrated) await migrate(db);
+  return {
+    dataDir,
+    dbFile,
+    db,
+    storage: diskMediaStorage(dataDir),
+    async cleanup() {
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A PNG whose header claims the given size: enough for a pixel-bomb check, a few bytes. */
+export function pngHeaderClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
