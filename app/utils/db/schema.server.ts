@@ -2,24 +2,26 @@
 // in step. JSON columns are TEXT in SQLite (and would be jsonb in PostgreSQL).
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
-type Timestamp = ColumnType<string, string | undefined, string>;
+/** A column the database fills in when an insert leaves it out. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+type Timestamp = WithDefault<string>;
 
 export interface StudioSettingsTable {
   id: Generated<number>;
   name: string;
-  tagline: string;
-  about_title: string;
-  about_text: string;
+  tagline: WithDefault<string>;
+  about_title: WithDefault<string>;
+  about_text: WithDefault<string>;
   about_asset_id: number | null;
   /** JSON array of display strings, e.g. ["+91 98765 00001"]. */
-  phones: string;
+  phones: WithDefault<string>;
   /** JSON array of e-mail addresses. */
-  emails: string;
-  street_address: string;
-  locality: string;
-  region: string;
-  postal_code: string;
-  country: string;
+  emails: WithDefault<string>;
+  street_address: WithDefault<string>;
+  locality: WithDefault<string>;
+  region: WithDefault<string>;
+  postal_code: WithDefault<string>;
+  country: WithDefault<string>;
   /** JSON array of { network, label, url }. */
   social_links: string;
   opening_hours: string;
@@ -56,7 +58,7 @@ export interface CollectionsTable {
   id: Generated<number>;
   slug: string;
   name: string;
-  description: string;
+  description: WithDefault<string>;
   position: number;
   cover_asset_id: number | null;
 }
@@ -68,12 +70,12 @@ export interface ShootsTable {
   id: number;
   collection_id: number;
   title: string;
-  location: string;
-  description: string;
+  location: WithDefault<string>;
+  description: WithDefault<string>;
   cover_asset_id: number | null;
   is_story: ColumnType<number, number | boolean | undefined, number | boolean>;
   story_position: number | null;
-  status: ShootStatus;
+  status: WithDefault<ShootStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -83,7 +85,7 @@ export interface PhotosTable {
   shoot_id: number;
   asset_id: number;
   position: number;
-  alt: string;
+  alt: WithDefault<string>;
   created_at: Timestamp;
 }
 
@@ -92,7 +94,7 @@ export interface BannerSlidesTable {
   position: number;
   desktop_asset_id: number;
   mobile_asset_id: number;
-  alt: string;
+  alt: WithDefault<string>;
 }
 
 export interface AppStateTable {
