@@ -1,0 +1,62 @@
+// `npm test`: everything, in the order that fails fastest: lint, types, unit and integration
+// tests (Vitest), then the browser tests (Playwright in Chromium). Ends with one summary line.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureChromium } from "./ensure-chromium.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = path.join(root, "tmp/test-reports");
+fs.mkdirSync(reports, { recursive: true });
+
+function step(title: string, command: string, args: string[]): boolean {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  return result.status === 0;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+ensureChromium();
+let passed = 0;
+let failed = 0;
+let ok = step("Lint and format (Biome)", "npx", ["biome", "check", "."]);
+ok = step("Type check", "npm", ["run", "typecheck", "--silent"]) && ok;
+ok = step("Build", "node", ["scripts/ensure-build.ts"]) && ok;
+
+const vitestReport = path.join(reports, "vitest.json");
+ok =
+  step("Unit and integration tests (Vitest)", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ]) && ok;
+const vitest = readJson(vitestReport) as { numPassedTests: number; numFailedTests: number } | undefined;
+passed += vitest?.numPassedTests ?? 0;
+failed += vitest?.numFailedTests ?? 0;
+
+const playwrightReport = path.join(reports, "playwright.json");
+const e2eOk = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
+  cwd: root,
+  stdio: ["inherit", "inherit", "inherit"],
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+});
+console.log("\n▶ Browser tests (Playwright) finished");
+ok = e2eOk.status === 0 && ok;
+const e2e = readJson(playwrightReport) as
+  | { stats: { expected: number; unexpected: number; flaky: number } }
+  | undefined;
+passed += e2e?.stats.expected ?? 0;
+failed += (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0);
+
+if (!ok && failed === 0) failed = 1; // a failing lint, type check or build counts too
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);

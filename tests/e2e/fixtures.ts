@@ -1,0 +1,54 @@
+// Typed Playwright fixtures: every test can assert no request left the host and run axe.
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+interface Fixtures {
+  /** URLs of every request this page made to another host. */
+  offHostRequests: string[];
+  /** Runs axe (WCAG 2.2 A and AA) on the page and returns its violations. */
+  axeViolations: (page: Page) => Promise<{ id: string; help: string; targets: string[] }[]>;
+}
+
+export const test = base.extend<Fixtures>({
+  offHostRequests: async ({ page, baseURL }, use) => {
+    const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+    const offHost: string[] = [];
+    page.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith("data:") && new URL(url).origin !== origin) offHost.push(url);
+    });
+    await use(offHost);
+  },
+  axeViolations: async ({}, use) => {
+    await use(async (page) => {
+      const result = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      return result.violations.map((v) => ({
+        id: v.id,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(" ")),
+      }));
+    });
+  },
+});
+
+export { expect };
+
+/** Every <img> on the page with whether it has width and height and what it loaded. */
+export function imagesOf(page: Page) {
+  return page.$$eval("img", (imgs) =>
+    imgs.map((img) => ({
+      alt: img.alt,
+      hasSize: img.hasAttribute("width") && img.hasAttribute("height"),
+      currentSrc: img.currentSrc,
+      loaded: img.complete && img.naturalWidth > 0,
+      loading: img.loading,
+    })),
+  );
+}

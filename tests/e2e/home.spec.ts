@@ -1,0 +1,61 @@
+import { expect, imagesOf, test, VIEWPORTS } from "./fixtures.ts";
+
+test.describe("home page", () => {
+  test("shows the banner and the four collections from the database, in AVIF", async ({ page, offHostRequests }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Browse By Collection" })).toBeVisible();
+    const cards = page.getByRole("region", { name: "Browse By Collection" }).getByRole("link");
+    await expect(cards).toHaveCount(4);
+    await expect(cards.nth(1)).toHaveAttribute("href", "/gallery/BabyShoot");
+
+    const banner = page.locator(".banner img");
+    await expect(banner).toHaveJSProperty("complete", true);
+    const desktopSrc = await banner.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(desktopSrc).toMatch(/\/media\/.+\.avif$/);
+    expect(offHostRequests).toEqual([]);
+  });
+
+  test("loads the portrait banner on a phone", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/");
+    const banner = page.locator(".banner img");
+    await expect(banner).toHaveJSProperty("complete", true);
+    const phoneSrc = await banner.evaluate((img: HTMLImageElement) => img.currentSrc);
+    const mobileSet = await page.locator('.banner source[media="(max-width: 768px)"]').first().getAttribute("srcset");
+    expect(mobileSet).toContain(phoneSrc.replace(/^https?:\/\/[^/]+/, ""));
+    const { naturalWidth, naturalHeight } = await banner.evaluate((img: HTMLImageElement) => ({
+      naturalWidth: img.naturalWidth,
+      naturalHeight: img.naturalHeight,
+    }));
+    expect(naturalHeight).toBeGreaterThan(naturalWidth);
+  });
+
+  test("gives every image its dimensions and loads those below the fold lazily", async ({ page }) => {
+    await page.goto("/");
+    const images = await imagesOf(page);
+    expect(images.length).toBeGreaterThan(1);
+    for (const image of images) expect(image.hasSize, image.alt).toBe(true);
+    expect(images[0]?.loading).toBe("eager");
+    expect(images.slice(1).every((i) => i.loading === "lazy")).toBe(true);
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    test(`has no axe violations at ${viewport.width} px (${name})`, async ({ page, axeViolations }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server-rendered home page is complete", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Browse By Collection" })).toBeVisible();
+    await expect(page.locator(".banner img")).toHaveJSProperty("complete", true);
+    expect(await page.locator(".banner img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});
