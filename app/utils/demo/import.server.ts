@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db/db.server.ts";
 import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
-import { cropToAspect } from "../media/pipeline.server.ts";
+import { deriveSource } from "../media/pipeline.server.ts";
 import {
   DEMO_BANNER_FILES,
   DEMO_COLLECTIONS,
@@ -75,7 +75,7 @@ export async function importDemoIfEmpty(
   }
   const mobileAssetOf = new Map<string, number>();
   for (const file of DEMO_BANNER_FILES) {
-    const crop = await cropToAspect(await fs.readFile(path.join(photosDir, file)), MOBILE_BANNER_ASPECT);
+    const crop = await deriveSource(await fs.readFile(path.join(photosDir, file)), { aspect: MOBILE_BANNER_ASPECT });
     mobileAssetOf.set(file, (await ingestImage(deps, crop, `${file} (portrait crop)`)).assetId);
     tick(`${file}, portrait crop`);
   }

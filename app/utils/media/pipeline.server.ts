@@ -157,17 +157,25 @@ export async function renderVariants(
   };
 }
 
+export type DerivedShape = { aspect: number } | { width: number; height: number };
+
 /**
- * Crops an image to an aspect ratio (width / height) around its most interesting region,
- * as a new high-quality source (used for the portrait mobile banners).
+ * Makes a new high-quality JPEG source from an image: cropped to an aspect ratio (width /
+ * height) around its most interesting region, as for the portrait mobile banners, or
+ * resampled to exact dimensions, as for the benchmark's 24 MP photo.
  */
-export async function cropToAspect(data: Uint8Array, aspect: number): Promise<Buffer> {
+export async function deriveSource(data: Uint8Array, shape: DerivedShape): Promise<Buffer> {
   const upright = await sharp(data).autoOrient().toBuffer({ resolveWithObject: true });
-  const { width, height } = upright.info;
-  const targetWidth = Math.min(width, Math.round(height * aspect));
-  const targetHeight = Math.min(height, Math.round(targetWidth / aspect));
+  let width: number;
+  let height: number;
+  if ("aspect" in shape) {
+    width = Math.min(upright.info.width, Math.round(upright.info.height * shape.aspect));
+    height = Math.min(upright.info.height, Math.round(width / shape.aspect));
+  } else {
+    ({ width, height } = shape);
+  }
   return sharp(upright.data)
-    .resize(targetWidth, targetHeight, { fit: "cover", position: sharp.strategy.attention })
+    .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
     .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
     .toBuffer();
 }

@@ -1,0 +1,97 @@
+// `npm run bench`: what the media pipeline costs on this machine. Ingests a 24-megapixel photo
+// (6000 × 4000) into all its variants, times the whole demo import, and compares the bytes of
+// the variants with the original's. Each timing is on a fresh temporary data directory.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrate, openDatabase } from "../app/utils/db/db.server.ts";
+import { importDemoIfEmpty } from "../app/utils/demo/import.server.ts";
+import { ingestImage } from "../app/utils/media/ingest.server.ts";
+import { deriveSource } from "../app/utils/media/pipeline.server.ts";
+import { diskMediaStorage } from "../app/utils/media/storage.server.ts";
+
+const INGEST_RUNS = 3;
+const root = path.resolve(import.meta.dirname, "..");
+
+async function freshStore() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
+  const db = openDatabase(path.join(dataDir, "studio.db"));
+  await migrate(db);
+  return {
+    db,
+    storage: diskMediaStorage(dataDir),
+    async dispose() {
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function kb(bytes: number): string {
+  return `${Math.round(bytes / 1024).toLocaleString("en")} KB`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
+
+const source = await deriveSource(fs.readFileSync(path.join(root, "demo/photos/04-forest-stream.jpg")), {
+  width: 6000,
+  height: 4000,
+});
+const timings: number[] = [];
+let bytesByFormat: Record<string, { count: number; bytes: number }> = {};
+let placeholderBytes = 0;
+for (let run = 0; run < INGEST_RUNS; run++) {
+  const store = await freshStore();
+  const started = performance.now();
+  const { assetId } = await ingestImage(store, source, "bench-24mp.jpg");
+  timings.push(performance.now() - started);
+  const variants = await store.db.selectFrom("asset_variants").selectAll().where("asset_id", "=", assetId).execute();
+  bytesByFormat = {};
+  for (const v of variants) {
+    const entry = (bytesByFormat[v.format] ??= { count: 0, bytes: 0 });
+    entry.count++;
+    entry.bytes += v.bytes;
+  }
+  const asset = await store.db
+    .selectFrom("assets")
+    .select("placeholder")
+    .where("id", "=", assetId)
+    .executeTakeFirstOrThrow();
+  placeholderBytes = asset.placeholder.length;
+  await store.dispose();
+}
+console.log("Ingest of one 24 MP photo (6000 × 4000 JPEG) into every variant");
+console.log(`  runs: ${timings.map(seconds).join(", ")}; median ${seconds(median(timings))}`);
+console.log(`  original: ${kb(source.byteLength)}`);
+for (const [format, { count, bytes }] of Object.entries(bytesByFormat)) {
+  console.log(
+    `  ${format.padEnd(5)} ${String(count).padStart(2)} files, ${kb(bytes).padStart(9)} (${((bytes / source.byteLength) * 100).toFixed(1)}% of the original)`,
+  );
+}
+console.log(`  placeholder: ${placeholderBytes} bytes as a data URI\n`);
+
+const store = await freshStore();
+const started = performance.now();
+await importDemoIfEmpty(store, () => {});
+const importMs = performance.now() - started;
+const assets = await store.db
+  .selectFrom("assets")
+  .select(({ fn }) => [fn.sum<number>("original_bytes").as("bytes"), fn.countAll<number>().as("n")])
+  .executeTakeFirstOrThrow();
+const variants = await store.db
+  .selectFrom("asset_variants")
+  .select(({ fn }) => [fn.sum<number>("bytes").as("bytes"), fn.countAll<number>().as("n")])
+  .executeTakeFirstOrThrow();
+await store.dispose();
+console.log("Demo import (empty database to ready)");
+console.log(`  ${seconds(importMs)} for ${assets.n} images (${seconds(importMs / assets.n)} each)`);
+console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}`);
