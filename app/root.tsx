@@ -5,13 +5,14 @@ import {
   Link,
   Links,
   Meta,
-  NavLink,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { SiteHeader } from "./components/site-header.tsx";
 import stylesUrl from "./styles/app.css?url";
 import { getStudio } from "./utils/content/queries.server.ts";
 import { getDb } from "./utils/db/db.server.ts";
@@ -23,43 +24,6 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader() {
   return { studio: await getStudio(getDb()) };
-}
-
-const NAV_LINKS = [
-  { to: "/about", label: "About" },
-  { to: "/gallery/wedding", label: "Wedding" },
-  { to: "/gallery/babyShoot", label: "Baby shoot" },
-  { to: "/gallery/motherhood", label: "Motherhood" },
-  { to: "/gallery/outdoor", label: "Outdoor" },
-  { to: "/contactUs", label: "Contact" },
-] as const;
-
-function SiteHeader({ studioName }: { studioName: string }) {
-  const before = NAV_LINKS.slice(0, 3);
-  const after = NAV_LINKS.slice(3);
-  return (
-    <header className="site-header">
-      <nav aria-label="Main" className="site-nav">
-        <ul>
-          {before.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to}>{l.label}</NavLink>
-            </li>
-          ))}
-          <li className="site-logo">
-            <Link to="/" aria-label={`${studioName}, home`}>
-              {studioName}
-            </Link>
-          </li>
-          {after.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to}>{l.label}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
-  );
 }
 
 function SiteFooter({ studioName }: { studioName: string }) {
@@ -75,6 +39,7 @@ function SiteFooter({ studioName }: { studioName: string }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const studioName = data?.studio?.name ?? "Photography Studio";
+  const isHome = useLocation().pathname === "/";
   return (
     <html lang="en">
       <head>
@@ -87,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader studioName={studioName} />
+        <SiteHeader studioName={studioName} socialLinks={data?.studio?.socialLinks ?? []} isHome={isHome} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
