@@ -69,3 +69,9 @@ export default async function handleRequest(
   }
   return new Response(html, { status, headers: responseHeaders });
 }
+
+/** Errors thrown by loaders, actions and renders: logged with the request, never shown. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, url: request.url }, "unhandled error");
+}

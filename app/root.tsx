@@ -1,5 +1,8 @@
-// The document shell shared by every page: head, header, content, footer. Its loader reads
-// the studio's details, which the header and footer show on every page.
+// The document shell shared by every page: head, header, content, footer, and the branded
+// error page. Its loader reads the studio's details that the header and footer show.
+
+import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
+import textFontUrl from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
 import {
   isRouteErrorResponse,
   Link,
@@ -12,39 +15,42 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import stylesUrl from "./styles/app.css?url";
+import headerStylesUrl from "./styles/header.css?url";
 import { getStudio } from "./utils/content/queries.server.ts";
 import { getDb } from "./utils/db/db.server.ts";
+import { NAV_LINKS } from "./utils/nav.ts";
 
 export const links: Route.LinksFunction = () => [
+  // Both faces are needed above the fold; preloading them avoids a late swap (layout shift).
+  { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesUrl },
+  { rel: "stylesheet", href: headerStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader() {
-  return { studio: await getStudio(getDb()) };
-}
-
-function SiteFooter({ studioName }: { studioName: string }) {
-  return (
-    <footer className="site-footer">
-      <p>
-        © {new Date().getFullYear()} {studioName}. All rights reserved.
-      </p>
-    </footer>
-  );
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    studio: await getStudio(getDb()),
+    origin: process.env.PUBLIC_URL || new URL(request.url).origin,
+    // The year of the request, not of the build: the copyright line must roll over by itself.
+    year: new Date().getFullYear(),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const studioName = data?.studio?.name ?? "Photography Studio";
+  const studio = data?.studio ?? null;
   const isHome = useLocation().pathname === "/";
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d1b19" />
         <Meta />
         <Links />
       </head>
@@ -52,11 +58,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader studioName={studioName} socialLinks={data?.studio?.socialLinks ?? []} isHome={isHome} />
+        <SiteHeader
+          studioName={studio?.name ?? "Photography Studio"}
+          socialLinks={studio?.socialLinks ?? []}
+          isHome={isHome}
+        />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter studioName={studioName} />
+        <SiteFooter studio={studio} year={data?.year ?? new Date().getFullYear()} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -68,18 +78,36 @@ export default function App() {
   return <Outlet />;
 }
 
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? "Page not found" : "Something went wrong" }, { name: "robots", content: "noindex" }];
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="error-page">
-      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p>
+    <section className="page page--narrow error-page" aria-labelledby="error-heading">
+      <p className="eyebrow">{notFound ? "Error 404" : "Error 500"}</p>
+      <h1 id="error-heading" className="page-title">
+        {notFound ? "We couldn't find that page" : "Something went wrong"}
+      </h1>
+      <p className="page-lede">
         {notFound
-          ? "We could not find that page. The collections are a good place to start."
-          : "Please try again in a moment."}
+          ? "The link may be old, or the story may have moved. Our collections are a good place to start."
+          : "Sorry, that didn't work. Please try again in a moment; our collections are still here."}
       </p>
+      <ul className="error-links">
+        {NAV_LINKS.filter((l) => l.to.startsWith("/gallery/")).map((l) => (
+          <li key={l.to}>
+            <Link to={l.to}>{l.label}</Link>
+          </li>
+        ))}
+      </ul>
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to="/" className="button">
+          Back to the home page
+        </Link>
       </p>
     </section>
   );

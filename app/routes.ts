@@ -1,4 +1,15 @@
 // The one route table. Each screen's data comes from its module's loader.
-import { index, type RouteConfig } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("gallery/:collection", "routes/gallery.tsx"),
+  route("galleryList/:id", "routes/shoot.tsx"),
+  route("contactUs", "routes/contact.tsx"),
+  route("search", "routes/search.tsx"),
+  route("credits", "routes/credits.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

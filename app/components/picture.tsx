@@ -16,6 +16,8 @@ interface PictureProps {
   sizes: string;
   /** The page's largest image: eager, high priority and preloaded. */
   priority?: boolean;
+  /** Load at once (above the fold) without the priority hint or preload. */
+  eager?: boolean;
   artDirection?: ArtDirection;
   className?: string;
 }
@@ -33,7 +35,7 @@ function preloadImage(image: ResponsiveImage, sizes: string, media?: string) {
   });
 }
 
-export function Picture({ image, sizes, priority = false, artDirection, className }: PictureProps) {
+export function Picture({ image, sizes, priority = false, eager = false, artDirection, className }: PictureProps) {
   if (priority) {
     if (artDirection) {
       preloadImage(artDirection.image, sizes, artDirection.media);
@@ -63,7 +65,7 @@ export function Picture({ image, sizes, priority = false, artDirection, classNam
         alt={image.alt}
         width={image.width}
         height={image.height}
-        loading={priority ? "eager" : "lazy"}
+        loading={priority || eager ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
         decoding={priority ? "sync" : "async"}
         style={{ backgroundImage: `url("${image.placeholder}")` }}

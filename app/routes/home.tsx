@@ -1,53 +1,88 @@
-// Home: the banner's first slide and the collection cards, from the database.
+// Home: banner slideshow, Browse By Collection, Recent Stories and the showreel.
 import { Link } from "react-router";
+import { BannerSlideshow } from "#app/components/banner-slideshow.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { getBannerSlides, getCollectionCards } from "#app/utils/content/queries.server.ts";
+import { ShootCard } from "#app/components/shoot-card.tsx";
+import { Showreel } from "#app/components/showreel.tsx";
+import {
+  getBannerSlides,
+  getCollectionCards,
+  getRecentStories,
+  getShowreel,
+  getStudio,
+} from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { siteContext } from "#app/utils/route-data.ts";
+import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
 
-/** At this width and below the portrait (mobile) banner set is shown. */
-export const BANNER_MOBILE_MAX_WIDTH_PX = 768;
-const BANNER_MOBILE_MEDIA = `(max-width: ${BANNER_MOBILE_MAX_WIDTH_PX}px)`;
-
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  const [slides, collections] = await Promise.all([getBannerSlides(db), getCollectionCards(db)]);
-  return { slides, collections };
+  const [slides, collections, stories, showreel, studio] = await Promise.all([
+    getBannerSlides(db),
+    getCollectionCards(db),
+    getRecentStories(db),
+    getShowreel(db),
+    getStudio(db),
+  ]);
+  const origin = new URL(request.url).origin;
+  // The studio as a local business, for search engines and maps.
+  const business = studio && {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: studio.name,
+    description: studio.tagline,
+    url: absoluteUrl({ origin: process.env.PUBLIC_URL || origin, studioName: studio.name }, "/"),
+    telephone: studio.phones[0],
+    email: studio.emails[0],
+    openingHours: studio.openingHours || undefined,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: studio.address.street,
+      addressLocality: studio.address.locality,
+      addressRegion: studio.address.region,
+      postalCode: studio.address.postalCode,
+      addressCountry: studio.address.country,
+    },
+    sameAs: studio.socialLinks.map((l) => l.url),
+  };
+  return { slides, collections, stories, showreel, business };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const studio = matches[0].loaderData?.studio;
-  const name = studio?.name ?? "Photography Studio";
-  return [
-    { title: `${name} · ${studio?.tagline ?? "Photography"}` },
-    { name: "description", content: studio?.tagline ?? "" },
-  ];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteContext(matches);
+  const studio = matches[0]?.loaderData?.studio;
+  return seoMeta(site, {
+    title: studio ? `${studio.name} · ${studio.tagline}` : "Photography Studio",
+    description: studio
+      ? `${studio.tagline}. Browse wedding, baby shoot, motherhood and outdoor collections and recent stories.`
+      : "Wedding, baby shoot, motherhood and outdoor photography.",
+    path: "/",
+    image: loaderData?.slides[0]?.desktop,
+  });
 };
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, collections } = loaderData;
-  const first = slides[0];
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const { slides, collections, stories, showreel, business } = loaderData;
+  const studio = matches[0].loaderData.studio;
   return (
     <>
-      {first ? (
-        <section className="banner" aria-label="Featured photographs">
-          <Picture
-            image={first.desktop}
-            artDirection={{ media: BANNER_MOBILE_MEDIA, image: first.mobile }}
-            sizes="100vw"
-            priority
-            className="banner-image"
-          />
-        </section>
-      ) : null}
-      <section className="collections" aria-labelledby="collections-heading">
-        <h2 id="collections-heading">Browse By Collection</h2>
+      <h1 className="visually-hidden">
+        {studio?.name ?? "Photography Studio"}: {studio?.tagline}
+      </h1>
+      {slides.length > 0 ? <BannerSlideshow slides={slides} /> : null}
+
+      <section className="section" aria-labelledby="collections-heading">
+        <h2 id="collections-heading" className="section-heading">
+          Browse By Collection
+        </h2>
         <ul className="collection-grid">
           {collections.map((c) => (
             <li key={c.slug}>
               <Link to={`/gallery/${c.name.replaceAll(" ", "")}`} className="collection-card">
                 {c.cover ? (
-                  <Picture image={c.cover} sizes="(max-width: 768px) 100vw, 25vw" className="collection-card-image" />
+                  <Picture image={c.cover} sizes="(max-width: 768px) 100vw, (max-width: 1280px) 25vw, 320px" />
                 ) : null}
                 <span className="collection-card-name">{c.name}</span>
               </Link>
@@ -55,6 +90,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      {stories.length > 0 ? (
+        <section className="section section--tinted" aria-labelledby="stories-heading">
+          <h2 id="stories-heading" className="section-heading">
+            Recent Stories
+          </h2>
+          <ul className="card-grid card-grid--three">
+            {stories.map((story) => (
+              <li key={story.id}>
+                <ShootCard shoot={story} sizes="(max-width: 768px) 100vw, (max-width: 1280px) 33vw, 420px" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {showreel ? (
+        <section className="section" aria-labelledby="showreel-heading">
+          <h2 id="showreel-heading" className="section-heading">
+            Our Showreel
+          </h2>
+          <Showreel showreel={showreel} studioName={studio?.name ?? "Studio"} />
+        </section>
+      ) : null}
+      {business ? <JsonLd data={business} /> : null}
     </>
   );
 }

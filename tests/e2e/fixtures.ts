@@ -24,6 +24,7 @@ export const test = base.extend<Fixtures>({
     });
     await use(offHost);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   axeViolations: async ({}, use) => {
     await use(async (page) => {
       const result = await new AxeBuilder({ page })

@@ -9,7 +9,7 @@ test.describe("home page", () => {
     await expect(cards).toHaveCount(4);
     await expect(cards.nth(1)).toHaveAttribute("href", "/gallery/BabyShoot");
 
-    const banner = page.locator(".banner img");
+    const banner = page.locator(".banner img").first();
     await expect(banner).toHaveJSProperty("complete", true);
     const desktopSrc = await banner.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(desktopSrc).toMatch(/\/media\/.+\.avif$/);
@@ -19,7 +19,7 @@ test.describe("home page", () => {
   test("loads the portrait banner on a phone", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto("/");
-    const banner = page.locator(".banner img");
+    const banner = page.locator(".banner img").first();
     await expect(banner).toHaveJSProperty("complete", true);
     const phoneSrc = await banner.evaluate((img: HTMLImageElement) => img.currentSrc);
     const mobileSet = await page.locator('.banner source[media="(max-width: 768px)"]').first().getAttribute("srcset");
@@ -55,7 +55,12 @@ test.describe("without JavaScript", () => {
   test("the server-rendered home page is complete", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Browse By Collection" })).toBeVisible();
-    await expect(page.locator(".banner img")).toHaveJSProperty("complete", true);
-    expect(await page.locator(".banner img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator(".banner img").first()).toHaveJSProperty("complete", true);
+    expect(
+      await page
+        .locator(".banner img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
   });
 });

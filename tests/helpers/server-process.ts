@@ -32,8 +32,11 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const exited = once(child, "exit").then(([code]) => code as number | null);
   const url = `http://127.0.0.1:${port}`;
 

@@ -32,6 +32,8 @@ export interface StudioInfo {
     country: string;
   };
   socialLinks: { network: string; label: string; url: string }[];
+  /** schema.org openingHours, e.g. "Mo-Sa 10:00-19:00". */
+  openingHours: string;
 }
 
 export interface BannerSlide {
@@ -45,4 +47,46 @@ export interface CollectionCard {
   name: string;
   description: string;
   cover: ResponsiveImage | null;
+}
+
+export interface ShootCard {
+  id: number;
+  title: string;
+  location: string;
+  description: string;
+  cover: ResponsiveImage | null;
+}
+
+export interface CollectionPage {
+  slug: string;
+  name: string;
+  description: string;
+  shoots: ShootCard[];
+}
+
+export interface ShootPhoto {
+  id: number;
+  image: ResponsiveImage;
+  /** The largest variant, for the no-JavaScript link and the viewer. */
+  large: string;
+}
+
+export interface ShootPage {
+  id: number;
+  title: string;
+  location: string;
+  description: string;
+  collection: { slug: string; name: string };
+  photos: ShootPhoto[];
+}
+
+export interface AboutPage {
+  title: string;
+  text: string;
+  image: ResponsiveImage | null;
+}
+
+export interface Showreel {
+  videoId: string;
+  poster: ResponsiveImage | null;
 }

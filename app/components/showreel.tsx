@@ -1,0 +1,49 @@
+// The studio's video. Nothing loads from the video host until the visitor asks to play: the
+// studio's own poster and a play link stand in, and the privacy-enhanced player replaces them
+// on click with the spec's settings (autoplay, muted, no related videos). Without JavaScript
+// the link opens the video on its own site.
+import { useState } from "react";
+import type { Showreel as ShowreelData } from "#app/utils/content/types.ts";
+import { Picture } from "./picture.tsx";
+
+export const PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
+
+export function playerUrl(videoId: string): string {
+  const params = new URLSearchParams({ autoplay: "1", mute: "1", rel: "0", playsinline: "1" });
+  return `${PLAYER_ORIGIN}/embed/${encodeURIComponent(videoId)}?${params}`;
+}
+
+export function Showreel({ showreel, studioName }: { showreel: ShowreelData; studioName: string }) {
+  const [playing, setPlaying] = useState(false);
+  const title = `${studioName} showreel`;
+  return (
+    <div className="showreel">
+      {playing ? (
+        <iframe
+          className="showreel-frame"
+          src={playerUrl(showreel.videoId)}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
+      ) : (
+        <>
+          {showreel.poster ? (
+            <Picture image={showreel.poster} sizes="(max-width: 1280px) 100vw, 1280px" className="showreel-poster" />
+          ) : null}
+          <a
+            className="showreel-play"
+            href={`https://www.youtube.com/watch?v=${encodeURIComponent(showreel.videoId)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              setPlaying(true);
+            }}
+          >
+            <span aria-hidden="true" className="icon-play" />
+            <span className="visually-hidden">Play the {title}</span>
+          </a>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The footer on every page: logo, Quick Links, Contact Us, social links, credits, copyright.
+import { Link } from "react-router";
+import type { StudioInfo } from "#app/utils/content/types.ts";
+import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "./contact-details.tsx";
+
+/** The footer's Quick Links, as the spec lists them. */
+const QUICK_LINKS = [
+  { to: "/about", label: "About" },
+  { to: "/gallery/wedding", label: "Wedding" },
+  { to: "/gallery/babyShoot", label: "Baby Shoot" },
+  { to: "/gallery/motherhood", label: "Motherhood" },
+  { to: "/gallery/outdoor", label: "Outdoor" },
+  { to: "/contactUs", label: "Contact" },
+] as const;
+
+export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: number }) {
+  const name = studio?.name ?? "Photography Studio";
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-grid">
+        <div>
+          <Link to="/" className="footer-logo">
+            {name}
+          </Link>
+          {studio?.tagline ? <p className="footer-tagline">{studio.tagline}</p> : null}
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="footer-heading">
+            Quick Links
+          </h2>
+          <ul className="plain-list">
+            {QUICK_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {studio ? (
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="footer-heading">
+              Contact Us
+            </h2>
+            <PhoneList phones={studio.phones} />
+            <EmailList emails={studio.emails} />
+            <PostalAddress address={studio.address} />
+          </section>
+        ) : null}
+        {studio?.socialLinks.length ? (
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social" className="footer-heading">
+              Follow us
+            </h2>
+            <SocialLinkList links={studio.socialLinks} />
+          </section>
+        ) : null}
+      </div>
+      <div className="footer-bottom">
+        <p className="copyright copyright--long">
+          © {year} {name}. All rights reserved.
+        </p>
+        <p className="copyright copyright--short">
+          © {year} {name}
+        </p>
+        <p>
+          <Link to="/credits">Photo credits</Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+// About: the studio's own words and a photograph; 'In Progress' until it has written any.
+import { Picture } from "#app/components/picture.tsx";
+import { getAboutPage } from "#app/utils/content/queries.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import { siteContext } from "#app/utils/route-data.ts";
+import { seoMeta } from "#app/utils/seo.ts";
+import type { Route } from "./+types/about";
+
+export async function loader() {
+  return { about: await getAboutPage(getDb()) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteContext(matches);
+  const about = loaderData?.about;
+  return seoMeta(site, {
+    title: about?.title ?? "About",
+    description: about?.text.split("\n")[0]?.slice(0, 160) ?? `About ${site?.studioName ?? "the studio"}.`,
+    path: "/about",
+    image: about?.image,
+  });
+};
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { about } = loaderData;
+  if (!about) {
+    return (
+      <div className="page page--narrow in-progress">
+        <h1 className="page-title">In Progress</h1>
+      </div>
+    );
+  }
+  return (
+    <div className="page about">
+      {about.image ? (
+        <Picture image={about.image} sizes="(max-width: 900px) 100vw, 40vw" priority className="about-image" />
+      ) : null}
+      <div className="about-text">
+        <h1 className="page-title">{about.title}</h1>
+        <hr className="divider" />
+        {about.text.split(/\n{2,}/).map((paragraph) => (
+          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+        ))}
+      </div>
+    </div>
+  );
+}

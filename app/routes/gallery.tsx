@@ -1,0 +1,69 @@
+// A collection's gallery: /gallery/{collection}, matched case-insensitively, with one
+// canonical URL. The first shoot is shown large; the rest as a grid of cards.
+import { data, Link } from "react-router";
+import { Picture } from "#app/components/picture.tsx";
+import { ShootCard } from "#app/components/shoot-card.tsx";
+import { getCollectionPage } from "#app/utils/content/queries.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import { siteContext } from "#app/utils/route-data.ts";
+import { seoMeta } from "#app/utils/seo.ts";
+import type { Route } from "./+types/gallery";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const collection = await getCollectionPage(getDb(), params.collection);
+  if (!collection) throw data({ what: "collection" }, { status: 404 });
+  return { collection };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { collection } = loaderData;
+  return seoMeta(siteContext(matches), {
+    title: `${collection.name} photography`,
+    description: collection.description,
+    path: `/gallery/${collection.slug}`,
+    image: collection.shoots[0]?.cover,
+  });
+};
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { collection } = loaderData;
+  const [featured, ...rest] = collection.shoots;
+  return (
+    <div className="page">
+      <header className="page-header">
+        <p className="eyebrow">Collection</p>
+        <h1 className="page-title">{collection.name}</h1>
+        {collection.description ? <p className="page-lede">{collection.description}</p> : null}
+      </header>
+      {featured ? (
+        <article className="featured-shoot">
+          <Link to={`/galleryList/${featured.id}`} className="featured-shoot-image" tabIndex={-1} aria-hidden="true">
+            {featured.cover ? (
+              <Picture image={featured.cover} sizes="(max-width: 1024px) 100vw, 60vw" priority />
+            ) : null}
+          </Link>
+          <div className="featured-shoot-text">
+            <h2 className="featured-shoot-title">
+              <Link to={`/galleryList/${featured.id}`}>{featured.title}</Link>
+            </h2>
+            <p className="shoot-card-location">{featured.location}</p>
+            <hr className="divider" />
+            <p>{featured.description}</p>
+          </div>
+        </article>
+      ) : (
+        <p className="empty-note">New work is on its way to this collection.</p>
+      )}
+      {rest.length > 0 ? (
+        <ul className="card-grid">
+          {rest.map((shoot) => (
+            <li key={shoot.id}>
+              <ShootCard shoot={shoot} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

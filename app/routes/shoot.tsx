@@ -1,0 +1,83 @@
+// One shoot or story: /galleryList/{id}, all its photos as a grid of thumbnails. Each
+// thumbnail links to its large image, so the page works without JavaScript.
+import { data, Link } from "react-router";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { getShootPage } from "#app/utils/content/queries.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import { siteContext } from "#app/utils/route-data.ts";
+import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
+import type { Route } from "./+types/shoot";
+
+/** Photos above the fold on a desktop grid load eagerly; the rest lazily. */
+const EAGER_THUMBNAILS = 3;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const shoot = Number.isSafeInteger(id) ? await getShootPage(getDb(), id) : null;
+  if (!shoot) throw data({ what: "shoot" }, { status: 404 });
+  const site = { origin: process.env.PUBLIC_URL || new URL(request.url).origin, studioName: "" };
+  const gallery = {
+    "@context": "https://schema.org",
+    "@type": "ImageGallery",
+    name: shoot.title,
+    description: shoot.description,
+    contentLocation: shoot.location,
+    url: absoluteUrl(site, `/galleryList/${shoot.id}`),
+    image: shoot.photos.map((p) => ({
+      "@type": "ImageObject",
+      contentUrl: absoluteUrl(site, p.image.fallback),
+      description: p.image.alt,
+      width: p.image.width,
+      height: p.image.height,
+    })),
+  };
+  return { shoot, gallery };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { shoot } = loaderData;
+  return seoMeta(siteContext(matches), {
+    title: `${shoot.title}: ${shoot.location}`,
+    description: shoot.description || `${shoot.title}, ${shoot.location}.`,
+    path: `/galleryList/${shoot.id}`,
+    image: shoot.photos[0]?.image,
+    type: "article",
+  });
+};
+
+export default function Shoot({ loaderData }: Route.ComponentProps) {
+  const { shoot, gallery } = loaderData;
+  return (
+    <div className="page">
+      <header className="page-header">
+        <p className="eyebrow">
+          <Link to={`/gallery/${shoot.collection.slug}`}>{shoot.collection.name}</Link>
+        </p>
+        <h1 className="page-title">{shoot.title}</h1>
+        <p className="shoot-card-location">{shoot.location}</p>
+        {shoot.description ? <p className="page-lede">{shoot.description}</p> : null}
+      </header>
+      <ul className="photo-grid" aria-label={`Photographs from ${shoot.title}`}>
+        {shoot.photos.map((photo, i) => (
+          <li key={photo.id}>
+            <a
+              href={photo.large}
+              className="photo-grid-link"
+              aria-label={photo.image.alt ? undefined : `Photograph ${i + 1} of ${shoot.photos.length}`}
+            >
+              <Picture
+                image={photo.image}
+                sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 420px"
+                priority={i === 0}
+                eager={i < EAGER_THUMBNAILS}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <JsonLd data={gallery} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// sitemap.xml: every public page, with image entries for each shoot's photographs.
+import { getSitemapEntries } from "#app/utils/content/queries.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/sitemap";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const origin = process.env.PUBLIC_URL || new URL(request.url).origin;
+  const entries = await getSitemapEntries(getDb());
+  const urls = entries.map((entry) => {
+    const images = entry.images
+      .map(
+        (img) =>
+          `<image:image><image:loc>${escapeXml(origin + img.url)}</image:loc><image:title>${escapeXml(img.title)}</image:title></image:image>`,
+      )
+      .join("");
+    return `<url><loc>${escapeXml(origin + entry.path)}</loc>${images}</url>`;
+  });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">${urls.join("")}</urlset>\n`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=0, s-maxage=300" },
+  });
+}
