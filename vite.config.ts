@@ -1,10 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   environments: {
     // The server bundle's entry is our Express app, which imports the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
+  // In development Vite loads React Router for the app; the Express adapter must use that same
+  // copy, or the request context it checks is another module's class.
+  ssr: command === "serve" ? { noExternal: ["@react-router/express", "@react-router/node"] } : undefined,
   plugins: [reactRouter()],
-});
+}));
