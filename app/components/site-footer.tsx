@@ -1,17 +1,8 @@
 // The footer on every page: logo, Quick Links, Contact Us, social links, credits, copyright.
 import { Link } from "react-router";
 import type { StudioInfo } from "#app/utils/content/types.ts";
+import { NAV_LINKS } from "#app/utils/nav.ts";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "./contact-details.tsx";
-
-/** The footer's Quick Links, as the spec lists them. */
-const QUICK_LINKS = [
-  { to: "/about", label: "About" },
-  { to: "/gallery/wedding", label: "Wedding" },
-  { to: "/gallery/babyShoot", label: "Baby Shoot" },
-  { to: "/gallery/motherhood", label: "Motherhood" },
-  { to: "/gallery/outdoor", label: "Outdoor" },
-  { to: "/contactUs", label: "Contact" },
-] as const;
 
 export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: number }) {
   const name = studio?.name ?? "Photography Studio";
@@ -29,9 +20,9 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
             Quick Links
           </h2>
           <ul className="plain-list">
-            {QUICK_LINKS.map((l) => (
+            {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{l.footerLabel ?? l.label}</Link>
               </li>
             ))}
           </ul>

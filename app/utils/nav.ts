@@ -4,12 +4,14 @@
 export interface NavItem {
   to: string;
   label: string;
+  /** The footer's Quick Links write some labels differently (the spec's "Baby Shoot"). */
+  footerLabel?: string;
 }
 
 export const NAV_LINKS: readonly NavItem[] = [
   { to: "/about", label: "About" },
   { to: "/gallery/wedding", label: "Wedding" },
-  { to: "/gallery/babyShoot", label: "Baby shoot" },
+  { to: "/gallery/babyShoot", label: "Baby shoot", footerLabel: "Baby Shoot" },
   { to: "/gallery/motherhood", label: "Motherhood" },
   { to: "/gallery/outdoor", label: "Outdoor" },
   { to: "/contactUs", label: "Contact" },
