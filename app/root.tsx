@@ -41,6 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * On the server React Router takes the request's nonce from its context. Browsers blank a
+ * nonce attribute once the page has loaded, so on the client the matching value is "".
+ */
+const hydrationNonce = typeof document === "undefined" ? undefined : "";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const studio = data?.studio ?? null;
@@ -52,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1b19" />
         <Meta />
-        <Links />
+        <Links nonce={hydrationNonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -67,8 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter studio={studio} year={data?.year ?? new Date().getFullYear()} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={hydrationNonce} />
+        <Scripts nonce={hydrationNonce} />
       </body>
     </html>
   );

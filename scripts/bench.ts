@@ -9,6 +9,7 @@ import { importDemoIfEmpty } from "../app/utils/demo/import.server.ts";
 import { ingestImage } from "../app/utils/media/ingest.server.ts";
 import { deriveSource } from "../app/utils/media/pipeline.server.ts";
 import { diskMediaStorage } from "../app/utils/media/storage.server.ts";
+import { runLighthouseBench } from "./bench-lighthouse.ts";
 
 const INGEST_RUNS = 3;
 const root = path.resolve(import.meta.dirname, "..");
@@ -42,6 +43,12 @@ function median(values: number[]): number {
 
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
 
+// `node scripts/bench.ts --only=lighthouse` skips the media pipeline section.
+if (process.argv.includes("--only=lighthouse")) {
+  await runLighthouseBench();
+  process.exit();
+}
+
 const source = await deriveSource(fs.readFileSync(path.join(root, "demo/photos/04-forest-stream.jpg")), {
   width: 6000,
   height: 4000,
@@ -57,7 +64,8 @@ for (let run = 0; run < INGEST_RUNS; run++) {
   const variants = await store.db.selectFrom("asset_variants").selectAll().where("asset_id", "=", assetId).execute();
   bytesByFormat = {};
   for (const v of variants) {
-    const entry = (bytesByFormat[v.format] ??= { count: 0, bytes: 0 });
+    const entry = bytesByFormat[v.format] ?? { count: 0, bytes: 0 };
+    bytesByFormat[v.format] = entry;
     entry.count++;
     entry.bytes += v.bytes;
   }
@@ -95,3 +103,5 @@ await store.dispose();
 console.log("Demo import (empty database to ready)");
 console.log(`  ${seconds(importMs)} for ${assets.n} images (${seconds(importMs / assets.n)} each)`);
 console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}`);
+
+await runLighthouseBench();
