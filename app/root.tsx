@@ -21,6 +21,7 @@ import stylesUrl from "./styles/app.css?url";
 import headerStylesUrl from "./styles/header.css?url";
 import { getStudio } from "./utils/content/queries.server.ts";
 import { getDb } from "./utils/db/db.server.ts";
+import { siteOrigin } from "./utils/env.server.ts";
 import { NAV_LINKS } from "./utils/nav.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -35,7 +36,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   return {
     studio: await getStudio(getDb()),
-    origin: process.env.PUBLIC_URL || new URL(request.url).origin,
+    origin: siteOrigin(request),
     // The year of the request, not of the build: the copyright line must roll over by itself.
     year: new Date().getFullYear(),
   };

@@ -1,4 +1,5 @@
 // Home: banner slideshow, Browse By Collection, Recent Stories and the showreel.
+
 import { Link } from "react-router";
 import { BannerSlideshow } from "#app/components/banner-slideshow.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
@@ -13,6 +14,7 @@ import {
   getStudio,
 } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { siteOrigin } from "#app/utils/env.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/home";
@@ -26,14 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     getShowreel(db),
     getStudio(db),
   ]);
-  const origin = new URL(request.url).origin;
+  const origin = siteOrigin(request);
   // The studio as a local business, for search engines and maps.
   const business = studio && {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     name: studio.name,
     description: studio.tagline,
-    url: absoluteUrl({ origin: process.env.PUBLIC_URL || origin, studioName: studio.name }, "/"),
+    url: absoluteUrl({ origin, studioName: studio.name }, "/"),
     telephone: studio.phones[0],
     email: studio.emails[0],
     openingHours: studio.openingHours || undefined,

@@ -1,8 +1,9 @@
 // robots.txt: everything public may be indexed; the sitemap says where it all is.
+import { siteOrigin } from "#app/utils/env.server.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = process.env.PUBLIC_URL || new URL(request.url).origin;
+  const origin = siteOrigin(request);
   const body = [
     "User-agent: *",
     "Allow: /",

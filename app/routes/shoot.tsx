@@ -1,10 +1,12 @@
 // One shoot or story: /galleryList/{id}, all its photos as a grid of thumbnails. Each
 // thumbnail links to its large image, so the page works without JavaScript.
+
 import { data, Link } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { getShootPage } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { siteOrigin } from "#app/utils/env.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/shoot";
@@ -16,7 +18,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const shoot = Number.isSafeInteger(id) ? await getShootPage(getDb(), id) : null;
   if (!shoot) throw data({ what: "shoot" }, { status: 404 });
-  const site = { origin: process.env.PUBLIC_URL || new URL(request.url).origin, studioName: "" };
+  const site = { origin: siteOrigin(request), studioName: "" };
   const gallery = {
     "@context": "https://schema.org",
     "@type": "ImageGallery",

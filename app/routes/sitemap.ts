@@ -1,6 +1,8 @@
 // sitemap.xml: every public page, with image entries for each shoot's photographs.
+
 import { getSitemapEntries } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { siteOrigin } from "#app/utils/env.server.ts";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(text: string): string {
@@ -8,7 +10,7 @@ function escapeXml(text: string): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const origin = process.env.PUBLIC_URL || new URL(request.url).origin;
+  const origin = siteOrigin(request);
   const entries = await getSitemapEntries(getDb());
   const urls = entries.map((entry) => {
     const images = entry.images

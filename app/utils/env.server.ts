@@ -33,3 +33,8 @@ export function readEnv(): ServerEnv {
     skipDemo: process.env.DEMO_CONTENT === "off",
   };
 }
+
+/** The site's public origin: PUBLIC_URL when set (behind a proxy or CDN), else the request's. */
+export function siteOrigin(request: Request): string {
+  return readEnv().publicUrl ?? new URL(request.url).origin;
+}
