@@ -16,7 +16,7 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
           {studio?.tagline ? <p className="footer-tagline">{studio.tagline}</p> : null}
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="footer-heading">
+          <h2 id="footer-quick-links" className="caps-heading">
             Quick Links
           </h2>
           <ul className="plain-list">
@@ -29,7 +29,7 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
         </nav>
         {studio ? (
           <section aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className="footer-heading">
+            <h2 id="footer-contact" className="caps-heading">
               Contact Us
             </h2>
             <PhoneList phones={studio.phones} />
@@ -39,7 +39,7 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
         ) : null}
         {studio?.socialLinks.length ? (
           <section aria-labelledby="footer-social">
-            <h2 id="footer-social" className="footer-heading">
+            <h2 id="footer-social" className="caps-heading">
               Follow us
             </h2>
             <SocialLinkList links={studio.socialLinks} />

@@ -78,13 +78,13 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
       {studio ? (
         <aside className="contact-info" aria-label="Contact information">
           <p className="contact-logo">{studioName}</p>
-          <h2 className="footer-heading">Visit us</h2>
+          <h2 className="caps-heading">Visit us</h2>
           <PostalAddress address={studio.address} />
-          <h2 className="footer-heading">Call us</h2>
+          <h2 className="caps-heading">Call us</h2>
           <PhoneList phones={studio.phones} />
-          <h2 className="footer-heading">Write to us</h2>
+          <h2 className="caps-heading">Write to us</h2>
           <EmailList emails={studio.emails} />
-          <h2 className="footer-heading">Follow us</h2>
+          <h2 className="caps-heading">Follow us</h2>
           <SocialLinkList links={studio.socialLinks} />
         </aside>
       ) : null}
