@@ -13,7 +13,7 @@ import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#app/utils/media/storage.server.ts";
-import { cspNonceContext } from "#app/utils/request-context.ts";
+import { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
 import { prepareData } from "#app/utils/startup.server.ts";
 
 export { closeDb, logger, prepareData, readEnv };
@@ -130,9 +130,10 @@ export function createApp(options: AppOptions): express.Express {
     createRequestHandler({
       // A virtual module that React Router's Vite plugin provides at build time.
       build: options.build ?? (() => import("virtual:react-router/server-build")),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         return context;
       },
     }),

@@ -3,3 +3,6 @@ import { createContext } from "react-router";
 
 /** The CSP nonce that this response's scripts and styles carry. */
 export const cspNonceContext = createContext<string>("");
+
+/** The client's address as Express sees it (honouring TRUST_PROXY), for per-client limits. */
+export const clientAddressContext = createContext<string>("unknown");
