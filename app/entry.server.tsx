@@ -3,6 +3,7 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { inlineDocumentCss } from "./utils/document-css.server.ts";
 import { contentSecurityPolicy, documentEtag, etagMatches, HTML_CACHE_CONTROL, NO_STORE } from "./utils/http.server.ts";
 import { logger } from "./utils/logger.server.ts";
 import { cspNonceContext } from "./utils/request-context.ts";
@@ -20,7 +21,9 @@ function renderDocument(context: EntryContext, url: string, nonce: string): Prom
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-        sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+        sink.on("end", () =>
+          resolve({ html: inlineDocumentCss(Buffer.concat(chunks).toString("utf8"), nonce), failed }),
+        );
         sink.on("error", reject);
         pipe(sink);
       },

@@ -17,8 +17,6 @@ import {
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import stylesUrl from "./styles/app.css?url";
-import headerStylesUrl from "./styles/header.css?url";
 import { getStudio } from "./utils/content/queries.server.ts";
 import { getDb } from "./utils/db/db.server.ts";
 import { siteOrigin } from "./utils/env.server.ts";
@@ -28,8 +26,6 @@ export const links: Route.LinksFunction = () => [
   // Both faces are needed above the fold; preloading them avoids a late swap (layout shift).
   { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesUrl },
-  { rel: "stylesheet", href: headerStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

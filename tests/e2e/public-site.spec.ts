@@ -253,3 +253,35 @@ test.describe("budgets on every public page", () => {
     });
   }
 });
+
+test.describe("the document's stylesheet", () => {
+  test("is inline in the head with the response's nonce, costs no request and outlives client navigation", async ({
+    page,
+  }) => {
+    const stylesheetRequests: string[] = [];
+    // CSP refusals and React's hydration mismatches both surface as console errors.
+    const consoleErrors: string[] = [];
+    page.on("request", (r) => r.resourceType() === "stylesheet" && stylesheetRequests.push(r.url()));
+    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+    page.on("pageerror", (e) => consoleErrors.push(e.message));
+    const response = await page.goto("/about");
+    const csp = (await response?.headerValue("content-security-policy")) ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await response?.text()).toContain(`<style nonce="${nonce}">`);
+    const footerBackground = () =>
+      page.locator("footer").evaluate((footer) => getComputedStyle(footer).backgroundColor);
+    const styled = await footerBackground();
+    expect(styled).not.toBe("rgba(0, 0, 0, 0)");
+
+    // Client-side navigations re-render the document's head; the inline styles must stay.
+    await page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "Wedding" }).click();
+    await expect(page).toHaveURL(/\/gallery\/wedding$/i);
+    await page.getByRole("navigation", { name: /main/i }).getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { name: "Just say hi !" })).toBeVisible();
+    expect(await footerBackground()).toBe(styled);
+    expect(await page.locator("head style").count()).toBe(1);
+    expect(stylesheetRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
