@@ -7,6 +7,19 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
+/** Every public screen, for the checks that must hold on all of them. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/gallery/wedding",
+  "/gallery/babyShoot",
+  "/galleryList/1",
+  "/galleryList/101",
+  "/contactUs",
+  "/search?q=madurai",
+  "/credits",
+];
+
 interface Fixtures {
   /** URLs of every request this page made to another host. */
   offHostRequests: string[];

@@ -2,19 +2,8 @@
 // runs: image dimensions, no request to another host, first-load JavaScript, axe at two widths.
 import { gzipSync } from "node:zlib";
 import { BANNER_INTERVAL_MS } from "#app/components/banner-slideshow.tsx";
-import { expect, imagesOf, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, imagesOf, PUBLIC_PAGES, test, VIEWPORTS } from "./fixtures.ts";
 
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/gallery/wedding",
-  "/gallery/babyShoot",
-  "/galleryList/1",
-  "/galleryList/101",
-  "/contactUs",
-  "/search?q=madurai",
-  "/credits",
-];
 /** React 19 and React Router 8 alone are about 115 KB; the budget for a page. */
 const FIRST_LOAD_JS_BUDGET_KB = 130;
 
