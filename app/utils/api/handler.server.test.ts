@@ -33,6 +33,8 @@ beforeAll(async () => {
     db: store.db,
     origin: ORIGIN,
     limiter: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+    authFailures: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+    clientAddress: "192.0.2.1",
     corsOrigins: [],
     sharedCacheS: 60,
   };
@@ -308,6 +310,17 @@ describe("tokens", () => {
     await failure(refused, 429, "RateLimitError");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await call("galleries", { deps: limited, token: other })).status).toBe(200);
+  });
+
+  it("slows an address that keeps failing, before looking its guesses up", async () => {
+    const guarded = { authFailures: createRateLimiter({ limit: 3, windowMs: 60_000 }), clientAddress: "192.0.2.9" };
+    for (const guess of ["nst_a", "nst_b", "nst_c"]) {
+      await failure(await call("galleries", { deps: guarded, token: guess }), 401, "UnauthorizedError");
+    }
+    const refused = await call("galleries", { deps: guarded });
+    await failure(refused, 429, "RateLimitError");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call("galleries", { deps: { ...guarded, clientAddress: "192.0.2.10" } })).status).toBe(200);
   });
 });
 

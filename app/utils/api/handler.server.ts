@@ -17,7 +17,11 @@ const EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export interface ApiDeps extends ResourceContext {
+  /** Requests per token. */
   limiter: RateLimiter;
+  /** Failed token checks per client address: a guesser is slowed before it costs a lookup. */
+  authFailures: RateLimiter;
+  clientAddress: string;
   /** Browser origins allowed to read responses ("*" for any); empty turns CORS off. */
   corsOrigins: readonly string[];
   /** s-maxage for shared caches; 0 makes responses private. */
@@ -101,44 +105,32 @@ function route(path: string): { name: string; id?: number } {
   return { name, id: Number(id) };
 }
 
+function tooManyRequests(retryAfterS: number, headers: Record<string, string> = {}): ApiError {
+  const message = "Too many requests, please try again later.";
+  return new ApiError(429, "RateLimitError", message, {}, { ...headers, "Retry-After": String(retryAfterS) });
+}
+
+const UNAUTHORIZED = ["Missing or invalid credentials", {}, { "WWW-Authenticate": 'Bearer realm="api"' }] as const;
+
 /** Serves GET/HEAD/OPTIONS /api/{path} for a resource. */
 export async function handleApiRequest(request: Request, path: string, deps: ApiDeps): Promise<Response> {
   const cors = corsHeaders(request, deps.corsOrigins);
   if (request.method === "OPTIONS") return optionsResponse(request, deps.corsOrigins);
   try {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      throw new ApiError(
-        405,
-        "MethodNotAllowedError",
-        "Method Not Allowed: the API is read-only",
-        {},
-        { Allow: ALLOWED_METHODS },
-      );
+      const message = "Method Not Allowed: the API is read-only";
+      throw new ApiError(405, "MethodNotAllowedError", message, {}, { Allow: ALLOWED_METHODS });
     }
+    const blocked = deps.authFailures.peek(deps.clientAddress);
+    if (!blocked.allowed) throw tooManyRequests(blocked.retryAfterS);
     const token = await verifyApiToken(deps.db, bearerToken(request.headers.get("Authorization")));
     if (!token) {
-      throw new ApiError(
-        401,
-        "UnauthorizedError",
-        "Missing or invalid credentials",
-        {},
-        { "WWW-Authenticate": 'Bearer realm="api"' },
-      );
+      deps.authFailures.hit(deps.clientAddress);
+      throw new ApiError(401, "UnauthorizedError", ...UNAUTHORIZED);
     }
     const limit = deps.limiter.hit(`api-token:${token.id}`);
     const rateHeaders = { "RateLimit-Remaining": String(limit.remaining) };
-    if (!limit.allowed) {
-      throw new ApiError(
-        429,
-        "RateLimitError",
-        "Too many requests, please try again later.",
-        {},
-        {
-          ...rateHeaders,
-          "Retry-After": String(limit.retryAfterS),
-        },
-      );
-    }
+    if (!limit.allowed) throw tooManyRequests(limit.retryAfterS, rateHeaders);
     const { name, id } = route(path);
     const resource = RESOURCES[name];
     if (!resource) throw new ApiError(404, "NotFoundError", "Not Found");
