@@ -11,5 +11,7 @@ export default [
   route("credits", "routes/credits.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("api/openapi.json", "routes/api/openapi.ts"),
+  route("api/*", "routes/api/content.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -21,6 +21,13 @@ export interface ServerEnv {
   logLevel: string;
   /** Skip the demo import on an empty database (for a studio starting from scratch). */
   skipDemo: boolean;
+  /** Origins allowed to call the content API from a browser ("*" for any); empty: CORS off. */
+  apiCorsOrigins: string[];
+  /** Content API requests allowed per token per window. */
+  apiRateLimit: number;
+  apiRateWindowS: number;
+  /** How long a shared cache (a CDN) may keep an API response; 0 keeps it private. */
+  apiSharedCacheS: number;
 }
 
 export function readEnv(): ServerEnv {
@@ -31,6 +38,13 @@ export function readEnv(): ServerEnv {
     publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, "") || undefined,
     logLevel: process.env.LOG_LEVEL || "info",
     skipDemo: process.env.DEMO_CONTENT === "off",
+    apiCorsOrigins: (process.env.API_CORS_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim().replace(/\/+$/, ""))
+      .filter((o) => o !== ""),
+    apiRateLimit: int("API_RATE_LIMIT", 300),
+    apiRateWindowS: int("API_RATE_WINDOW_S", 60),
+    apiSharedCacheS: int("API_SHARED_CACHE_S", 60),
   };
 }
 

@@ -76,8 +76,11 @@ export async function getCollectionCards(db: Database): Promise<CollectionCard[]
 
 type ShootRow = { id: number; title: string; location: string; description: string; cover_asset_id: number | null };
 
-/** Shoots as cards; a shoot without a chosen cover shows its first photo. */
-async function toShootCards(db: Database, rows: ShootRow[]): Promise<ShootCard[]> {
+/** Each shoot's cover asset: the chosen cover, else its first photo (the content API shares this). */
+export async function shootCoverAssetIds(
+  db: Database,
+  rows: readonly { id: number; cover_asset_id: number | null }[],
+): Promise<Map<number, number | null>> {
   const firstPhotos = rows.length
     ? await db
         .selectFrom("photos")
@@ -92,7 +95,13 @@ async function toShootCards(db: Database, rows: ShootRow[]): Promise<ShootCard[]
         .execute()
     : [];
   const fallback = new Map(firstPhotos.map((p) => [p.shoot_id, p.asset_id]));
-  const coverOf = (r: ShootRow) => r.cover_asset_id ?? fallback.get(r.id) ?? null;
+  return new Map(rows.map((r) => [r.id, r.cover_asset_id ?? fallback.get(r.id) ?? null]));
+}
+
+/** Shoots as cards; a shoot without a chosen cover shows its first photo. */
+async function toShootCards(db: Database, rows: ShootRow[]): Promise<ShootCard[]> {
+  const covers = await shootCoverAssetIds(db, rows);
+  const coverOf = (r: ShootRow) => covers.get(r.id) ?? null;
   const images = await loadStoredImages(
     db,
     rows.flatMap((r) => coverOf(r) ?? []),

@@ -19,7 +19,7 @@ async function tableNames(db: TestStore["db"]): Promise<string[]> {
 describe("migrations", () => {
   it("create the whole schema in an empty database, in WAL mode", async () => {
     store = await createTestStore({ migrated: false });
-    expect(await migrate(store.db)).toEqual(["0001-initial"]);
+    expect(await migrate(store.db)).toEqual(expect.arrayContaining(["0001-initial", "0003-api-tokens"]));
     const tables = await tableNames(store.db);
     for (const table of [
       "assets",
@@ -30,6 +30,7 @@ describe("migrations", () => {
       "photos",
       "banner_slides",
       "app_state",
+      "api_tokens",
     ]) {
       expect(tables).toContain(table);
     }

@@ -103,6 +103,19 @@ export interface AppStateTable {
   updated_at: Timestamp;
 }
 
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  /** SHA-256 of the token, base64url; the token itself is never stored. */
+  token_hash: string;
+  /** The token's last four characters, so a studio can tell its tokens apart in a list. */
+  hint: string;
+  created_at: Timestamp;
+  /** Updated at most once a minute per token, so reads stay reads. */
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -112,6 +125,7 @@ export interface DB {
   photos: PhotosTable;
   banner_slides: BannerSlidesTable;
   app_state: AppStateTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

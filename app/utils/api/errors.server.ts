@@ -1,0 +1,37 @@
+// The content API's errors, in Strapi v4's shape: { data: null, error: { status, name, message } }.
+
+export type ApiErrorName =
+  | "ValidationError"
+  | "UnauthorizedError"
+  | "NotFoundError"
+  | "MethodNotAllowedError"
+  | "RateLimitError"
+  | "ApplicationError";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorName: ApiErrorName;
+  readonly details: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    name: ApiErrorName,
+    message: string,
+    details: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.errorName = name;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  toBody() {
+    return {
+      data: null,
+      error: { status: this.status, name: this.errorName, message: this.message, details: this.details },
+    };
+  }
+}
