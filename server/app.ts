@@ -113,12 +113,16 @@ export function createApp(options: AppOptions): express.Express {
     app.use(express.static(options.clientBuildDir, { maxAge: PUBLIC_FILE_MAX_AGE, index: false }));
   }
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     const { ready, detail } = options.readiness();
     if (ready) return next();
+    res.status(503).set({ "Retry-After": String(STARTING_RETRY_AFTER_S), "Cache-Control": "no-store" });
+    if (req.path.startsWith("/api/")) {
+      // API clients get the content API's own error shape, not a page.
+      res.json({ data: null, error: { status: 503, name: "ServiceUnavailableError", message: `Starting: ${detail}` } });
+      return;
+    }
     res
-      .status(503)
-      .set({ "Retry-After": String(STARTING_RETRY_AFTER_S), "Cache-Control": "no-store" })
       .type("html")
       .send(
         `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><title>Starting</title><p>The studio is getting ready (${detail}). This page refreshes by itself.</p></html>`,

@@ -24,6 +24,9 @@ describe("first start, killed during the demo import", () => {
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(503);
     expect(page.headers.get("retry-after")).toBe("5");
+    const api = await fetch(`${server.url}/api/galleries`);
+    expect(api.status).toBe(503);
+    expect(await api.json()).toMatchObject({ data: null, error: { status: 503, name: "ServiceUnavailableError" } });
     await server.waitForOutput(/Importing demo studio: 8\/38/);
     expect(await server.stop("SIGKILL")).toBe(null);
   });

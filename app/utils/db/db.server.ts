@@ -19,7 +19,9 @@ export function openDatabase(file: string): Database {
 
 /** Applies every pending migration; returns the names of those it applied. */
 export async function migrate(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Features are built on parallel branches, so a database may have a later migration before
+  // an earlier one lands; each migration touches its own tables, so order between them is free.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === "Error");
