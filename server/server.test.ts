@@ -1,7 +1,10 @@
 // The production server as a visitor and an operator meet it: first start with the demo
 // import killed half way, a restart that finishes it, the home page over HTTP, shutdown.
 import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_FILE_NAME } from "#app/utils/db/db.server.ts";
 import { readEmbeddedMetadata } from "#app/utils/media/pipeline.server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
@@ -128,6 +131,25 @@ describe("the next start", () => {
     const res = await fetch(`${server.url}/no-such-page`);
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers a broken database with a branded 500 that is logged and shows no stack trace", async () => {
+    // Another process breaks the schema under the running server: the loaders' queries fail.
+    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE_NAME));
+    db.exec("ALTER TABLE collections RENAME TO collections_gone");
+    try {
+      const res = await fetch(`${server.url}/gallery/wedding`);
+      expect(res.status).toBe(500);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).not.toMatch(/no such table|SqliteError|\bat [\w.<>]+ \(|\.ts:\d+/);
+      await server.waitForOutput(/"level":50[^\n]*no such table/);
+    } finally {
+      db.exec("ALTER TABLE collections_gone RENAME TO collections");
+      db.close();
+    }
+    expect((await fetch(`${server.url}/gallery/wedding`)).status).toBe(200);
   });
 
   it("shuts down cleanly on SIGTERM", async () => {
