@@ -6,6 +6,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -104,10 +105,12 @@ export function createApp(options: AppOptions): express.Express {
   if (options.clientBuildDir) {
     app.use(
       "/assets",
-      express.static(path.join(options.clientBuildDir, "assets"), {
-        immutable: true,
-        maxAge: IMMUTABLE_MAX_AGE,
+      // The build wrote .br and .gz copies (scripts/vite-precompress.ts); serve the best one.
+      expressStaticGzip(path.join(options.clientBuildDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
         index: false,
+        serveStatic: { immutable: true, maxAge: IMMUTABLE_MAX_AGE, index: false },
       }),
     );
     app.use(express.static(options.clientBuildDir, { maxAge: PUBLIC_FILE_MAX_AGE, index: false }));

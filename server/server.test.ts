@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_FILE_NAME } from "#app/utils/db/db.server.ts";
 import { readEmbeddedMetadata } from "#app/utils/media/pipeline.server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 const dataDir = makeTempDir("studio-server-");
@@ -125,6 +125,11 @@ describe("the next start", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The copy compressed at build time (brotli 11), not a per-request one.
+    const precompressed = fs.statSync(path.join(ROOT, "build/client", `${asset}.br`)).size;
+    expect(Number(res.headers.get("content-length"))).toBe(precompressed);
+    const gzipped = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("answers an unknown path with 404", async () => {

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import net from "node:net";
 import path from "node:path";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, "127.0.0.1");
