@@ -10,6 +10,9 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+// A static import bundles the whole React Router build into build/server/index.js, so the
+// running process never loads a chunk from disk later: a rebuild cannot break it mid-flight.
+import * as productionBuild from "virtual:react-router/server-build";
 import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
@@ -136,7 +139,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(
     createRequestHandler({
       // A virtual module that React Router's Vite plugin provides at build time.
-      build: options.build ?? (() => import("virtual:react-router/server-build")),
+      build: options.build ?? productionBuild,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
