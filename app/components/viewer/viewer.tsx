@@ -85,13 +85,20 @@ function useMediaQuery(query: string): boolean {
   return matches;
 }
 
-function isTyping(event: KeyboardEvent) {
+function hasModifier(event: KeyboardEvent) {
   return event.altKey || event.ctrlKey || event.metaKey;
 }
 
 function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps) {
   const [open, setOpen] = useState(index !== null);
+  // The photo the viewer opened on. Later moves are the library's own state: they update the
+  // hash, but the hash coming back is not fed in again (it could lag behind a quick move).
+  const [openedAt, setOpenedAt] = useState(index ?? 0);
   const current = useRef(index ?? 0);
+  const latestIndex = useRef(index);
+  latestIndex.current = index;
+  // Closed by the visitor: the hash is on its way out, and must not reopen the viewer meanwhile.
+  const closedBeforeHash = useRef(false);
   const controllerRef = useRef<ControllerRef>(null);
   const zoomRef = useRef<ZoomRef>(null);
   const slideshowRef = useRef<SlideshowRef>(null);
@@ -102,11 +109,13 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
 
   // The hash drives the viewer: a #gallery-N opens it, its removal (Back) closes it.
   useEffect(() => {
-    if (index !== null) {
+    if (index === null) {
+      closedBeforeHash.current = false;
+      if (open) controllerRef.current?.close();
+    } else if (!open && !closedBeforeHash.current) {
       current.current = index;
+      setOpenedAt(index);
       setOpen(true);
-    } else if (open) {
-      controllerRef.current?.close();
     }
   }, [index, open]);
 
@@ -162,7 +171,7 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
       keepFocusInside(event);
       return;
     }
-    if (isTyping(event)) return;
+    if (hasModifier(event)) return;
     if (CLOSE_KEYS.includes(event.key)) controllerRef.current?.close();
     else if (PREVIOUS_KEYS.includes(event.key)) navigate("prev");
     else if (NEXT_KEYS.includes(event.key)) navigate("next");
@@ -205,9 +214,10 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     <BehaviourContext.Provider value={behaviour}>
       <Lightbox
         open={open}
-        index={index ?? current.current}
+        index={openedAt}
         slides={slides}
         close={() => {
+          closedBeforeHash.current = latestIndex.current !== null;
           setOpen(false);
           onClosed(current.current);
         }}
@@ -301,6 +311,8 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
 
 interface BoundaryProps {
   children: ReactNode;
+  /** Whether the hash still asks for the viewer; the message stays until it no longer does. */
+  wanted: boolean;
   onClose: () => void;
 }
 
@@ -312,8 +324,14 @@ class ViewerErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
     return { failed: true };
   }
 
+  override componentDidUpdate() {
+    // Closed (Back or the Close button): the next opening tries the viewer again.
+    if (this.state.failed && !this.props.wanted) this.setState({ failed: false });
+  }
+
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (!this.props.wanted) return null;
     return (
       <div className="viewer-failure" role="alertdialog" aria-modal="true" aria-labelledby="viewer-failure-text">
         <p id="viewer-failure-text">{GENERAL_ERROR}</p>
@@ -322,10 +340,7 @@ class ViewerErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
           className="button"
           // biome-ignore lint/a11y/noAutofocus: the dialog's only control takes focus as it opens.
           autoFocus
-          onClick={() => {
-            this.setState({ failed: false });
-            this.props.onClose();
-          }}
+          onClick={this.props.onClose}
         >
           Close
         </button>
@@ -336,7 +351,7 @@ class ViewerErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
 export default function Viewer(props: ViewerProps) {
   return (
-    <ViewerErrorBoundary onClose={() => props.onClosed(props.index ?? 0)}>
+    <ViewerErrorBoundary wanted={props.index !== null} onClose={() => props.onClosed(props.index ?? 0)}>
       <GalleryLightbox {...props} />
     </ViewerErrorBoundary>
   );
