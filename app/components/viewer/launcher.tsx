@@ -10,7 +10,11 @@ import type { ViewerPhoto } from "./types.ts";
 
 type ViewerModule = typeof import("./viewer.tsx");
 
-const loadViewer = (): Promise<ViewerModule> => import("./viewer.tsx");
+const loadViewer = async (): Promise<ViewerModule> => {
+  const viewer = await import("./viewer.tsx");
+  await viewer.loadViewerStyles();
+  return viewer;
+};
 
 export const VIEWER_LOAD_ERROR = "Something Went Wrong, Please Try Again Later";
 

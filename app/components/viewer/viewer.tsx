@@ -1,11 +1,8 @@
 // The full-screen viewer over a shoot's photos: yet-another-react-lightbox with its Zoom,
 // Slideshow, Fullscreen, Thumbnails and Counter plugins, set to the spec's constants, plus
 // what the library cannot be set to do (behaviour.tsx; keys and the slideshow's stops here).
-// This module and its styles load only when a visitor first opens a photo (launcher.tsx).
-import "yet-another-react-lightbox/styles.css";
-import "yet-another-react-lightbox/plugins/counter.css";
-import "yet-another-react-lightbox/plugins/thumbnails.css";
-import "./viewer.css";
+// This module and its styles (styles.ts) load only when a visitor first opens a photo
+// (launcher.tsx).
 import {
   Component,
   type KeyboardEvent,
@@ -52,6 +49,8 @@ import {
 import { thumbnailsAllowed } from "./gestures.ts";
 import { PHOTO_SLIDE, PhotoSlideView, PhotoThumbnail } from "./photo-slide.tsx";
 import type { ViewerProps } from "./types.ts";
+
+export { loadViewerStyles } from "./styles.ts";
 
 export const GENERAL_ERROR = "Something Went Wrong, Please Try Again Later";
 
