@@ -3,20 +3,21 @@
 // drag at our thresholds, telling a single click from a double one, one move per navigation
 // throttle, a gliding pan with our friction, and '3 of 8' announced on every move.
 import { createContext, type ReactNode, type RefObject, useContext, useEffect, useRef } from "react";
-import { type ControllerRef, useController, useLightboxState, type ZoomRef } from "yet-another-react-lightbox";
+import { useController, useLightboxState, type ZoomRef } from "yet-another-react-lightbox";
 import {
   CLICK_MOVE_TOLERANCE_PX,
   DOUBLE_CLICK_WINDOW_MS,
   DRAG_CLOSE_DISTANCE_PX,
+  FADE_ANIMATION_MS,
   FRAME_MS,
   NAVIGATION_THROTTLE_MS,
   PAN_GLIDE_MIN_SPEED_PX_PER_FRAME,
+  PAN_SPEED_SAMPLE_MS,
 } from "./constants.ts";
 import { dragCloses, glideSpeed } from "./gestures.ts";
 
 export interface ViewerBehaviourContext {
   zoomRef: RefObject<ZoomRef | null>;
-  controllerRef: RefObject<ControllerRef | null>;
   /** When the viewer last moved to another photo (performance.now() time). */
   lastNavigationAt: RefObject<number>;
   reducedMotion: () => boolean;
@@ -70,7 +71,7 @@ export function ViewerBehaviour({ children }: { children?: ReactNode }) {
       const node = carousel();
       if (node && offset !== 0 && !reducedMotion()) {
         node.animate([{ transform: `translate(0, ${offset}px)` }, { transform: "translate(0, 0)" }], {
-          duration: DOUBLE_CLICK_WINDOW_MS,
+          duration: FADE_ANIMATION_MS,
           easing: "ease-out",
         });
       }
@@ -150,7 +151,7 @@ export function ViewerBehaviour({ children }: { children?: ReactNode }) {
       }
       if (!press || event.pointerId !== press.pointerId) return;
       track = [
-        ...track.filter((p) => event.timeStamp - p.at < 100),
+        ...track.filter((p) => event.timeStamp - p.at < PAN_SPEED_SAMPLE_MS),
         { x: event.clientX, y: event.clientY, at: event.timeStamp },
       ];
       const dx = event.clientX - press.x;

@@ -32,12 +32,18 @@ export const PAN_FRICTION = 0.82;
 export const FRAME_MS = 1000 / 60;
 /** The glide stops below this speed. */
 export const PAN_GLIDE_MIN_SPEED_PX_PER_FRAME = 0.5;
+/** A released pan's speed is measured over its last this much time. */
+export const PAN_SPEED_SAMPLE_MS = 100;
 
 /** Photos loaded on each side of the current one. */
 export const PRELOAD_NEIGHBOURS = 1;
 /** Thumbnails the strip shows on each side of the current one (the carousel keeps as many
     slides mounted, but loads only PRELOAD_NEIGHBOURS of them). */
 export const STRIP_NEIGHBOURS = 3;
+/** The strip's thumbnails and the space between them. */
+export const STRIP_THUMBNAIL_WIDTH_PX = 96;
+export const STRIP_THUMBNAIL_HEIGHT_PX = 64;
+export const STRIP_GAP_PX = 8;
 /** At most one move to another photo per this time, by key, button or swipe. */
 export const NAVIGATION_THROTTLE_MS = 250;
 /** The slide animation; the library throttles its own arrow keys to half of it. */

@@ -6,6 +6,7 @@ import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react
 import { useLocation, useNavigate } from "react-router";
 import type { ResponsiveImage } from "#app/utils/content/types.ts";
 import { galleryHash, parseGalleryHash } from "./gestures.ts";
+import { GENERAL_ERROR } from "./messages.ts";
 import type { ViewerPhoto } from "./types.ts";
 
 type ViewerModule = typeof import("./viewer.tsx");
@@ -15,8 +16,6 @@ const loadViewer = async (): Promise<ViewerModule> => {
   await viewer.loadViewerStyles();
   return viewer;
 };
-
-export const VIEWER_LOAD_ERROR = "Something Went Wrong, Please Try Again Later";
 
 export function useGalleryViewer(title: string, images: readonly ResponsiveImage[]) {
   const location = useLocation();
@@ -107,7 +106,7 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
     <>
       {loadFailed && hashIndex !== null ? (
         <p role="alert" className="viewer-load-error">
-          {VIEWER_LOAD_ERROR}
+          {GENERAL_ERROR}
         </p>
       ) : null}
       {Viewer && photos.length > 0 ? (

@@ -16,9 +16,9 @@ import {
 } from "yet-another-react-lightbox";
 import type { ResponsiveImage } from "#app/utils/content/types.ts";
 import { PRELOAD_NEIGHBOURS } from "./constants.ts";
+import { IMAGE_NOT_FOUND } from "./messages.ts";
 
 export const PHOTO_SLIDE = "photo";
-export const IMAGE_NOT_FOUND = "Image Not Found";
 
 declare module "yet-another-react-lightbox" {
   interface PhotoSlide extends GenericSlide {

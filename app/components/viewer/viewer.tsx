@@ -39,7 +39,10 @@ import {
   SLIDE_ANIMATION_MS,
   SLIDESHOW_DELAY_MS,
   SLIDESHOW_KEY,
+  STRIP_GAP_PX,
   STRIP_NEIGHBOURS,
+  STRIP_THUMBNAIL_HEIGHT_PX,
+  STRIP_THUMBNAIL_WIDTH_PX,
   THUMBNAILS_KEY,
   THUMBNAILS_MIN_SCREEN_HEIGHT_PX,
   WHEEL_ZOOM_FACTOR,
@@ -47,12 +50,11 @@ import {
   ZOOM_MIN_SCALE,
 } from "./constants.ts";
 import { thumbnailsAllowed } from "./gestures.ts";
+import { GENERAL_ERROR } from "./messages.ts";
 import { PHOTO_SLIDE, PhotoSlideView, PhotoThumbnail } from "./photo-slide.tsx";
 import type { ViewerProps } from "./types.ts";
 
 export { loadViewerStyles } from "./styles.ts";
-
-export const GENERAL_ERROR = "Something Went Wrong, Please Try Again Later";
 
 const BEHAVIOUR_MODULE = "gallery-behaviour";
 const behaviourPlugin: Plugin = ({ addModule }) => addModule(createModule(BEHAVIOUR_MODULE, ViewerBehaviour));
@@ -135,7 +137,6 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   const behaviour = useMemo<ViewerBehaviourContext>(
     () => ({
       zoomRef,
-      controllerRef,
       lastNavigationAt,
       reducedMotion: () => window.matchMedia(REDUCED_MOTION).matches,
     }),
@@ -257,7 +258,14 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           pinchZoomV4: true,
         }}
         slideshow={{ ref: slideshowRef, delay: SLIDESHOW_DELAY_MS }}
-        thumbnails={{ ref: thumbnailsRef, hidden: !stripAllowed, showToggle: true, width: 96, height: 64, gap: 8 }}
+        thumbnails={{
+          ref: thumbnailsRef,
+          hidden: !stripAllowed,
+          showToggle: true,
+          width: STRIP_THUMBNAIL_WIDTH_PX,
+          height: STRIP_THUMBNAIL_HEIGHT_PX,
+          gap: STRIP_GAP_PX,
+        }}
         counter={{ separator: "of" }}
         render={{
           slide: ({ slide, offset, rect, zoom }) =>
