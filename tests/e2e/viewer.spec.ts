@@ -106,6 +106,13 @@ test.describe("opening", () => {
     expect(offHostRequests).toEqual([]);
   });
 
+  test("is axe clean open on a phone, with the strip shown", async ({ page, axeViolations }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await openAt(page, 3);
+    await expect(strip(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test("asks for the variant that fits the screen, and a larger one when zoomed", async ({ page }) => {
     await openAt(page, 1);
     const img = dialog(page).locator(".yarl__slide_current .viewer-photo img");
@@ -280,6 +287,25 @@ test.describe("controls", () => {
 });
 
 test.describe("gestures", () => {
+  test("a horizontal drag moves to the next photo and back", async ({ page }) => {
+    await openAt(page, 2);
+    const box = await photoBox(page);
+    const y = box.y + box.height / 2;
+    for (const [dx, expected] of [
+      [-box.width / 2, 3],
+      [box.width / 2, 2],
+    ] as const) {
+      await page.waitForTimeout(NAVIGATION_THROTTLE_MS);
+      await page.mouse.move(box.x + box.width / 2, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + dx, y, { steps: 8 });
+      await page.mouse.up();
+      await expect(position(page)).toHaveText(`${expected} of ${PHOTO_COUNT}`);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    }
+    await expect(dialog(page)).toBeVisible();
+  });
+
   test(`a vertical drag of ${DRAG_CLOSE_DISTANCE_PX} px closes, however slow`, async ({ page }) => {
     await openAt(page, 2);
     await drag(page, DRAG_CLOSE_DISTANCE_PX + 10, DRAG_CLOSE_FLICK_WINDOW_MS + 100);
