@@ -385,6 +385,43 @@ test.describe("gestures", () => {
   });
 });
 
+test.describe("touch", () => {
+  test.use({ hasTouch: true });
+
+  test("a pinch zooms up to the maximum and back to fit; a double tap zooms", async ({ page }) => {
+    await openAt(page, 1);
+    const box = await photoBox(page);
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    const pinch = async (from: number, to: number) => {
+      const points = (gap: number) => [
+        { x: centre.x - gap / 2, y: centre.y, id: 1 },
+        { x: centre.x + gap / 2, y: centre.y, id: 2 },
+      ];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(from) });
+      const STEPS = 10;
+      for (let i = 1; i <= STEPS; i += 1) {
+        await cdp.send("Input.dispatchTouchEvent", {
+          type: "touchMove",
+          touchPoints: points(from + ((to - from) * i) / STEPS),
+        });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    // Spread far wider than a doubling: the zoom stops at the maximum.
+    await pinch(100, 600);
+    await expect.poll(() => zoomOf(page)).toBe(ZOOM_MAX_SCALE);
+    await pinch(600, 100);
+    await expect.poll(() => zoomOf(page)).toBe(ZOOM_MIN_SCALE);
+    await expect(dialog(page)).toBeVisible();
+
+    await page.waitForTimeout(DOUBLE_CLICK_WINDOW_MS * 2);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await expect.poll(() => zoomOf(page)).toBe(ZOOM_MAX_SCALE);
+  });
+});
+
 test.describe("thumbnail strip", () => {
   test(`is hidden, with no toggle, on a window lower than ${THUMBNAILS_MIN_SCREEN_HEIGHT_PX} px`, async ({ page }) => {
     await page.setViewportSize({ width: VIEWPORTS.desktop.width, height: 480 });
