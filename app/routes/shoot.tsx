@@ -1,9 +1,12 @@
 // One shoot or story: /galleryList/{id}, all its photos as a grid of thumbnails. Each
-// thumbnail links to its large image, so the page works without JavaScript.
+// thumbnail links to its large image, so the page works without JavaScript; with it, a click
+// (or a #gallery-N link) opens the full-screen viewer, whose code loads only then.
 
-import { data, Link } from "react-router";
+import { useMemo } from "react";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
 import { getShootPage } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import { siteOrigin } from "#app/utils/env.server.ts";
@@ -51,6 +54,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Shoot({ loaderData }: Route.ComponentProps) {
   const { shoot, gallery } = loaderData;
+  const images = useMemo(() => shoot.photos.map((p) => p.image), [shoot.photos]);
+  const viewer = useGalleryViewer(shoot.title, images);
   return (
     <div className="page">
       <header className="page-header">
@@ -65,6 +70,7 @@ export default function Shoot({ loaderData }: Route.ComponentProps) {
         {shoot.photos.map((photo, i) => (
           <li key={photo.id}>
             <a
+              {...viewer.linkProps(i)}
               href={photo.large}
               className="photo-grid-link"
               aria-label={photo.image.alt ? undefined : `Photograph ${i + 1} of ${shoot.photos.length}`}
@@ -79,7 +85,14 @@ export default function Shoot({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {viewer.element}
       <JsonLd data={gallery} />
     </div>
   );
+}
+
+/** Opening, moving through and closing the viewer only changes the hash: nothing to reload. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const sameDocument = currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search;
+  return sameDocument && currentUrl.hash !== nextUrl.hash ? false : defaultShouldRevalidate;
 }

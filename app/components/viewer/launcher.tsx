@@ -1,0 +1,118 @@
+// The shoot page's side of the viewer, kept small because it is in the page's first load: it
+// turns thumbnail clicks and #gallery-N into an open viewer, loads the viewer's code (library
+// and styles) only the first time it is needed, and puts focus back on the thumbnail after.
+// Without JavaScript none of this runs and each thumbnail stays a link to its large image.
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import { galleryHash, parseGalleryHash } from "./gestures.ts";
+import { GENERAL_ERROR } from "./messages.ts";
+import type { ViewerPhoto } from "./types.ts";
+
+type ViewerModule = typeof import("./viewer.tsx");
+
+const loadViewer = async (): Promise<ViewerModule> => {
+  const viewer = await import("./viewer.tsx");
+  await viewer.loadViewerStyles();
+  return viewer;
+};
+
+export function useGalleryViewer(title: string, images: readonly ResponsiveImage[]) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hashIndex = parseGalleryHash(location.hash, images.length);
+  const [viewer, setViewer] = useState<ViewerModule | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const links = useRef<(HTMLAnchorElement | null)[]>([]);
+  // Whether the viewer's history entry is ours to go back from when it closes.
+  const pushedEntry = useRef(false);
+  const [photos, setPhotos] = useState<ViewerPhoto[]>([]);
+
+  const withHash = useCallback(
+    (hash: string) => ({ pathname: location.pathname, search: location.search, hash }),
+    [location.pathname, location.search],
+  );
+
+  // A page loaded with #gallery-N gets an entry without the hash underneath, so Back closes
+  // the viewer rather than leaving. The entry is rewritten in place (React Router's state
+  // kept), then the hash is pushed as an ordinary navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the hash the page was loaded with.
+  useEffect(() => {
+    if (hashIndex === null) return;
+    window.history.replaceState(window.history.state, "", `${location.pathname}${location.search}`);
+    navigate(withHash(galleryHash(hashIndex)), { preventScrollReset: true });
+    pushedEntry.current = true;
+  }, []);
+
+  useEffect(() => {
+    if (hashIndex === null || viewer) return;
+    // What the grid already shows is painted at once while the viewer's own variant loads.
+    setPhotos(
+      images.map((image, i) => ({
+        image,
+        alt: image.alt || `Photograph ${i + 1} of ${images.length}`,
+        shownSrc: links.current[i]?.querySelector("img")?.currentSrc ?? "",
+      })),
+    );
+    let cancelled = false;
+    setLoadFailed(false);
+    loadViewer().then(
+      (module) => !cancelled && setViewer(module),
+      () => !cancelled && setLoadFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [hashIndex, viewer, images]);
+
+  const onView = useCallback(
+    (index: number) => {
+      if (index !== hashIndex) navigate(withHash(galleryHash(index)), { replace: true, preventScrollReset: true });
+    },
+    [hashIndex, navigate, withHash],
+  );
+
+  const onClosed = useCallback(
+    (index: number) => {
+      if (parseGalleryHash(window.location.hash, images.length) !== null) {
+        if (pushedEntry.current) navigate(-1);
+        else navigate(withHash(""), { replace: true, preventScrollReset: true });
+      }
+      pushedEntry.current = false;
+      // Back on the photo the visitor ended on, without moving the page under them.
+      links.current[index]?.focus({ preventScroll: true });
+    },
+    [images.length, navigate, withHash],
+  );
+
+  const linkProps = (index: number) => ({
+    ref: (node: HTMLAnchorElement | null) => {
+      links.current[index] = node;
+    },
+    onPointerDown: () => {
+      loadViewer().catch(() => {});
+    },
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      // A modified click still opens the large image in a new tab or window.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      pushedEntry.current = true;
+      navigate(withHash(galleryHash(index)), { preventScrollReset: true });
+    },
+  });
+
+  const Viewer = viewer?.default;
+  const element = (
+    <>
+      {loadFailed && hashIndex !== null ? (
+        <p role="alert" className="viewer-load-error">
+          {GENERAL_ERROR}
+        </p>
+      ) : null}
+      {Viewer && photos.length > 0 ? (
+        <Viewer title={title} photos={photos} index={hashIndex} onView={onView} onClosed={onClosed} />
+      ) : null}
+    </>
+  );
+  return { linkProps, element };
+}

@@ -1,0 +1,131 @@
+// How one photo is drawn in the viewer and in its thumbnail strip. The photo is our own slide
+// type, so the Zoom plugin keeps to our maximum scale (for its image slides it computes one
+// from the file's size) and the photo is a <picture> over our AVIF and WebP variants: the
+// browser picks the file that fits the drawn size times the screen's pixel ratio, and a larger
+// one when `sizes` grows with the zoom. What the grid showed, or the stored placeholder, is
+// painted underneath until the file arrives.
+import { useEffect, useState } from "react";
+import {
+  activeSlideStatus,
+  type ContainerRect,
+  type GenericSlide,
+  SLIDE_STATUS_COMPLETE,
+  SLIDE_STATUS_ERROR,
+  SLIDE_STATUS_LOADING,
+  useEvents,
+} from "yet-another-react-lightbox";
+import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import { PRELOAD_NEIGHBOURS } from "./constants.ts";
+import { IMAGE_NOT_FOUND } from "./messages.ts";
+
+export const PHOTO_SLIDE = "photo";
+
+declare module "yet-another-react-lightbox" {
+  interface PhotoSlide extends GenericSlide {
+    type: typeof PHOTO_SLIDE;
+    image: ResponsiveImage;
+    alt: string;
+    shownSrc: string;
+  }
+  interface SlideTypes {
+    photo: PhotoSlide;
+  }
+}
+
+type Status = typeof SLIDE_STATUS_LOADING | typeof SLIDE_STATUS_COMPLETE | typeof SLIDE_STATUS_ERROR;
+
+/** The photo's drawn size: as large as fits the slide, never larger than the photo itself. */
+function fittedSize(image: ResponsiveImage, rect: ContainerRect) {
+  const scale = Math.min(rect.width / image.width, rect.height / image.height, 1);
+  return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+}
+
+interface PhotoSlideViewProps {
+  slide: import("yet-another-react-lightbox").PhotoSlide;
+  offset: number;
+  rect: ContainerRect;
+  zoom: number;
+}
+
+export function PhotoSlideView({ slide, offset, rect, zoom }: PhotoSlideViewProps) {
+  const [status, setStatus] = useState<Status>(SLIDE_STATUS_LOADING);
+  const { publish } = useEvents();
+  // The slideshow waits for the current photo to load before it starts counting.
+  useEffect(() => {
+    if (offset === 0) publish(activeSlideStatus(status));
+  }, [offset, status, publish]);
+
+  const { image } = slide;
+  const size = fittedSize(image, rect);
+  // The carousel keeps more slides around than we load (the thumbnail strip shows as many):
+  // beyond the preloaded neighbours a slide is only its inline placeholder.
+  if (Math.abs(offset) > PRELOAD_NEIGHBOURS) {
+    return (
+      <div
+        className="viewer-photo"
+        style={{ width: size.width, height: size.height, backgroundImage: `url("${image.placeholder}")` }}
+      />
+    );
+  }
+  const drawnWidth = Math.ceil(size.width * (offset === 0 ? zoom : 1));
+  const sizes = `${drawnWidth}px`;
+  const underlay = [slide.shownSrc, image.placeholder].filter(Boolean).map((src) => `url("${src}")`);
+
+  return (
+    <div
+      className="viewer-photo"
+      data-status={status}
+      style={{
+        width: size.width,
+        height: size.height,
+        backgroundImage: status === SLIDE_STATUS_ERROR ? undefined : underlay.join(", "),
+      }}
+    >
+      {status === SLIDE_STATUS_ERROR ? (
+        <p className="viewer-photo-error">{IMAGE_NOT_FOUND}</p>
+      ) : (
+        <picture>
+          {image.sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+          ))}
+          <img
+            ref={(img) => {
+              // A cached file can finish before React listens for its load event.
+              if (img?.complete && img.naturalWidth > 0) setStatus(SLIDE_STATUS_COMPLETE);
+            }}
+            src={image.fallback}
+            alt={slide.alt}
+            width={size.width}
+            height={size.height}
+            draggable={false}
+            fetchPriority={offset === 0 ? "high" : "low"}
+            onLoad={() => setStatus(SLIDE_STATUS_COMPLETE)}
+            onError={() => setStatus(SLIDE_STATUS_ERROR)}
+          />
+        </picture>
+      )}
+    </div>
+  );
+}
+
+/** The strip's thumbnail: the smallest variants, chosen by the browser for the strip's size. */
+export function PhotoThumbnail({ slide, rect }: { slide: PhotoSlideViewProps["slide"]; rect: ContainerRect }) {
+  const { image } = slide;
+  return (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={`${rect.width}px`} />
+      ))}
+      <img
+        className="viewer-thumbnail"
+        src={image.fallback}
+        alt=""
+        width={rect.width}
+        height={rect.height}
+        loading="lazy"
+        draggable={false}
+        style={{ backgroundImage: `url("${image.placeholder}")` }}
+      />
+    </picture>
+  );
+}

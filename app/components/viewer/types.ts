@@ -1,0 +1,21 @@
+// What the shoot page hands the viewer for each photo.
+import type { ResponsiveImage } from "#app/utils/content/types.ts";
+
+export interface ViewerPhoto {
+  image: ResponsiveImage;
+  /** Never empty: the photo's own text, or its place in the shoot. */
+  alt: string;
+  /** The file the grid already shows for this photo (cached), or "" when it has not loaded. */
+  shownSrc: string;
+}
+
+export interface ViewerProps {
+  title: string;
+  photos: readonly ViewerPhoto[];
+  /** The photo #gallery-N asks for; null asks an open viewer to close. */
+  index: number | null;
+  /** The visitor moved to another photo. */
+  onView: (index: number) => void;
+  /** The viewer finished closing on this photo. */
+  onClosed: (index: number) => void;
+}

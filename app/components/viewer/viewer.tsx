@@ -1,0 +1,365 @@
+// The full-screen viewer over a shoot's photos: yet-another-react-lightbox with its Zoom,
+// Slideshow, Fullscreen, Thumbnails and Counter plugins, set to the spec's constants, plus
+// what the library cannot be set to do (behaviour.tsx; keys and the slideshow's stops here).
+// This module and its styles (styles.ts) load only when a visitor first opens a photo
+// (launcher.tsx).
+import {
+  Component,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import Lightbox, {
+  type ControllerRef,
+  createIcon,
+  createModule,
+  IconButton,
+  type Plugin,
+  type SlideshowRef,
+  type ThumbnailsRef,
+  type ZoomRef,
+} from "yet-another-react-lightbox";
+import Counter from "yet-another-react-lightbox/plugins/counter";
+import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
+import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
+import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
+import Zoom from "yet-another-react-lightbox/plugins/zoom";
+import { BehaviourContext, ViewerBehaviour, type ViewerBehaviourContext } from "./behaviour.tsx";
+import {
+  CLOSE_KEYS,
+  DOUBLE_CLICK_WINDOW_MS,
+  FADE_ANIMATION_MS,
+  NAVIGATION_THROTTLE_MS,
+  NEXT_KEYS,
+  PREVIOUS_KEYS,
+  SLIDE_ANIMATION_MS,
+  SLIDESHOW_DELAY_MS,
+  SLIDESHOW_KEY,
+  STRIP_GAP_PX,
+  STRIP_NEIGHBOURS,
+  STRIP_THUMBNAIL_HEIGHT_PX,
+  STRIP_THUMBNAIL_WIDTH_PX,
+  THUMBNAILS_KEY,
+  THUMBNAILS_MIN_SCREEN_HEIGHT_PX,
+  WHEEL_ZOOM_FACTOR,
+  ZOOM_MAX_SCALE,
+  ZOOM_MIN_SCALE,
+} from "./constants.ts";
+import { thumbnailsAllowed } from "./gestures.ts";
+import { GENERAL_ERROR } from "./messages.ts";
+import { PHOTO_SLIDE, PhotoSlideView, PhotoThumbnail } from "./photo-slide.tsx";
+import type { ViewerProps } from "./types.ts";
+
+export { loadViewerStyles } from "./styles.ts";
+
+const BEHAVIOUR_MODULE = "gallery-behaviour";
+const behaviourPlugin: Plugin = ({ addModule }) => addModule(createModule(BEHAVIOUR_MODULE, ViewerBehaviour));
+// Thumbnails before Fullscreen, so full screen shows the strip too.
+const PLUGINS: Plugin[] = [Thumbnails, Fullscreen, Zoom, Slideshow, Counter, behaviourPlugin];
+
+const PlayIcon = createIcon("Play", <path d="M8 5v14l11-7z" />);
+const PauseIcon = createIcon("Pause", <path d="M6 19h4V5H6v14zm8-14v14h4V5h-4z" />);
+const ThumbnailsIcon = createIcon(
+  "Thumbnails",
+  <>
+    <path strokeWidth={2} stroke="currentColor" strokeLinejoin="round" fill="none" d="M3 5l18 0l0 14l-18 0l0-14z" />
+    <path d="M5 14h4v3h-4zM10 14h4v3h-4zM15 14h4v3h-4z" />
+  </>,
+);
+
+const SCREEN_TALL_ENOUGH = `(min-height: ${THUMBNAILS_MIN_SCREEN_HEIGHT_PX}px)`;
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setMatches(list.matches);
+    onChange();
+    list.addEventListener("change", onChange);
+    return () => list.removeEventListener("change", onChange);
+  }, [query]);
+  return matches;
+}
+
+function hasModifier(event: KeyboardEvent) {
+  return event.altKey || event.ctrlKey || event.metaKey;
+}
+
+function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps) {
+  const [open, setOpen] = useState(index !== null);
+  // The photo the viewer opened on. Later moves are the library's own state: they update the
+  // hash, but the hash coming back is not fed in again (it could lag behind a quick move).
+  const [openedAt, setOpenedAt] = useState(index ?? 0);
+  const current = useRef(index ?? 0);
+  const latestIndex = useRef(index);
+  latestIndex.current = index;
+  // Closed by the visitor: the hash is on its way out, and must not reopen the viewer meanwhile.
+  const closedBeforeHash = useRef(false);
+  const controllerRef = useRef<ControllerRef>(null);
+  const zoomRef = useRef<ZoomRef>(null);
+  const slideshowRef = useRef<SlideshowRef>(null);
+  const thumbnailsRef = useRef<ThumbnailsRef>(null);
+  const lastNavigationAt = useRef(Number.NEGATIVE_INFINITY);
+  const tallEnough = useMediaQuery(SCREEN_TALL_ENOUGH);
+  const stripAllowed = thumbnailsAllowed(photos.length, tallEnough ? Number.POSITIVE_INFINITY : 0);
+
+  // The hash drives the viewer: a #gallery-N opens it, its removal (Back) closes it.
+  useEffect(() => {
+    if (index === null) {
+      closedBeforeHash.current = false;
+      if (open) controllerRef.current?.close();
+    } else if (!open && !closedBeforeHash.current) {
+      current.current = index;
+      setOpenedAt(index);
+      setOpen(true);
+    }
+  }, [index, open]);
+
+  useEffect(() => {
+    if (!open) return;
+    if (stripAllowed) thumbnailsRef.current?.show();
+    else thumbnailsRef.current?.hide();
+  }, [open, stripAllowed]);
+
+  // The slideshow stops when the tab is hidden or shown again.
+  useEffect(() => {
+    if (!open) return;
+    const pause = () => slideshowRef.current?.pause();
+    document.addEventListener("visibilitychange", pause);
+    return () => document.removeEventListener("visibilitychange", pause);
+  }, [open]);
+
+  const behaviour = useMemo<ViewerBehaviourContext>(
+    () => ({
+      zoomRef,
+      lastNavigationAt,
+      reducedMotion: () => window.matchMedia(REDUCED_MOTION).matches,
+    }),
+    [],
+  );
+
+  const slides = useMemo(
+    () => photos.map((p) => ({ type: PHOTO_SLIDE, image: p.image, alt: p.alt, shownSrc: p.shownSrc }) as const),
+    [photos],
+  );
+
+  const navigate = (direction: "prev" | "next") => {
+    const controller = controllerRef.current;
+    if (!controller || performance.now() - lastNavigationAt.current < NAVIGATION_THROTTLE_MS) return;
+    const { currentIndex, slides: all } = controller.getLightboxState();
+    if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) controller[direction]();
+  };
+
+  // Any press or key other than the slideshow's own toggle stops the slideshow.
+  const stopSlideshowOnInteraction = (event: SyntheticEvent) => {
+    const target = event.target as Element;
+    if (target.closest?.("[data-slideshow-toggle]")) return;
+    if ("key" in event && (event as KeyboardEvent).key === SLIDESHOW_KEY) return;
+    slideshowRef.current?.pause();
+  };
+
+  // Keys the library does not handle. Keys it handles (Escape, left and right arrows; arrows
+  // and +/- while zoomed) stop their propagation, so they do not arrive here twice.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as Element;
+    if (event.key === "Tab") {
+      keepFocusInside(event);
+      return;
+    }
+    if (hasModifier(event)) return;
+    if (CLOSE_KEYS.includes(event.key)) controllerRef.current?.close();
+    else if (PREVIOUS_KEYS.includes(event.key)) navigate("prev");
+    else if (NEXT_KEYS.includes(event.key)) navigate("next");
+    else if (event.key === SLIDESHOW_KEY) {
+      // On a focused button the space bar presses that button.
+      if (target.closest("button")) return;
+      const slideshow = slideshowRef.current;
+      if (slideshow?.playing) slideshow.pause();
+      else slideshow?.play();
+    } else if (event.key.toLowerCase() === THUMBNAILS_KEY) {
+      if (!stripAllowed) return;
+      const strip = thumbnailsRef.current;
+      if (strip?.visible) strip.hide();
+      else strip?.show();
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  // Tab and Shift+Tab cycle through the viewer's controls; the page underneath is inert.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
+    const root = event.currentTarget;
+    const focusable = [...root.querySelectorAll<HTMLElement>("button:not([disabled])")].filter(
+      (el) => !el.closest("[inert]") && el.checkVisibility(),
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !focusable.includes(active as HTMLElement))) {
+      last.focus();
+      event.preventDefault();
+    } else if (!event.shiftKey && active === last) {
+      first.focus();
+      event.preventDefault();
+    }
+  };
+
+  return (
+    <BehaviourContext.Provider value={behaviour}>
+      <Lightbox
+        open={open}
+        index={openedAt}
+        slides={slides}
+        close={() => {
+          closedBeforeHash.current = latestIndex.current !== null;
+          setOpen(false);
+          onClosed(current.current);
+        }}
+        plugins={PLUGINS}
+        className="viewer"
+        labels={{
+          Lightbox: `${title}: photo viewer`,
+          "Photo gallery": `Photographs from ${title}`,
+          Carousel: "carousel",
+          Slide: "photo",
+          Previous: "Previous photo",
+          Next: "Next photo",
+          Close: "Close the viewer",
+          "Zoom in": "Zoom in",
+          "Zoom out": "Zoom out",
+          Play: "Play the slideshow",
+          Pause: "Pause the slideshow",
+          "Enter Fullscreen": "Enter full screen",
+          "Exit Fullscreen": "Exit full screen",
+          "Show thumbnails": "Show thumbnails",
+          "Hide thumbnails": "Hide thumbnails",
+          Thumbnails: "Thumbnails",
+        }}
+        carousel={{ finite: true, preload: STRIP_NEIGHBOURS, padding: 0, spacing: "10%" }}
+        animation={{ fade: FADE_ANIMATION_MS, swipe: SLIDE_ANIMATION_MS, zoom: SLIDE_ANIMATION_MS }}
+        controller={{ ref: controllerRef, closeOnPullDown: false, closeOnPullUp: false, closeOnBackdropClick: false }}
+        zoom={{
+          ref: zoomRef,
+          supports: [PHOTO_SLIDE],
+          minZoom: ZOOM_MIN_SCALE,
+          maxZoom: ZOOM_MAX_SCALE,
+          zoomInMultiplier: ZOOM_MAX_SCALE / ZOOM_MIN_SCALE,
+          doubleClickDelay: DOUBLE_CLICK_WINDOW_MS,
+          doubleTapDelay: DOUBLE_CLICK_WINDOW_MS,
+          doubleClickMaxStops: 1,
+          scrollToZoom: true,
+          wheelZoomDistanceFactor: WHEEL_ZOOM_FACTOR,
+          pinchZoomV4: true,
+        }}
+        slideshow={{ ref: slideshowRef, delay: SLIDESHOW_DELAY_MS }}
+        thumbnails={{
+          ref: thumbnailsRef,
+          hidden: !stripAllowed,
+          showToggle: true,
+          width: STRIP_THUMBNAIL_WIDTH_PX,
+          height: STRIP_THUMBNAIL_HEIGHT_PX,
+          gap: STRIP_GAP_PX,
+        }}
+        counter={{ separator: "of" }}
+        render={{
+          slide: ({ slide, offset, rect, zoom }) =>
+            slide.type === PHOTO_SLIDE ? (
+              <PhotoSlideView slide={slide} offset={offset} rect={rect} zoom={zoom ?? 1} />
+            ) : null,
+          thumbnail: ({ slide, rect }) =>
+            slide.type === PHOTO_SLIDE ? <PhotoThumbnail slide={slide} rect={rect} /> : null,
+          buttonSlideshow: ({ playing, disabled, play, pause }) => (
+            <IconButton
+              key="slideshow"
+              data-slideshow-toggle=""
+              label={playing ? "Pause" : "Play"}
+              icon={playing ? PauseIcon : PlayIcon}
+              disabled={disabled}
+              aria-pressed={playing}
+              onClick={playing ? pause : play}
+            />
+          ),
+          buttonThumbnails: ({ visible, show, hide }) =>
+            stripAllowed ? (
+              <IconButton
+                key="thumbnails"
+                label={visible ? "Hide thumbnails" : "Show thumbnails"}
+                icon={ThumbnailsIcon}
+                aria-pressed={visible}
+                onClick={visible ? hide : show}
+              />
+            ) : null,
+        }}
+        on={{
+          view: ({ index: viewed }) => {
+            if (viewed !== current.current) lastNavigationAt.current = performance.now();
+            current.current = viewed;
+            onView(viewed);
+          },
+        }}
+        portal={{
+          container: {
+            onKeyDown,
+            onKeyDownCapture: stopSlideshowOnInteraction,
+            onPointerDownCapture: stopSlideshowOnInteraction,
+            onWheelCapture: stopSlideshowOnInteraction,
+          },
+        }}
+      />
+    </BehaviourContext.Provider>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Whether the hash still asks for the viewer; the message stays until it no longer does. */
+  wanted: boolean;
+  onClose: () => void;
+}
+
+/** A failure anywhere in the viewer shows one message in a dialog that can be closed. */
+class ViewerErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate() {
+    // Closed (Back or the Close button): the next opening tries the viewer again.
+    if (this.state.failed && !this.props.wanted) this.setState({ failed: false });
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    if (!this.props.wanted) return null;
+    return (
+      <div className="viewer-failure" role="alertdialog" aria-modal="true" aria-labelledby="viewer-failure-text">
+        <p id="viewer-failure-text">{GENERAL_ERROR}</p>
+        <button
+          type="button"
+          className="button"
+          // biome-ignore lint/a11y/noAutofocus: the dialog's only control takes focus as it opens.
+          autoFocus
+          onClick={this.props.onClose}
+        >
+          Close
+        </button>
+      </div>
+    );
+  }
+}
+
+export default function Viewer(props: ViewerProps) {
+  return (
+    <ViewerErrorBoundary wanted={props.index !== null} onClose={() => props.onClosed(props.index ?? 0)}>
+      <GalleryLightbox {...props} />
+    </ViewerErrorBoundary>
+  );
+}
