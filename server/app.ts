@@ -14,9 +14,9 @@ import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#app/utils/media/storage.server.ts";
 import { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
-import { prepareData } from "#app/utils/startup.server.ts";
+import { prepareData, startBackgroundWork, stopBackgroundWork } from "#app/utils/startup.server.ts";
 
-export { closeDb, logger, prepareData, readEnv };
+export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
 
 /** Hashed build assets and media variants never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";
