@@ -1,4 +1,4 @@
-// What the contact form's action does with a submission: drop bots quietly, check the rules,
+// What the contact form's action does with a submission: check the rules, drop bots quietly,
 // apply the per-address limit, store the inquiry, wake the outbox. Also starts and stops the
 // outbox worker with the server.
 import { type Database, getDb } from "../db/db.server.ts";
@@ -47,39 +47,42 @@ export interface Submission {
   now?: Date;
 }
 
-export async function submitInquiry({ form, clientAddress, page, db = getDb(), now = new Date() }: Submission) {
+export async function submitInquiry({
+  form,
+  clientAddress,
+  page,
+  db = getDb(),
+  now = new Date(),
+}: Submission): Promise<SubmitOutcome> {
   const settings = inquirySettings();
   const values = inquiryValues(form);
   // Bots get the same answer as people, so they learn nothing; nothing is stored for them.
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
     logger.info({ reason: "honeypot" }, "contact submission dropped as spam");
-    return { status: "sent" } satisfies SubmitOutcome;
+    return { status: "sent" };
   }
+  // The rules come first: a person who writes fast still sees what to fix.
+  const checked = checkInquiry(values);
+  if (!checked.ok) return { status: "invalid", errors: checked.errors, values };
   const token = checkFillToken(String(form.get(FILL_TOKEN_FIELD) ?? ""), {
     now: now.getTime(),
     minFillMs: settings.minFillMs,
   });
   if (token === "invalid" || token === "too-fast") {
-    logger.info(
-      { reason: token === "invalid" ? "missing or forged form token" : "sent too fast" },
-      "contact submission dropped as spam",
-    );
-    return { status: "sent" } satisfies SubmitOutcome;
+    const reason = token === "invalid" ? "missing or forged form token" : "sent too fast";
+    logger.info({ reason }, "contact submission dropped as spam");
+    return { status: "sent" };
   }
-  if (token === "expired") {
-    return { status: "expired", values, fillToken: issueFillToken(now.getTime()) } satisfies SubmitOutcome;
-  }
-  const checked = checkInquiry(values);
-  if (!checked.ok) return { status: "invalid", errors: checked.errors, values } satisfies SubmitOutcome;
+  if (token === "expired") return { status: "expired", values, fillToken: issueFillToken(now.getTime()) };
   const limit = rateLimiter(settings.ratePerHour).hit(clientAddress);
   if (!limit.allowed) {
     logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
-    return { status: "rate-limited", retryAfterS: limit.retryAfterS, values } satisfies SubmitOutcome;
+    return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };
   }
   const id = await storeInquiry(db, checked.inquiry, { page, ack: settings.ack, now });
   logger.info({ inquiry: id }, "inquiry stored");
   worker?.nudge();
-  return { status: "sent" } satisfies SubmitOutcome;
+  return { status: "sent" };
 }
 
 let worker: OutboxWorker | undefined;
