@@ -138,9 +138,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  // (axe needs JavaScript in the page; the same markup is checked by axe in the test above.)
   test("posts the page, renders errors with the values kept and focus on the first, then the thanks", async ({
     page,
-    axeViolations,
     offHostRequests,
   }) => {
     const message = `No-JS inquiry ${RUN}`;
@@ -156,7 +156,6 @@ test.describe("without JavaScript", () => {
     await expect(phone).toHaveAccessibleDescription(/e-mail address or a phone number/);
     await expect(page.getByLabel("Name")).toHaveValue("Priya Raman");
     await expect(page.getByLabel("Message")).toHaveValue(message);
-    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel("Email").fill("priya@example.com");
     await page.waitForTimeout(HUMAN_FILL_MS);
