@@ -141,6 +141,8 @@ describe("with the mail server up", () => {
     const message = /<textarea id="contact-message"[^>]*>/.exec(html)?.[0] ?? "";
     expect(message).toContain('aria-describedby="contact-message-error"');
     expect(message).not.toContain("autofocus");
+    const huge = await post(server.url, inquiry(token, "x".repeat(100 * 1024)));
+    expect(huge.status).toBe(413);
     expect(html).toContain('value="Priya Raman"');
   });
 

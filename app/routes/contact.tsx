@@ -27,6 +27,10 @@ import { seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/contact";
 
 const CONTACT_PATH = "/contactUs";
+/** Four fields within their caps fit many times over; anything bigger is not a person writing. */
+const MAX_FORM_BYTES = 64 * 1024;
+/** The stored page is a path on our own site; a longer one is cut. */
+const PAGE_MAX_CHARS = 500;
 
 export async function loader() {
   return { studio: await getStudio(getDb()), fillToken: issueFillToken() };
@@ -37,7 +41,7 @@ function sourcePage(request: Request): string {
   const own = new URL(request.url);
   try {
     const referer = new URL(request.headers.get("Referer") ?? "");
-    if (referer.origin === own.origin) return `${referer.pathname}${referer.search}`;
+    if (referer.origin === own.origin) return `${referer.pathname}${referer.search}`.slice(0, PAGE_MAX_CHARS);
   } catch {
     // No or unparsable Referer.
   }
@@ -45,6 +49,9 @@ function sourcePage(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    throw data({ what: "form" }, { status: 413, headers: { "Cache-Control": NO_STORE } });
+  }
   const outcome = await submitInquiry({
     form: await request.formData(),
     clientAddress: context.get(clientAddressContext),
