@@ -123,6 +123,7 @@ export async function runOutboxRound(options: OutboxOptions): Promise<RoundResul
   const addresses = await options.addresses();
   const studioName = await options.studioName();
   let serverDown: string | undefined;
+  let skipped = 0;
   for (const mail of mails) {
     let error = serverDown;
     if (!error && !addresses) error = "no recipient: set INQUIRY_TO or the studio's e-mail address";
@@ -142,11 +143,18 @@ export async function runOutboxRound(options: OutboxOptions): Promise<RoundResul
     const next = new Date(now().getTime() + retryDelayMs(mail.attempts, retryBaseMs));
     await markFailed(db, mail.id, error ?? "unknown error", next);
     result.failed++;
+    if (error === serverDown) {
+      skipped++;
+      continue;
+    }
     logger.warn(
       { inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts, nextAttemptAt: next.toISOString(), error },
       "inquiry mail not delivered; will retry",
     );
   }
+  // One line for the rest of an outage's round, not one per mail.
+  if (skipped > 0)
+    logger.warn({ mails: skipped }, "mail server unreachable; the round's other mails wait for their retry");
   return result;
 }
 
