@@ -3,6 +3,9 @@
 // the React Router build into build/server/index.js; server/main.ts starts it.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+// A static import bundles the whole React Router build into build/server/index.js, so the
+// running process never loads a chunk from disk later: a rebuild cannot break it mid-flight.
+import * as productionBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -10,17 +13,14 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-// A static import bundles the whole React Router build into build/server/index.js, so the
-// running process never loads a chunk from disk later: a rebuild cannot break it mid-flight.
-import * as productionBuild from "virtual:react-router/server-build";
 import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#app/utils/media/storage.server.ts";
 import { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
-import { prepareData } from "#app/utils/startup.server.ts";
+import { prepareData, startBackgroundWork, stopBackgroundWork } from "#app/utils/startup.server.ts";
 
-export { closeDb, logger, prepareData, readEnv };
+export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
 
 /** Hashed build assets and media variants never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";

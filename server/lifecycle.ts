@@ -1,6 +1,7 @@
 // Starts a server module (built or, in development, loaded by Vite): listen at once, prepare
-// the data while /healthz says "starting", then serve; on SIGTERM or SIGINT stop taking
-// connections, let requests in flight finish, close the database and exit.
+// the data while /healthz says "starting", then serve and start the background work (the
+// inquiry outbox); on SIGTERM or SIGINT stop taking connections and the background work, let
+// requests in flight finish, close the database and exit.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AppOptions } from "./app.ts";
 
@@ -34,7 +35,9 @@ export async function serve(
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    const backgroundStopped = mod.stopBackgroundWork();
     server.close(async () => {
+      await backgroundStopped;
       await mod.closeDb();
       mod.logger.info("stopped");
       process.exit(0);
@@ -52,6 +55,7 @@ export async function serve(
     state.ready = true;
     state.detail = "ready";
     mod.logger.info("ready");
+    if (!shuttingDown) mod.startBackgroundWork();
   } catch (error) {
     mod.logger.fatal({ err: error }, "startup failed");
     process.exit(1);

@@ -1,40 +1,178 @@
-// Contact: 'Just say hi !', the form, and the studio's address, phones, e-mail and social links.
-import { Form, useNavigation } from "react-router";
+// Contact: 'Just say hi !', the inquiry form, and the studio's address, phones, e-mail and social
+// links. The form posts to this route's action: a full page post without JavaScript, a fetcher
+// (no reload, a pending button) with it; the same rules are checked in the browser first.
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { getStudio } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { NO_STORE } from "#app/utils/http.server.ts";
+import { issueFillToken } from "#app/utils/inquiries/fill-token.server.ts";
+import {
+  checkInquiry,
+  FILL_TOKEN_FIELD,
+  fieldsWithErrors,
+  HONEYPOT_FIELD,
+  type InquiryErrors,
+  type InquiryField,
+  type InquiryValues,
+  inquiryValues,
+  MESSAGE_MAX_CHARS,
+  NAME_MAX_CHARS,
+} from "#app/utils/inquiries/rules.ts";
+import { submitInquiry } from "#app/utils/inquiries/service.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import type { Route } from "./+types/contact";
 
+const CONTACT_PATH = "/contactUs";
+/** Four fields within their caps fit many times over; anything bigger is not a person writing. */
+const MAX_FORM_BYTES = 64 * 1024;
+/** The stored page is a path on our own site; a longer one is cut. */
+const PAGE_MAX_CHARS = 500;
+
 export async function loader() {
-  return { studio: await getStudio(getDb()) };
+  return { studio: await getStudio(getDb()), fillToken: issueFillToken() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  // Delivery (storage, mail, spam checks) is the contact issue's; until then nothing is
-  // pretended: the visitor is told to call or write, and keeps what was typed.
-  const form = await request.formData();
-  const values = Object.fromEntries(
-    ["name", "phoneNumber", "email", "message"].map((k) => [k, String(form.get(k) ?? "")]),
-  );
-  return { status: "unavailable" as const, values };
+/** The page the form was sent from: the Referer when it is ours, else the contact page. */
+function sourcePage(request: Request): string {
+  const own = new URL(request.url);
+  try {
+    const referer = new URL(request.headers.get("Referer") ?? "");
+    if (referer.origin === own.origin) return `${referer.pathname}${referer.search}`.slice(0, PAGE_MAX_CHARS);
+  } catch {
+    // No or unparsable Referer.
+  }
+  return CONTACT_PATH;
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    throw data({ what: "form" }, { status: 413, headers: { "Cache-Control": NO_STORE } });
+  }
+  const outcome = await submitInquiry({
+    form: await request.formData(),
+    clientAddress: context.get(clientAddressContext),
+    page: sourcePage(request),
+  });
+  // An answer to one visitor's post must never be kept by a shared cache.
+  const headers: Record<string, string> = { "Cache-Control": NO_STORE };
+  switch (outcome.status) {
+    case "sent":
+      return data(outcome, { headers });
+    case "rate-limited":
+      return data(outcome, { status: 429, headers: { ...headers, "Retry-After": String(outcome.retryAfterS) } });
+    default:
+      return data(outcome, { status: 400, headers });
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteContext(matches);
   return seoMeta(site, {
     title: "Contact",
     description: `Tell ${site?.studioName ?? "us"} about your wedding, baby shoot or family session. Call, write or use the form.`,
-    path: "/contactUs",
+    path: CONTACT_PATH,
   });
 };
+
+const LABELS: Record<InquiryField, string> = {
+  name: "Name",
+  phoneNumber: "Phone Number",
+  email: "Email",
+  message: "Message",
+};
+
+function minutes(seconds: number): string {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return m === 1 ? "a minute" : `${m} minutes`;
+}
 
 export default function Contact({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { studio } = loaderData;
   const studioName = matches[0].loaderData.studio?.name ?? "Studio";
-  const busy = useNavigation().state === "submitting";
-  const values = actionData?.values;
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data ?? actionData;
+  const busy = fetcher.state !== "idle";
+  const [browserErrors, setBrowserErrors] = useState<InquiryErrors | undefined>();
+  // Each success gives the form a new key: it comes back empty.
+  const [sentCount, setSentCount] = useState(0);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const serverErrors = result?.status === "invalid" ? result.errors : undefined;
+  const errors = browserErrors ?? serverErrors;
+  const values: Partial<InquiryValues> | undefined = result && "values" in result ? result.values : undefined;
+  const fillToken = result?.status === "expired" ? result.fillToken : loaderData.fillToken;
+  const sent = result?.status === "sent" && !browserErrors;
+  const firstError = fieldsWithErrors(errors)[0];
+
+  // With JavaScript, a fresh answer moves focus like the server-rendered page's autofocus does.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    setBrowserErrors(undefined);
+    if (answer.status === "sent") setSentCount((n) => n + 1);
+    if (answer.status === "invalid") {
+      const first = fieldsWithErrors(answer.errors)[0];
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    } else {
+      noticeRef.current?.focus();
+    }
+  }, [fetcher.data]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const checked = checkInquiry(inquiryValues(new FormData(event.currentTarget)));
+    if (checked.ok) {
+      setBrowserErrors(undefined);
+      return;
+    }
+    event.preventDefault();
+    setBrowserErrors(checked.errors);
+    const first = fieldsWithErrors(checked.errors)[0];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  let notice: { text: string; tone: "success" | "problem" } | undefined;
+  if (sent) notice = { text: "Thank you, we'll contact you soon", tone: "success" };
+  else if (result?.status === "rate-limited" && !browserErrors)
+    notice = {
+      text: `You have sent us several messages in a short time. Please try again in ${minutes(result.retryAfterS)}, or call us.`,
+      tone: "problem",
+    };
+  else if (result?.status === "expired" && !browserErrors)
+    notice = { text: "This form was open for a long time. Please press Submit again to send it.", tone: "problem" };
+  else if (errors) notice = { text: "Please check the fields marked below.", tone: "problem" };
+
+  const field = (name: InquiryField, input: (props: FieldProps) => ReactNode) => {
+    const error = errors?.[name];
+    const errorId = `contact-${name}-error`;
+    return (
+      <div className="field">
+        <label htmlFor={`contact-${name}`}>{LABELS[name]}</label>
+        {input({
+          id: `contact-${name}`,
+          name,
+          defaultValue: sent ? undefined : values?.[name],
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? errorId : undefined,
+          // Without JavaScript the browser moves focus here when the page loads.
+          autoFocus: name === firstError && !browserErrors && !fetcher.data ? true : undefined,
+        })}
+        {error ? (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
   return (
     <div className="page contact">
       <section className="contact-form-section" aria-labelledby="contact-heading">
@@ -42,38 +180,50 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
           Just say hi !
         </h1>
         <p className="page-lede">Tell us more about you and we'll contact you soon :)</p>
-        {actionData?.status === "unavailable" ? (
-          <p className="form-notice" role="status">
-            Our form is not connected yet. Please call or e-mail us; what you typed is still below.
-          </p>
-        ) : null}
-        <Form method="post" className="contact-form">
-          <div className="field">
-            <label htmlFor="contact-name">Name</label>
-            <input id="contact-name" name="name" type="text" autoComplete="name" defaultValue={values?.name} />
+        <div role="status">
+          {notice ? (
+            <p
+              ref={noticeRef}
+              tabIndex={-1}
+              className={`form-notice form-notice--${notice.tone}`}
+              // biome-ignore lint/a11y/noAutofocus: the visitor just submitted; without JavaScript this is how focus reaches the result.
+              autoFocus={!fetcher.data && !firstError ? true : undefined}
+            >
+              {notice.text}
+            </p>
+          ) : null}
+        </div>
+        <fetcher.Form
+          key={sentCount}
+          ref={formRef}
+          method="post"
+          action={CONTACT_PATH}
+          className="contact-form"
+          noValidate
+          onSubmit={onSubmit}
+        >
+          <input type="hidden" name={FILL_TOKEN_FIELD} value={fillToken} />
+          {/* People never see or reach this field; bots that fill every input do. */}
+          <div className="contact-trap" aria-hidden="true">
+            <label htmlFor="contact-website">Leave this field empty</label>
+            <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          <div className="field">
-            <label htmlFor="contact-phone">Phone Number</label>
-            <input
-              id="contact-phone"
-              name="phoneNumber"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={values?.phoneNumber}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="contact-email">Email</label>
-            <input id="contact-email" name="email" type="email" autoComplete="email" defaultValue={values?.email} />
-          </div>
-          <div className="field">
-            <label htmlFor="contact-message">Message</label>
-            <textarea id="contact-message" name="message" rows={6} defaultValue={values?.message} />
-          </div>
+          {field("name", (p) => (
+            <input {...p} type="text" autoComplete="name" maxLength={NAME_MAX_CHARS} />
+          ))}
+          {field("phoneNumber", (p) => (
+            <input {...p} type="tel" autoComplete="tel" />
+          ))}
+          {field("email", (p) => (
+            <input {...p} type="email" autoComplete="email" />
+          ))}
+          {field("message", (p) => (
+            <textarea {...p} rows={6} maxLength={MESSAGE_MAX_CHARS} />
+          ))}
           <button type="submit" className="button" disabled={busy}>
             {busy ? "Sending…" : "Submit"}
           </button>
-        </Form>
+        </fetcher.Form>
       </section>
       {studio ? (
         <aside className="contact-info" aria-label="Contact information">
@@ -90,4 +240,13 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
       ) : null}
     </div>
   );
+}
+
+interface FieldProps {
+  id: string;
+  name: InquiryField;
+  defaultValue: string | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  autoFocus: true | undefined;
 }

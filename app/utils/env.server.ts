@@ -28,6 +28,23 @@ export interface ServerEnv {
   apiRateWindowS: number;
   /** How long a shared cache (a CDN) may keep an API response; 0 keeps it private. */
   apiSharedCacheS: number;
+  /** Contact inquiries: mail delivery and spam limits (see app/utils/inquiries/). */
+  inquiries: {
+    /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset: mail is off. */
+    smtpUrl: string | undefined;
+    /** Who receives inquiries; unset: the studio's first e-mail address. */
+    inquiryTo: string | undefined;
+    /** The From of every mail; unset: the recipient address. */
+    mailFrom: string | undefined;
+    /** Send the visitor a short acknowledgement (INQUIRY_ACK=on). */
+    ack: boolean;
+    /** Inquiries one client address may send per hour. */
+    ratePerHour: number;
+    /** Seconds a visitor must have had the form before a submission counts. */
+    minFillSeconds: number;
+    /** First retry delay of a failed delivery; it doubles per attempt. */
+    retryBaseSeconds: number;
+  };
 }
 
 export function readEnv(): ServerEnv {
@@ -45,6 +62,15 @@ export function readEnv(): ServerEnv {
     apiRateLimit: int("API_RATE_LIMIT", 300),
     apiRateWindowS: int("API_RATE_WINDOW_S", 60),
     apiSharedCacheS: int("API_SHARED_CACHE_S", 60),
+    inquiries: {
+      smtpUrl: process.env.SMTP_URL || undefined,
+      inquiryTo: process.env.INQUIRY_TO || undefined,
+      mailFrom: process.env.MAIL_FROM || undefined,
+      ack: process.env.INQUIRY_ACK === "on",
+      ratePerHour: int("INQUIRY_RATE_LIMIT", 5),
+      minFillSeconds: int("INQUIRY_MIN_FILL_S", 3),
+      retryBaseSeconds: int("MAIL_RETRY_BASE_S", 30),
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 import { getDb, migrate } from "./db/db.server.ts";
 import { importDemoIfEmpty } from "./demo/import.server.ts";
 import { readEnv } from "./env.server.ts";
+import { startInquiryMail, stopInquiryMail } from "./inquiries/service.server.ts";
 import { logger } from "./logger.server.ts";
 import { getMediaStorage } from "./media/storage.server.ts";
 
@@ -17,4 +18,14 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   if (env.skipDemo) return;
   const outcome = await importDemoIfEmpty({ db, storage }, progress);
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
+}
+
+/** Starts what runs beside the site once it is ready: the inquiry outbox. */
+export function startBackgroundWork(): void {
+  startInquiryMail();
+}
+
+/** Stops it at shutdown, before the database closes. */
+export async function stopBackgroundWork(): Promise<void> {
+  await stopInquiryMail();
 }

@@ -19,7 +19,9 @@ async function tableNames(db: TestStore["db"]): Promise<string[]> {
 describe("migrations", () => {
   it("create the whole schema in an empty database, in WAL mode", async () => {
     store = await createTestStore({ migrated: false });
-    expect(await migrate(store.db)).toEqual(expect.arrayContaining(["0001-initial", "0003-api-tokens"]));
+    const applied = await migrate(store.db);
+    expect(applied[0]).toBe("0001-initial");
+    expect(applied).toEqual(expect.arrayContaining(["0002-inquiries", "0003-api-tokens"]));
     const tables = await tableNames(store.db);
     for (const table of [
       "assets",
@@ -31,6 +33,8 @@ describe("migrations", () => {
       "banner_slides",
       "app_state",
       "api_tokens",
+      "inquiries",
+      "inquiry_mails",
     ]) {
       expect(tables).toContain(table);
     }

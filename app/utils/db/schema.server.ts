@@ -116,6 +116,34 @@ export interface ApiTokensTable {
   revoked_at: string | null;
 }
 
+export interface InquiriesTable {
+  id: Generated<number>;
+  uid: string;
+  name: WithDefault<string>;
+  phone: WithDefault<string>;
+  email: WithDefault<string>;
+  message: string;
+  /** The same-origin page the form was sent from. */
+  page: WithDefault<string>;
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+export type InquiryMailKind = "studio" | "ack";
+
+/** The outbox: one mail to send per row. Times are ISO 8601 strings in UTC, so they compare as text. */
+export interface InquiryMailsTable {
+  id: Generated<number>;
+  inquiry_id: number;
+  kind: InquiryMailKind;
+  attempts: WithDefault<number>;
+  next_attempt_at: string;
+  /** A worker holds the row until then; a crashed worker's claim simply runs out. */
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -126,6 +154,8 @@ export interface DB {
   banner_slides: BannerSlidesTable;
   app_state: AppStateTable;
   api_tokens: ApiTokensTable;
+  inquiries: InquiriesTable;
+  inquiry_mails: InquiryMailsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

@@ -1,10 +1,12 @@
 // The ordered list of migrations. Add a file and a line here; never edit a shipped migration.
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001-initial.server.ts";
+import * as m0002 from "./0002-inquiries.server.ts";
 import * as m0003 from "./0003-api-tokens.server.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
+  "0002-inquiries": m0002,
   "0003-api-tokens": m0003,
 };
 

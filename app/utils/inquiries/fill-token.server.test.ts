@@ -1,0 +1,44 @@
+// The signed fill-time token: too fast, in time, too old, forged.
+import { afterAll, describe, expect, it } from "vitest";
+import { checkFillToken, FILL_TOKEN_MAX_AGE_MS, issueFillToken } from "./fill-token.server.ts";
+
+const MIN_FILL_MS = 3000;
+const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+const savedSecret = process.env.APP_SECRET;
+process.env.APP_SECRET = "test-secret-that-is-long-enough-0123456789";
+afterAll(() => {
+  if (savedSecret === undefined) delete process.env.APP_SECRET;
+  else process.env.APP_SECRET = savedSecret;
+});
+
+describe("fill-time token", () => {
+  const token = issueFillToken(T0);
+  const check = (t: string, now: number) => checkFillToken(t, { now, minFillMs: MIN_FILL_MS });
+
+  it("is refused as too fast before the minimum fill time, accepted after it", () => {
+    expect(check(token, T0 + 500)).toBe("too-fast");
+    expect(check(token, T0 + MIN_FILL_MS - 1)).toBe("too-fast");
+    expect(check(token, T0 + MIN_FILL_MS)).toBe("ok");
+  });
+
+  it("is shared by every visitor of a cached page: any later submission within the age is fine", () => {
+    expect(check(token, T0 + 60_000)).toBe("ok");
+    expect(check(token, T0 + FILL_TOKEN_MAX_AGE_MS)).toBe("ok");
+    expect(check(token, T0 + FILL_TOKEN_MAX_AGE_MS + 1000)).toBe("expired");
+  });
+
+  it("is invalid when forged, changed, missing or from the future", () => {
+    const [time, mac] = token.split(".");
+    expect(check(`${Number(time) - 60}.${mac}`, T0 + 10_000)).toBe("invalid");
+    expect(check(`${time}.${"A".repeat(43)}`, T0 + 10_000)).toBe("invalid");
+    expect(check("", T0 + 10_000)).toBe("invalid");
+    expect(check("nonsense", T0 + 10_000)).toBe("invalid");
+    expect(check(issueFillToken(T0 + 10 * 60_000), T0 + 10_000)).toBe("invalid");
+  });
+
+  it("depends on the secret", () => {
+    process.env.APP_SECRET = "another-secret-that-is-long-enough-9876543210";
+    expect(check(token, T0 + 10_000)).toBe("invalid");
+  });
+});

@@ -1,0 +1,124 @@
+// The contact form's rules, one zod schema that the server enforces and the browser shows
+// before sending. zod/mini keeps the contact page's first-load JavaScript small.
+import * as z from "zod/mini";
+
+export const INQUIRY_FIELDS = ["name", "phoneNumber", "email", "message"] as const;
+export type InquiryField = (typeof INQUIRY_FIELDS)[number];
+export type InquiryValues = Record<InquiryField, string>;
+export type InquiryErrors = Partial<Record<InquiryField, string>>;
+
+/** A field people never see and bots fill in; any value means the submission is dropped. */
+export const HONEYPOT_FIELD = "website";
+/** The signed render time of the form (see fill-token.server.ts). */
+export const FILL_TOKEN_FIELD = "formToken";
+
+export const NAME_MAX_CHARS = 100;
+export const MESSAGE_MAX_CHARS = 5000;
+/** RFC 5321's limit for a forward path. */
+export const EMAIL_MAX_CHARS = 254;
+/** Room for 15 digits with spaces and dashes between groups. */
+export const PHONE_MAX_CHARS = 30;
+export const PHONE_MIN_DIGITS = 7;
+/** E.164's longest number. */
+export const PHONE_MAX_DIGITS = 15;
+/** More links than this in a message is how link spam looks; a real visitor rarely needs them. */
+export const MESSAGE_MAX_LINKS = 3;
+
+const PHONE_CHARACTERS = /^[0-9+\- ]+$/;
+const LINK = /\bhttps?:\/\/|\bwww\.|\[url[=\]]/gi;
+// Control characters would let a value break out of a mail header or the admin's display.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
+
+export const MESSAGES = {
+  messageRequired: "Please write a message.",
+  messageTooLong: `Please keep the message under ${MESSAGE_MAX_CHARS.toLocaleString("en")} characters.`,
+  tooManyLinks: `Please include at most ${MESSAGE_MAX_LINKS} links.`,
+  nameTooLong: `Please keep the name under ${NAME_MAX_CHARS} characters.`,
+  emailInvalid: "Please enter an e-mail address like name@example.com.",
+  phoneInvalid: `Please enter a phone number of ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits (spaces, + and - are fine).`,
+  replyWayMissing: "Please give an e-mail address or a phone number, so that we can reply.",
+} as const;
+
+export function countLinks(text: string): number {
+  return text.match(LINK)?.length ?? 0;
+}
+
+function digitCount(phone: string): number {
+  return phone.replace(/\D/g, "").length;
+}
+
+const singleLine = z.string().check(
+  z.overwrite((s) => s.replace(CONTROL_ALL, " ")),
+  z.trim(),
+);
+
+export const inquirySchema = z
+  .object({
+    name: singleLine.check(z.maxLength(NAME_MAX_CHARS, MESSAGES.nameTooLong)),
+    phoneNumber: singleLine.check(
+      z.refine(
+        (p) =>
+          p === "" ||
+          (p.length <= PHONE_MAX_CHARS &&
+            PHONE_CHARACTERS.test(p) &&
+            digitCount(p) >= PHONE_MIN_DIGITS &&
+            digitCount(p) <= PHONE_MAX_DIGITS),
+        MESSAGES.phoneInvalid,
+      ),
+    ),
+    email: singleLine.check(
+      z.refine(
+        (e) => e === "" || (e.length <= EMAIL_MAX_CHARS && z.safeParse(z.email(), e).success),
+        MESSAGES.emailInvalid,
+      ),
+    ),
+    message: z.string().check(
+      z.overwrite((s) => s.replace(CONTROL_EXCEPT_NEWLINES, " ").replace(/\r\n?/g, "\n")),
+      z.trim(),
+      z.minLength(1, MESSAGES.messageRequired),
+      z.maxLength(MESSAGE_MAX_CHARS, MESSAGES.messageTooLong),
+      z.refine((m) => countLinks(m) <= MESSAGE_MAX_LINKS, MESSAGES.tooManyLinks),
+    ),
+  })
+  .check(
+    z.refine((v) => v.email !== "" || v.phoneNumber !== "", {
+      message: MESSAGES.replyWayMissing,
+      path: ["email"],
+      // Only when both fields are otherwise fine: a bad e-mail already has its own message.
+      when: (payload) => !payload.issues.some((i) => i.path?.[0] === "email" || i.path?.[0] === "phoneNumber"),
+    }),
+  );
+
+export type Inquiry = z.infer<typeof inquirySchema>;
+
+export type InquiryCheck = { ok: true; inquiry: Inquiry } | { ok: false; errors: InquiryErrors };
+
+/** Picks the form's fields out of submitted data: anything missing is an empty string. */
+export function inquiryValues(form: { get(name: string): unknown }): InquiryValues {
+  const read = (name: InquiryField) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return { name: read("name"), phoneNumber: read("phoneNumber"), email: read("email"), message: read("message") };
+}
+
+/** Checks the values against every rule; the first problem per field is the one shown. */
+export function checkInquiry(values: InquiryValues): InquiryCheck {
+  const result = z.safeParse(inquirySchema, values);
+  if (result.success) return { ok: true, inquiry: result.data };
+  const errors: InquiryErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as InquiryField;
+    errors[field] ??= issue.message;
+  }
+  if (errors.email === MESSAGES.replyWayMissing) errors.phoneNumber = MESSAGES.replyWayMissing;
+  return { ok: false, errors };
+}
+
+/** The form's fields that have an error, in the order they appear on the page. */
+export function fieldsWithErrors(errors: InquiryErrors | undefined): InquiryField[] {
+  return errors ? INQUIRY_FIELDS.filter((f) => errors[f]) : [];
+}

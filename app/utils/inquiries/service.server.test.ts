@@ -1,0 +1,110 @@
+// What the action does with a submission: store a good one with its page and time, drop bots
+// silently (honeypot, too fast, no or a forged token), refuse invalid input, limit per address.
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { issueFillToken } from "./fill-token.server.ts";
+import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, MESSAGES } from "./rules.ts";
+import { submitInquiry } from "./service.server.ts";
+
+const ENV = {
+  APP_SECRET: "service-test-secret-long-enough-0123456789",
+  INQUIRY_RATE_LIMIT: "3",
+  INQUIRY_MIN_FILL_S: "3",
+};
+const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
+Object.assign(process.env, ENV);
+afterAll(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+const NOW = new Date("2026-03-01T10:00:00.000Z");
+const FILLED_FOR_MS = 20_000;
+
+let store: TestStore;
+let address = 0;
+beforeEach(async () => {
+  store = await createTestStore();
+  address++;
+});
+afterEach(() => store.cleanup());
+
+function form(fields: Record<string, string>, { token = issueFillToken(NOW.getTime() - FILLED_FOR_MS) } = {}) {
+  const data = new FormData();
+  const all: Record<string, string> = {
+    name: "Priya Raman",
+    phoneNumber: "",
+    email: "priya@example.com",
+    message: "Hello, we would like a wedding shoot.",
+    [FILL_TOKEN_FIELD]: token,
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(all)) data.set(key, value);
+  return data;
+}
+
+const submit = (data: FormData, clientAddress = `192.0.2.${address}`) =>
+  submitInquiry({ form: data, clientAddress, page: "/galleryList/21", db: store.db, now: NOW });
+
+const countStored = async () => (await store.db.selectFrom("inquiries").select("id").execute()).length;
+
+describe("submitInquiry", () => {
+  it("stores a valid inquiry with its time and page, and queues the studio's mail", async () => {
+    expect(await submit(form({}))).toEqual({ status: "sent" });
+    const row = await store.db.selectFrom("inquiries").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: "Priya Raman",
+      email: "priya@example.com",
+      message: "Hello, we would like a wedding shoot.",
+      page: "/galleryList/21",
+      created_at: NOW.toISOString(),
+    });
+    const mails = await store.db.selectFrom("inquiry_mails").selectAll().execute();
+    expect(mails).toMatchObject([
+      { kind: "studio", attempts: 0, next_attempt_at: NOW.toISOString(), delivered_at: null },
+    ]);
+  });
+
+  it("answers a filled honeypot like a success and stores nothing", async () => {
+    expect(await submit(form({ [HONEYPOT_FIELD]: "https://spam.example" }))).toEqual({ status: "sent" });
+    expect(await countStored()).toBe(0);
+  });
+
+  it("answers a too-fast, a missing and a forged token like a success and stores nothing", async () => {
+    expect(await submit(form({}, { token: issueFillToken(NOW.getTime() - 1000) }))).toEqual({ status: "sent" });
+    expect(await submit(form({}, { token: "" }))).toEqual({ status: "sent" });
+    const forged = `${Math.floor((NOW.getTime() - FILLED_FOR_MS) / 1000)}.${"x".repeat(43)}`;
+    expect(await submit(form({}, { token: forged }))).toEqual({ status: "sent" });
+    expect(await countStored()).toBe(0);
+  });
+
+  it("asks to send again, with a fresh token and the values kept, when the form is a day old", async () => {
+    const old = issueFillToken(NOW.getTime() - 25 * 60 * 60 * 1000);
+    const outcome = await submit(form({}, { token: old }));
+    expect(outcome).toMatchObject({ status: "expired", values: { name: "Priya Raman" } });
+    expect(outcome.status === "expired" && outcome.fillToken).not.toBe(old);
+    expect(await countStored()).toBe(0);
+  });
+
+  it("returns the errors and the typed values for invalid input, and stores nothing", async () => {
+    const outcome = await submit(form({ email: "priya@", message: "" }));
+    expect(outcome).toEqual({
+      status: "invalid",
+      errors: { email: MESSAGES.emailInvalid, message: MESSAGES.messageRequired },
+      values: { name: "Priya Raman", phoneNumber: "", email: "priya@", message: "" },
+    });
+    expect(await countStored()).toBe(0);
+  });
+
+  it("limits accepted inquiries per client address; invalid tries do not count", async () => {
+    await submit(form({ message: "" }));
+    for (let i = 0; i < 3; i++) expect(await submit(form({}))).toEqual({ status: "sent" });
+    const limited = await submit(form({}));
+    expect(limited).toMatchObject({ status: "rate-limited", values: { name: "Priya Raman" } });
+    expect(limited.status === "rate-limited" && limited.retryAfterS).toBeGreaterThan(0);
+    expect(await submit(form({}), "198.51.100.7")).toEqual({ status: "sent" });
+    expect(await countStored()).toBe(4);
+  });
+});

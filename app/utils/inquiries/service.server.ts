@@ -1,0 +1,112 @@
+// What the contact form's action does with a submission: check the rules, drop bots quietly,
+// apply the per-address limit, store the inquiry, wake the outbox. Also starts and stops the
+// outbox worker with the server.
+import { type Database, getDb } from "../db/db.server.ts";
+import { logger } from "../logger.server.ts";
+import { createRateLimiter, type RateLimiter } from "../rate-limit.server.ts";
+import { checkFillToken, issueFillToken } from "./fill-token.server.ts";
+import { smtpMailer } from "./mail.server.ts";
+import { type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
+import {
+  checkInquiry,
+  FILL_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  type InquiryErrors,
+  type InquiryValues,
+  inquiryValues,
+} from "./rules.ts";
+import { inquirySettings, mailAddresses, studioName } from "./settings.server.ts";
+import { storeInquiry } from "./store.server.ts";
+
+export const RATE_WINDOW_MS = 60 * 60 * 1000;
+
+export type SubmitOutcome =
+  | { status: "sent" }
+  | { status: "invalid"; errors: InquiryErrors; values: InquiryValues }
+  /** The form was open so long that its token ran out: resend with the fresh one. */
+  | { status: "expired"; values: InquiryValues; fillToken: string }
+  | { status: "rate-limited"; retryAfterS: number; values: InquiryValues };
+
+let limiter: RateLimiter | undefined;
+let limiterFor: number | undefined;
+
+function rateLimiter(perHour: number): RateLimiter {
+  if (!limiter || limiterFor !== perHour) {
+    limiter = createRateLimiter({ limit: perHour, windowMs: RATE_WINDOW_MS });
+    limiterFor = perHour;
+  }
+  return limiter;
+}
+
+export interface Submission {
+  form: FormData;
+  clientAddress: string;
+  /** The same-origin page the form was sent from. */
+  page: string;
+  db?: Database;
+  now?: Date;
+}
+
+export async function submitInquiry({
+  form,
+  clientAddress,
+  page,
+  db = getDb(),
+  now = new Date(),
+}: Submission): Promise<SubmitOutcome> {
+  const settings = inquirySettings();
+  const values = inquiryValues(form);
+  // Bots get the same answer as people, so they learn nothing; nothing is stored for them.
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
+    logger.info({ reason: "honeypot" }, "contact submission dropped as spam");
+    return { status: "sent" };
+  }
+  // The rules come first: a person who writes fast still sees what to fix.
+  const checked = checkInquiry(values);
+  if (!checked.ok) return { status: "invalid", errors: checked.errors, values };
+  const token = checkFillToken(String(form.get(FILL_TOKEN_FIELD) ?? ""), {
+    now: now.getTime(),
+    minFillMs: settings.minFillMs,
+  });
+  if (token === "invalid" || token === "too-fast") {
+    const reason = token === "invalid" ? "missing or forged form token" : "sent too fast";
+    logger.info({ reason }, "contact submission dropped as spam");
+    return { status: "sent" };
+  }
+  if (token === "expired") return { status: "expired", values, fillToken: issueFillToken(now.getTime()) };
+  const limit = rateLimiter(settings.ratePerHour).hit(clientAddress);
+  if (!limit.allowed) {
+    logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
+    return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };
+  }
+  const id = await storeInquiry(db, checked.inquiry, { page, ack: settings.ack, now });
+  logger.info({ inquiry: id }, "inquiry stored");
+  worker?.nudge();
+  return { status: "sent" };
+}
+
+let worker: OutboxWorker | undefined;
+
+/** Starts the outbox when SMTP_URL is set; otherwise says once that mail is off. */
+export function startInquiryMail(db: Database = getDb()): void {
+  if (worker) return;
+  const settings = inquirySettings();
+  if (!settings.smtpUrl) {
+    logger.warn("mail is off (SMTP_URL is not set): inquiries are stored, not sent; `npm run inquiries` lists them");
+    return;
+  }
+  worker = startOutboxWorker({
+    db,
+    mailer: smtpMailer(settings.smtpUrl),
+    addresses: () => mailAddresses(db),
+    studioName: () => studioName(db),
+    retryBaseMs: settings.retryBaseMs,
+  });
+  logger.info({ ack: settings.ack }, "mail is on: inquiries are sent through the outbox");
+}
+
+export async function stopInquiryMail(): Promise<void> {
+  const running = worker;
+  worker = undefined;
+  await running?.stop();
+}

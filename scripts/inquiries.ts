@@ -1,0 +1,60 @@
+// `npm run inquiries`: the stored contact inquiries, newest first, with the delivery state of
+// each mail, until the admin shows them. `-- --limit 100` shows more; `-- --json` for scripts.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DATABASE_FILE_NAME, migrate, openDatabase } from "../app/utils/db/db.server.ts";
+import { readEnv } from "../app/utils/env.server.ts";
+import { listInquiries, type StoredInquiry } from "../app/utils/inquiries/store.server.ts";
+
+const DEFAULT_LIMIT = 20;
+const PREVIEW_CHARS = 160;
+
+function when(iso: string): string {
+  return `${iso.slice(0, 19).replace("T", " ")} UTC`;
+}
+
+function mailState(mail: StoredInquiry["mails"][number]): string {
+  const label = mail.kind === "studio" ? "to the studio" : "acknowledgement";
+  const tries = `${mail.attempts} attempt${mail.attempts === 1 ? "" : "s"}`;
+  if (mail.deliveredAt) return `${label}: delivered ${when(mail.deliveredAt)} (${tries})`;
+  const error = mail.lastError ? `; last error: ${mail.lastError}` : "";
+  return `${label}: pending, ${tries}, next try ${when(mail.nextAttemptAt)}${error}`;
+}
+
+export function formatInquiries(inquiries: StoredInquiry[]): string {
+  if (inquiries.length === 0) return "No inquiries yet.";
+  return inquiries
+    .map((i) => {
+      const who = [i.name || "(no name)", i.email && `<${i.email}>`, i.phone].filter(Boolean).join("  ");
+      const text = i.message.replace(/\s+/g, " ");
+      const preview = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+      return [
+        `#${i.id}  ${when(i.createdAt)}  ${who}  (from ${i.page})`,
+        ...i.mails.map((m) => `    ${mailState(m)}`),
+        `    ${preview}`,
+      ].join("\n");
+    })
+    .join("\n\n");
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { limit: { type: "string", default: String(DEFAULT_LIMIT) }, json: { type: "boolean", default: false } },
+  });
+  const file = path.join(readEnv().dataDir, DATABASE_FILE_NAME);
+  if (!fs.existsSync(file)) {
+    console.log(`No database at ${file} yet (set DATA_DIR, or start the server once).`);
+    return;
+  }
+  const db = openDatabase(file);
+  try {
+    await migrate(db);
+    const inquiries = await listInquiries(db, { limit: Number(values.limit) || DEFAULT_LIMIT });
+    console.log(values.json ? JSON.stringify(inquiries, null, 2) : formatInquiries(inquiries));
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,193 @@
+// The contact form against the production server, with a real SMTP server in this process:
+// a post without JavaScript, a mail outage across a restart, the rate limit, bad input, and
+// mail turned off.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "#app/utils/db/db.server.ts";
+import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
+import { makeTempDir } from "#tests/helpers/test-store.ts";
+
+const dataDir = makeTempDir("studio-contact-");
+const MIN_FILL_S = 1;
+const RATE_LIMIT = 3;
+let sink: SmtpSink;
+let server: ServerProcess | undefined;
+let db: Database | undefined;
+
+function env(): Record<string, string> {
+  return {
+    DEMO_CONTENT: "off",
+    SMTP_URL: sink.url,
+    INQUIRY_TO: "studio@nila.example",
+    MAIL_FROM: "Nila Studio <hello@nila.example>",
+    INQUIRY_MIN_FILL_S: String(MIN_FILL_S),
+    INQUIRY_RATE_LIMIT: String(RATE_LIMIT),
+    MAIL_RETRY_BASE_S: "1",
+  };
+}
+
+async function freshToken(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/contactUs`)).text();
+  const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error("no form token on the contact page");
+  await new Promise((r) => setTimeout(r, MIN_FILL_S * 1000 + 100));
+  return token;
+}
+
+/** A plain HTML form post, as a browser without JavaScript sends it. */
+function post(url: string, fields: Record<string, string>) {
+  return fetch(`${url}/contactUs`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: `${url}/galleryList/1` },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+const inquiry = (token: string, message: string) => ({
+  formToken: token,
+  website: "",
+  name: "Priya Raman",
+  phoneNumber: "+91 98765 43210",
+  email: "priya@example.com",
+  message,
+});
+
+async function stored() {
+  db ??= openDatabase(path.join(dataDir, "studio.db"));
+  return db
+    .selectFrom("inquiries")
+    .innerJoin("inquiry_mails", "inquiry_mails.inquiry_id", "inquiries.id")
+    .select([
+      "inquiries.message",
+      "inquiries.page",
+      "inquiry_mails.attempts",
+      "inquiry_mails.delivered_at",
+      "inquiry_mails.last_error",
+    ])
+    .orderBy("inquiries.id")
+    .execute();
+}
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ listening: false });
+});
+
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+  await db?.destroy();
+  await sink.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("with the mail server down", () => {
+  it("stores the inquiry, shows success to a visitor without JavaScript, and keeps retrying", async () => {
+    server = await startServer(dataDir, env());
+    await server.waitUntilReady();
+    const token = await freshToken(server.url);
+    const res = await post(server.url, inquiry(token, "First inquiry, sent during an outage."));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    expect(html).toContain("Thank you, we&#x27;ll contact you soon");
+    expect(html).toMatch(/<p tabindex="-1" class="form-notice form-notice--success" autofocus="">/);
+
+    const deadline = Date.now() + 10_000;
+    while (!(await stored())[0]?.last_error && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const [row] = await stored();
+    expect(row).toMatchObject({
+      message: "First inquiry, sent during an outage.",
+      page: "/galleryList/1",
+      delivered_at: null,
+    });
+    expect(row?.attempts).toBeGreaterThanOrEqual(1);
+    expect(row?.last_error).toBeTruthy();
+    expect(await server.stop("SIGTERM")).toBe(0);
+  });
+
+  it("delivers it exactly once after a restart, when the mail server is back", async () => {
+    await sink.start();
+    server = await startServer(dataDir, env());
+    await server.waitUntilReady();
+    const [mail] = await sink.waitForMails(1);
+    expect(mail?.headers["reply-to"]).toBe("priya@example.com");
+    expect(mail?.text).toContain("First inquiry, sent during an outage.");
+    const deadline = Date.now() + 5_000;
+    while (!(await stored())[0]?.delivered_at && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await stored())[0]?.delivered_at).toBeTruthy();
+    expect(sink.mails).toHaveLength(1);
+  });
+});
+
+describe("with the mail server up", () => {
+  it("answers bad input with 400, the errors next to their fields and the values kept", async () => {
+    if (!server) throw new Error("no server");
+    const token = await freshToken(server.url);
+    const res = await post(server.url, { ...inquiry(token, ""), email: "priya@", phoneNumber: "" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    const email = /<input id="contact-email"[^>]*>/.exec(html)?.[0] ?? "";
+    for (const attribute of [
+      'value="priya@"',
+      'aria-invalid="true"',
+      'aria-describedby="contact-email-error"',
+      "autofocus",
+    ])
+      expect(email).toContain(attribute);
+    expect(html).toContain('<p id="contact-email-error" class="field-error">Please enter an e-mail address');
+    const message = /<textarea id="contact-message"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(message).toContain('aria-describedby="contact-message-error"');
+    expect(message).not.toContain("autofocus");
+    const huge = await post(server.url, inquiry(token, "x".repeat(100 * 1024)));
+    expect(huge.status).toBe(413);
+    expect(html).toContain('value="Priya Raman"');
+  });
+
+  it("limits each client address, with a friendly 429, and every accepted inquiry arrives once", async () => {
+    if (!server) throw new Error("no server");
+    const token = await freshToken(server.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT + 1; i++) {
+      const res = await post(server.url, inquiry(token, `Burst inquiry ${i}`));
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(res.headers.get("cache-control")).toBe("no-store");
+        expect(await res.text()).toContain("You have sent us several messages in a short time");
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    await sink.waitForMails(1 + RATE_LIMIT);
+    const ids = sink.mails.map((m) => m.headers["message-id"]);
+    expect(new Set(ids).size).toBe(1 + RATE_LIMIT);
+    expect((await stored()).map((r) => r.message)).toEqual([
+      "First inquiry, sent during an outage.",
+      "Burst inquiry 0",
+      "Burst inquiry 1",
+      "Burst inquiry 2",
+    ]);
+  });
+
+  it("keeps the contact page cacheable for everyone and stops cleanly", async () => {
+    if (!server) throw new Error("no server");
+    const res = await fetch(`${server.url}/contactUs`);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.output()).toMatch(/mail is on/);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("says once at start that mail is off, and still stores inquiries", async () => {
+    server = await startServer(dataDir, { ...env(), SMTP_URL: "" });
+    await server.waitUntilReady();
+    const token = await freshToken(server.url);
+    expect((await post(server.url, { ...inquiry(token, "Stored while mail is off."), website: "" })).status).toBe(200);
+    expect((await stored()).at(-1)).toMatchObject({ message: "Stored while mail is off.", delivered_at: null });
+    expect(server.output().match(/mail is off/g)).toHaveLength(1);
+    expect(await server.stop("SIGTERM")).toBe(0);
+  });
+});

@@ -1,0 +1,169 @@
+// The contact form in Chromium, with and without JavaScript: errors next to their fields with
+// focus on the first, the pending button, success without a reload, bots answered like people
+// but not stored. The suite's server has no SMTP_URL, so inquiries are stored, not mailed (the
+// SMTP side is tested in server/contact.test.ts and app/utils/inquiries/outbox.server.test.ts).
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const DB_FILE = path.resolve("tmp/e2e-data/studio.db");
+/** The server's default INQUIRY_MIN_FILL_S is 3; a person takes longer than that to write. */
+const HUMAN_FILL_MS = 3_300;
+const RUN = Date.now().toString(36);
+const THANKS = "Thank you, we'll contact you soon";
+
+function storedWith(text: string): { message: string; page: string }[] {
+  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+  try {
+    return db.prepare("SELECT message, page FROM inquiries WHERE message LIKE ?").all(`%${text}%`) as {
+      message: string;
+      page: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+async function fillValid(page: Page, message: string) {
+  await page.getByLabel("Name").fill("Priya Raman");
+  await page.getByLabel("Phone Number").fill("+91 98765 43210");
+  await page.getByLabel("Email").fill("priya@example.com");
+  await page.getByLabel("Message").fill(message);
+}
+
+/** React has hydrated the form once its element carries React's props (the submit handler). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form.contact-form");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+test.describe("with JavaScript", () => {
+  test("shows the rules' errors next to their fields, keeps the values and focuses the first error", async ({
+    page,
+    axeViolations,
+    offHostRequests,
+  }) => {
+    await page.goto("/contactUs");
+    await hydrated(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByLabel("Name").fill("Priya");
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    const phone = page.getByLabel("Phone Number");
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(/e-mail address or a phone number/);
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription(/e-mail address or a phone number/);
+    await expect(page.getByLabel("Message")).toHaveAccessibleDescription("Please write a message.");
+    await expect(page.getByLabel("Name")).toHaveValue("Priya");
+    await expect(page.getByLabel("Name")).not.toHaveAttribute("aria-invalid");
+
+    await page.getByLabel("Email").fill("priya@");
+    await page.getByLabel("Phone Number").fill("12 34");
+    await page.getByLabel("Message").fill("Hello");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAccessibleDescription(/7 to 15 digits/);
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription(/name@example\.com/);
+    await expect(page.getByLabel("Message")).not.toHaveAttribute("aria-invalid");
+    // The browser applied the rules itself: nothing was sent.
+    expect(posts).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(offHostRequests).toEqual([]);
+  });
+
+  test("sends without a reload, with a pending button, then thanks, clears the form and focuses the thanks", async ({
+    page,
+    offHostRequests,
+  }) => {
+    const message = `JS inquiry ${RUN}`;
+    await page.goto("/contactUs");
+    await hydrated(page);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/contactUs*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await fillValid(page, message);
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    await expect(page.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    release();
+    const thanks = page.getByText(THANKS);
+    await expect(thanks).toBeFocused();
+    for (const label of ["Name", "Phone Number", "Email", "Message"])
+      await expect(page.getByLabel(label)).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    await expect(page).toHaveURL(/\/contactUs$/);
+    expect(storedWith(message)).toEqual([{ message, page: "/contactUs" }]);
+    expect(offHostRequests).toEqual([]);
+  });
+
+  test("answers a filled honeypot and a too-fast submission like a person, and stores neither", async ({ page }) => {
+    const trapped = `Honeypot ${RUN}`;
+    await page.goto("/contactUs");
+    await hydrated(page);
+    await fillValid(page, trapped);
+    await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+      input.value = "https://spam.example";
+    });
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(THANKS)).toBeFocused();
+
+    const hasty = `Too fast ${RUN}`;
+    await page.goto("/contactUs");
+    await hydrated(page);
+    await fillValid(page, hasty);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(THANKS)).toBeFocused();
+
+    expect(storedWith(trapped)).toEqual([]);
+    expect(storedWith(hasty)).toEqual([]);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // (axe needs JavaScript in the page; the same markup is checked by axe in the test above.)
+  test("posts the page, renders errors with the values kept and focus on the first, then the thanks", async ({
+    page,
+    offHostRequests,
+  }) => {
+    const message = `No-JS inquiry ${RUN}`;
+    await page.goto("/contactUs");
+    await page.getByLabel("Name").fill("Priya Raman");
+    await page.getByLabel("Message").fill(message);
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    await expect(page.getByText("Please check the fields marked below.")).toBeVisible();
+    const phone = page.getByLabel("Phone Number");
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(/e-mail address or a phone number/);
+    await expect(page.getByLabel("Name")).toHaveValue("Priya Raman");
+    await expect(page.getByLabel("Message")).toHaveValue(message);
+
+    await page.getByLabel("Email").fill("priya@example.com");
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(THANKS)).toBeFocused();
+    for (const label of ["Name", "Phone Number", "Email", "Message"])
+      await expect(page.getByLabel(label)).toHaveValue("");
+    expect(storedWith(message)).toEqual([{ message, page: "/contactUs" }]);
+    expect(offHostRequests).toEqual([]);
+  });
+});

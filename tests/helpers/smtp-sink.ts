@@ -1,0 +1,103 @@
+// A real SMTP server (the smtp-server package) in the test process that keeps every message it
+// accepts; it can be stopped and started again on the same port to play a mail outage.
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  mails: ReceivedMail[];
+  /** Stops listening (connections are refused) until start() is called again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+}
+
+/** Undoes quoted-printable soft breaks and escapes; plain 7-bit bodies pass through. */
+function decodeBody(body: string, encoding: string | undefined): string {
+  if (encoding?.toLowerCase() !== "quoted-printable") return body;
+  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes);
+}
+
+export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\r\n")) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const text = decodeBody(raw.slice(split + 4), headers["content-transfer-encoding"]).replace(/\r\n/g, "\n");
+  return { headers, text };
+}
+
+export async function startSmtpSink({ port = 0, listening = true } = {}): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+  let boundPort = port;
+
+  const start = async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const { headers, text } = parseMail(Buffer.concat(chunks).toString("utf8"));
+          mails.push({
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            headers,
+            text,
+          });
+          callback();
+        });
+      },
+    });
+    const current = server;
+    await new Promise<void>((resolve, reject) => {
+      current.server.once("error", reject);
+      current.listen(boundPort, "127.0.0.1", () => resolve());
+    });
+    boundPort = (current.server.address() as { port: number }).port;
+  };
+
+  const stop = async () => {
+    const current = server;
+    server = undefined;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+
+  // A sink that starts stopped still needs a port nobody else takes: bind once, then close.
+  await start();
+  if (!listening) await stop();
+
+  return {
+    get port() {
+      return boundPort;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${boundPort}`;
+    },
+    mails,
+    start,
+    stop,
+    async waitForMails(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (mails.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${mails.length}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return mails;
+    },
+  };
+}
