@@ -160,4 +160,5 @@ export interface DB {
 
 export type Asset = Selectable<AssetsTable>;
 export type AssetVariant = Selectable<AssetVariantsTable>;
+export type Inquiry = Selectable<InquiriesTable>;
 export type NewShoot = Insertable<ShootsTable>;

@@ -2,7 +2,7 @@
 // is derived from the inquiry, so a copy sent twice (a crash between the server's "accepted" and
 // our note of it) is recognisable as the same message by any mail client.
 import nodemailer from "nodemailer";
-import type { InquiryMailKind } from "../db/schema.server.ts";
+import type { Inquiry, InquiryMailKind } from "../db/schema.server.ts";
 
 /** Generous for a slow relay, short enough that shutdown is not held up for long. */
 const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
@@ -29,16 +29,8 @@ export interface MailAddresses {
   from: string;
 }
 
-export interface InquiryForMail {
-  id: number;
-  uid: string;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  page: string;
-  created_at: string;
-}
+/** An inquiry as stored: every field goes into the studio's mail. */
+export type InquiryForMail = Inquiry;
 
 export function smtpMailer(url: string): Mailer {
   const transport = nodemailer.createTransport({
