@@ -1,5 +1,5 @@
 // The one route table. Each screen's data comes from its module's loader.
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -11,5 +11,19 @@ export default [
   route("credits", "routes/credits.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // The studio's admin (its own shell, styles and session), before the catch-all.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/authed.tsx", [
+      route("shoots", "routes/admin/shoots.tsx"),
+      route("shoots/new", "routes/admin/shoot-new.tsx"),
+      route("shoots/:id", "routes/admin/shoot-edit.tsx"),
+      route("stories", "routes/admin/stories.tsx"),
+      route("trash", "routes/admin/trash.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -78,6 +78,8 @@ export interface ShootsTable {
   status: WithDefault<ShootStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the shoot is in the admin's trash; null otherwise. Trashed shoots are never public. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PhotosTable {
@@ -103,6 +105,26 @@ export interface AppStateTable {
   updated_at: Timestamp;
 }
 
+export interface AdminUsersTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt, with its parameters and salt: see app/utils/auth/password.server.ts. */
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the random id in the cookie. */
+  id_hash: string;
+  user_id: number;
+  created_at_ms: number;
+  last_seen_at_ms: number;
+  expires_at_ms: number;
+  user_agent: WithDefault<string>;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -112,6 +134,8 @@ export interface DB {
   photos: PhotosTable;
   banner_slides: BannerSlidesTable;
   app_state: AppStateTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

@@ -1,9 +1,11 @@
 // The ordered list of migrations. Add a file and a line here; never edit a shipped migration.
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001-initial.server.ts";
+import * as m0004 from "./0004-admin.server.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
+  "0004-admin": m0004,
 };
 
 export const migrationProvider: MigrationProvider = {
