@@ -1,5 +1,5 @@
 // The public site's reads. Each screen's loader calls one or two functions here; only
-// published shoots are ever returned.
+// published shoots outside the admin's trash are ever returned (IS_PUBLIC_SHOOT).
 import { sql } from "kysely";
 import type { Database } from "../db/db.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
@@ -15,6 +15,9 @@ import type {
   Showreel,
   StudioInfo,
 } from "./types.ts";
+
+/** The one rule for what the public may see of a shoot: published, and not in the trash. */
+const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
 
 function jsonArray<T>(text: string): T[] {
   const value: unknown = JSON.parse(text);
@@ -118,7 +121,7 @@ export async function getRecentStories(db: Database): Promise<ShootCard[]> {
   const rows = await db
     .selectFrom("shoots")
     .select(SHOOT_CARD_COLUMNS)
-    .where("status", "=", "published")
+    .where(IS_PUBLIC_SHOOT)
     .where("is_story", "=", 1)
     .orderBy("story_position")
     .orderBy("id")
@@ -138,7 +141,7 @@ export async function getCollectionPage(db: Database, segment: string): Promise<
     .selectFrom("shoots")
     .select(SHOOT_CARD_COLUMNS)
     .where("collection_id", "=", collection.id)
-    .where("status", "=", "published")
+    .where(IS_PUBLIC_SHOOT)
     .orderBy("id")
     .execute();
   return {
@@ -162,7 +165,7 @@ export async function getShootPage(db: Database, id: number): Promise<ShootPage 
       "collections.name",
     ])
     .where("shoots.id", "=", id)
-    .where("shoots.status", "=", "published")
+    .where(IS_PUBLIC_SHOOT)
     .executeTakeFirst();
   if (!shoot) return null;
   const photos = await db
@@ -229,7 +232,7 @@ export async function searchShoots(db: Database, query: string): Promise<ShootCa
     .selectFrom("shoots")
     .innerJoin("collections", "collections.id", "shoots.collection_id")
     .select(SHOOT_CARD_COLUMNS)
-    .where("shoots.status", "=", "published");
+    .where(IS_PUBLIC_SHOOT);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
@@ -252,12 +255,7 @@ export interface SitemapEntry {
 /** Every public page, with the images a search engine may index for it. */
 export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const collections = await db.selectFrom("collections").select("slug").orderBy("position").execute();
-  const shoots = await db
-    .selectFrom("shoots")
-    .select(["id", "title"])
-    .where("status", "=", "published")
-    .orderBy("id")
-    .execute();
+  const shoots = await db.selectFrom("shoots").select(["id", "title"]).where(IS_PUBLIC_SHOOT).orderBy("id").execute();
   const photos = await db
     .selectFrom("photos")
     .innerJoin("asset_variants", (join) =>
