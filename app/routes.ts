@@ -19,6 +19,7 @@ export default [
       route("shoots", "routes/admin/shoots.tsx"),
       route("shoots/new", "routes/admin/shoot-new.tsx"),
       route("shoots/:id", "routes/admin/shoot-edit.tsx"),
+      route("shoots/:id/jobs", "routes/admin/shoot-jobs.tsx"),
       route("stories", "routes/admin/stories.tsx"),
       route("trash", "routes/admin/trash.tsx"),
       route("logout", "routes/admin/logout.tsx"),

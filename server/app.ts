@@ -9,6 +9,8 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { UPLOADS_PATH } from "#app/utils/admin/upload-constants.ts";
+import { createUploads, startBackgroundWork, stopBackgroundWork } from "#app/utils/admin/uploads.server.ts";
 import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
@@ -16,7 +18,7 @@ import { PUBLIC_MEDIA_URL_PREFIX } from "#app/utils/media/storage.server.ts";
 import { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
 import { prepareData } from "#app/utils/startup.server.ts";
 
-export { closeDb, logger, prepareData, readEnv };
+export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
 
 /** Hashed build assets and media variants never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";
@@ -124,6 +126,9 @@ export function createApp(options: AppOptions): express.Express {
         `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><title>Starting</title><p>The studio is getting ready (${detail}). This page refreshes by itself.</p></html>`,
       );
   });
+
+  // The admin's resumable photo uploads (tus); they check the session themselves.
+  app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
 
   app.use(assignNonce);
   app.use(

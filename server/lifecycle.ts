@@ -1,6 +1,7 @@
 // Starts a server module (built or, in development, loaded by Vite): listen at once, prepare
-// the data while /healthz says "starting", then serve; on SIGTERM or SIGINT stop taking
-// connections, let requests in flight finish, close the database and exit.
+// the data while /healthz says "starting", then serve and start the background photo worker;
+// on SIGTERM or SIGINT stop taking connections, let requests in flight finish, let the worker
+// finish the photo in hand, close the database and exit.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AppOptions } from "./app.ts";
 
@@ -35,6 +36,7 @@ export async function serve(
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await mod.stopBackgroundWork();
       await mod.closeDb();
       mod.logger.info("stopped");
       process.exit(0);
@@ -49,6 +51,7 @@ export async function serve(
       state.detail = line;
       console.log(line);
     });
+    mod.startBackgroundWork(env.dataDir);
     state.ready = true;
     state.detail = "ready";
     mod.logger.info("ready");

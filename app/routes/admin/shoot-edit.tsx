@@ -1,9 +1,21 @@
-// One shoot in the admin: its details, publish or unpublish, recent-story flag, the cover
-// (one of its photos), and delete, which asks first and moves the shoot to the trash.
-import { data, Form, Link, redirect } from "react-router";
-import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+// One shoot in the admin: its details, publish or unpublish, recent-story flag, its photos
+// (upload, processing, order, alt text, cover, move, delete), and delete, which asks first
+// and moves the shoot to the trash.
+import { useState } from "react";
+import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { PhotoGrid } from "#app/components/admin/photo-grid.tsx";
+import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
+import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
-import { Picture } from "#app/components/picture.tsx";
+import {
+  movePhoto,
+  movePhotoToShoot,
+  otherShoots,
+  reorderPhotos,
+  setAltText,
+  trashPhoto,
+} from "#app/utils/admin/photos.server.ts";
 import {
   getShootForEdit,
   listCollections,
@@ -17,9 +29,6 @@ import {
 import { getDb } from "#app/utils/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
 
-/** Admin thumbnails are drawn at most this wide, so the smallest variant serves. */
-const THUMBNAIL_SIZES = "160px";
-
 function shootId(param: string): number {
   const id = /^\d{1,9}$/.test(param) ? Number(param) : Number.NaN;
   if (!Number.isSafeInteger(id)) throw data("There is no such shoot.", { status: 404 });
@@ -32,6 +41,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     shoot,
+    now: Date.now(),
+    otherShoots: await otherShoots(getDb(), shoot.id),
     collections: await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     created: url.searchParams.has("created"),
@@ -44,6 +55,8 @@ export async function action({ params, request }: Route.ActionArgs) {
   const shoot = await getShootForEdit(db, id);
   if (!shoot) throw data("There is no such shoot.", { status: 404 });
   const form = await request.formData();
+  const none = { errors: undefined, values: undefined };
+  const photoId = Number(form.get("photoId"));
   switch (form.get("intent")) {
     case "save": {
       const parsed = await parseShootForm(db, form);
@@ -68,6 +81,30 @@ export async function action({ params, request }: Route.ActionArgs) {
       if (!ok) return data({ errors: undefined, values: undefined, notice: "That photo is not in this shoot." }, 400);
       return { errors: undefined, values: undefined, notice: "Cover set." };
     }
+    case "photo-order": {
+      const order = String(form.get("order") ?? "")
+        .split(",")
+        .map(Number);
+      const ok = await reorderPhotos(db, id, order);
+      if (!ok) return data({ ...none, notice: "The photos changed meanwhile; the page shows them now." }, 409);
+      return { ...none, notice: "New order saved." };
+    }
+    case "photo-up":
+    case "photo-down":
+      await movePhoto(db, id, photoId, form.get("intent") === "photo-up" ? -1 : 1);
+      return { ...none, notice: "Moved." };
+    case "photo-alt":
+      await setAltText(db, id, photoId, String(form.get("alt") ?? ""));
+      return { ...none, notice: "Alt text saved." };
+    case "photo-trash":
+      await trashPhoto(db, id, photoId);
+      return { ...none, notice: "Photo moved to the trash; restore it from there." };
+    case "photo-move": {
+      const outcome = await movePhotoToShoot(db, id, photoId, Number(form.get("targetShootId")));
+      if (outcome === "already-there") return data({ ...none, notice: "That shoot already has this photo." }, 409);
+      if (outcome === "no-such-shoot") return data({ ...none, notice: "Choose another shoot to move to." }, 400);
+      return { ...none, notice: "Photo moved." };
+    }
     case "trash":
       await trashShoot(db, id);
       return redirect(`/admin/trash?trashed=${id}`);
@@ -78,6 +115,10 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export default function EditShoot({ loaderData, actionData }: Route.ComponentProps) {
   const { shoot, collections, confirmDelete, created } = loaderData;
+  const csrf = useRouteLoaderData<{ csrf: string }>(AUTHED_ROUTE_ID)?.csrf ?? "";
+  // Processing is reported from the page's first load on, across revalidations.
+  const [since] = useState(loaderData.now);
+  const [pokes, setPokes] = useState(0);
   const published = shoot.status === "published";
   const notice = actionData?.notice || (created ? "Shoot created. It is a draft until you publish it." : "");
   return (
@@ -141,27 +182,16 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="photos-heading" className="admin-panel">
         <h2 id="photos-heading">Photos ({shoot.photos.length})</h2>
-        {shoot.photos.length === 0 ? <p>No photos yet.</p> : null}
-        <ol className="admin-photos">
-          {shoot.photos.map((p, index) => (
-            <li key={p.id} className="admin-photo">
-              {p.image ? (
-                <Picture image={{ ...p.image, alt: p.alt || `Photo ${index + 1}` }} sizes={THUMBNAIL_SIZES} />
-              ) : null}
-              {shoot.coverAssetId === p.assetId ? (
-                <p className="admin-badge">Cover</p>
-              ) : (
-                <Form method="post">
-                  <CsrfField />
-                  <input type="hidden" name="assetId" value={p.assetId} />
-                  <button type="submit" name="intent" value="cover" className="link-button">
-                    Set as cover<span className="visually-hidden"> (photo {index + 1})</span>
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ol>
+        {shoot.deletedAt ? null : (
+          <PhotoUploader shootId={shoot.id} csrf={csrf} onQueued={() => setPokes((n) => n + 1)} />
+        )}
+        <ProcessingStatus shootId={shoot.id} since={since} pokes={pokes} />
+        <PhotoGrid
+          photos={shoot.photos}
+          coverAssetId={shoot.coverAssetId}
+          otherShoots={loaderData.otherShoots}
+          csrf={csrf}
+        />
       </section>
 
       <section aria-labelledby="delete-heading" className="admin-panel">

@@ -1,6 +1,8 @@
-// The trash: deleted shoots, each restorable, until the trash is emptied (which asks first).
+// The trash: deleted shoots and photos, each restorable, until the trash is emptied (which
+// asks first).
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { emptyPhotoTrash, listTrashedPhotos, restorePhoto } from "#app/utils/admin/photos.server.ts";
 import { emptyTrash, listShoots, restoreShoot } from "#app/utils/admin/shoots.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import type { Route } from "./+types/trash";
@@ -9,6 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     shoots: await listShoots(getDb(), { trashed: true }),
+    photos: await listTrashedPhotos(getDb()),
     confirmEmpty: url.searchParams.get("confirm") === "empty",
     trashed: url.searchParams.get("trashed"),
   };
@@ -21,15 +24,22 @@ export async function action({ request }: Route.ActionArgs) {
     await restoreShoot(db, Number(form.get("id")));
     return { notice: "Restored. It keeps its state: a published shoot is public again." };
   }
+  if (form.get("intent") === "restore-photo") {
+    await restorePhoto(db, Number(form.get("id")));
+    return { notice: "Photo restored, at the end of its shoot." };
+  }
   if (form.get("intent") === "empty") {
+    const photos = await emptyPhotoTrash(db);
     const count = await emptyTrash(db);
-    return { notice: `Deleted ${count} shoot${count === 1 ? "" : "s"} for good.` };
+    return {
+      notice: `Deleted ${count} shoot${count === 1 ? "" : "s"} and ${photos} photo${photos === 1 ? "" : "s"} for good.`,
+    };
   }
   throw data("Unknown action.", { status: 400 });
 }
 
 export default function Trash({ loaderData, actionData }: Route.ComponentProps) {
-  const { shoots, confirmEmpty, trashed } = loaderData;
+  const { shoots, photos, confirmEmpty, trashed } = loaderData;
   const notice = actionData?.notice ?? (trashed ? "Moved to the trash." : "");
   return (
     <>
@@ -37,10 +47,32 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
       <p className="admin-notice" role="status">
         {notice}
       </p>
-      {shoots.length === 0 ? (
+      {shoots.length === 0 && photos.length === 0 ? (
         <p>The trash is empty.</p>
       ) : (
         <>
+          {photos.length > 0 ? (
+            <>
+              <h2>Photos</h2>
+              <ul className="admin-list">
+                {photos.map((p) => (
+                  <li key={p.id}>
+                    <span>
+                      {p.fileName} <span className="admin-sub">from {p.shootTitle}</span>
+                    </span>
+                    <Form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="id" value={p.id} />
+                      <button type="submit" name="intent" value="restore-photo" className="button">
+                        Restore<span className="visually-hidden"> {p.fileName}</span>
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {shoots.length > 0 ? <h2>Shoots</h2> : null}
           <ul className="admin-list">
             {shoots.map((s) => (
               <li key={s.id}>
@@ -60,7 +92,9 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
           {confirmEmpty ? (
             <Form method="post" className="admin-confirm">
               <CsrfField />
-              <p>Delete these {shoots.length} shoots and their photo lists for good? This cannot be undone.</p>
+              <p>
+                Delete these {shoots.length} shoots and {photos.length} photos for good? This cannot be undone.
+              </p>
               <button type="submit" name="intent" value="empty" className="button button--danger">
                 Empty the trash
               </button>{" "}

@@ -84,7 +84,9 @@ export async function listShoots(db: Database, { trashed }: { trashed: boolean }
       "shoots.story_position",
       "shoots.deleted_at",
       "collections.name as collection",
-      sql<number>`(select count(*) from photos where photos.shoot_id = shoots.id)`.as("photo_count"),
+      sql<number>`(select count(*) from photos where photos.shoot_id = shoots.id and photos.deleted_at is null)`.as(
+        "photo_count",
+      ),
     ])
     .where("shoots.deleted_at", trashed ? "is not" : "is", null)
     .orderBy(trashed ? "shoots.deleted_at" : "shoots.id", trashed ? "desc" : "asc")
@@ -105,6 +107,8 @@ export async function listShoots(db: Database, { trashed }: { trashed: boolean }
 export interface AdminPhoto {
   id: number;
   assetId: number;
+  /** The name the file was uploaded under, so the studio can tell photos apart. */
+  fileName: string;
   alt: string;
   position: number;
   image: ResponsiveImage | null;
@@ -115,10 +119,12 @@ export async function getShootForEdit(db: Database, id: number) {
   if (!shoot) return null;
   const photos = await db
     .selectFrom("photos")
-    .select(["id", "asset_id", "alt", "position"])
-    .where("shoot_id", "=", id)
-    .orderBy("position")
-    .orderBy("id")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select(["photos.id", "photos.asset_id", "photos.alt", "photos.position", "assets.original_name"])
+    .where("photos.shoot_id", "=", id)
+    .where("photos.deleted_at", "is", null)
+    .orderBy("photos.position")
+    .orderBy("photos.id")
     .execute();
   const images = await loadStoredImages(
     db,
@@ -140,6 +146,7 @@ export async function getShootForEdit(db: Database, id: number) {
       return {
         id: p.id,
         assetId: p.asset_id,
+        fileName: p.original_name,
         alt: p.alt,
         position: p.position,
         image: stored ? toResponsiveImage(stored, p.alt) : null,
@@ -258,6 +265,7 @@ export async function setCover(db: Database, id: number, assetId: number): Promi
     .select("id")
     .where("shoot_id", "=", id)
     .where("asset_id", "=", assetId)
+    .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!photo) return false;
   await db.updateTable("shoots").set({ cover_asset_id: assetId, updated_at: nowIso() }).where("id", "=", id).execute();

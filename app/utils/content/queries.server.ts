@@ -18,6 +18,8 @@ import type {
 
 /** The one rule for what the public may see of a shoot: published, and not in the trash. */
 const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
+/** A photo in the admin's trash is not shown, even in a published shoot. */
+const IS_PUBLIC_PHOTO = sql<boolean>`photos.deleted_at is null`;
 
 function jsonArray<T>(text: string): T[] {
   const value: unknown = JSON.parse(text);
@@ -91,6 +93,7 @@ async function toShootCards(db: Database, rows: ShootRow[]): Promise<ShootCard[]
           rows.map((r) => r.id),
         )
         .where("position", "=", 0)
+        .where(IS_PUBLIC_PHOTO)
         .groupBy("shoot_id")
         .execute()
     : [];
@@ -172,6 +175,7 @@ export async function getShootPage(db: Database, id: number): Promise<ShootPage 
     .selectFrom("photos")
     .select(["id", "asset_id", "alt"])
     .where("shoot_id", "=", id)
+    .where(IS_PUBLIC_PHOTO)
     .orderBy("position")
     .orderBy("id")
     .execute();
@@ -262,6 +266,7 @@ export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
       join.onRef("asset_variants.asset_id", "=", "photos.asset_id").on("asset_variants.format", "=", "jpeg"),
     )
     .select(["photos.shoot_id", "photos.alt", "asset_variants.key"])
+    .where(IS_PUBLIC_PHOTO)
     .orderBy("photos.shoot_id")
     .orderBy("photos.position")
     .execute();

@@ -89,6 +89,8 @@ export interface PhotosTable {
   position: number;
   alt: WithDefault<string>;
   created_at: Timestamp;
+  /** Set when the photo is in the admin's trash; null otherwise. Trashed photos are never public. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BannerSlidesTable {
@@ -125,6 +127,28 @@ export interface AdminSessionsTable {
   user_agent: WithDefault<string>;
 }
 
+export type PhotoJobState = "queued" | "running" | "done" | "failed";
+
+/** An uploaded photo waiting for (or done with) background processing into a shoot. */
+export interface PhotoJobsTable {
+  id: Generated<number>;
+  upload_id: string;
+  shoot_id: number;
+  /** The browser's upload batch: positions of one batch follow the order the files were chosen in. */
+  batch_id: string;
+  /** The file's place in its batch. */
+  batch_index: number;
+  file_name: string;
+  sha256: string;
+  position: number;
+  state: WithDefault<PhotoJobState>;
+  /** Why the photo was refused, in words for the studio. */
+  error: string | null;
+  photo_id: number | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -136,6 +160,7 @@ export interface DB {
   app_state: AppStateTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  photo_jobs: PhotoJobsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;
