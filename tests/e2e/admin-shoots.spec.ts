@@ -75,6 +75,6 @@ test("the trash empties only after confirming, and a deleted shoot is gone for g
   await page.getByRole("button", { name: "Move to trash" }).click();
   await page.getByRole("link", { name: "Empty the trash…" }).click();
   await page.getByRole("button", { name: "Empty the trash" }).click();
-  await expect(page.getByRole("status")).toHaveText(/Deleted \d+ shoots? for good/);
+  await expect(page.getByRole("status")).toHaveText(/Deleted \d+ shoots? and \d+ photos? for good/);
   expect((await page.request.get(`/admin/shoots/${id}`)).status()).toBe(404);
 });
