@@ -2,7 +2,13 @@
 // so it can carry an ETag; plus its Content Security Policy with this request's nonce.
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { isAdminPath } from "./utils/auth/shared.ts";
 import { inlineDocumentCss } from "./utils/document-css.server.ts";
 import { contentSecurityPolicy, documentEtag, etagMatches, HTML_CACHE_CONTROL, NO_STORE } from "./utils/http.server.ts";
 import { logger } from "./utils/logger.server.ts";
@@ -48,9 +54,11 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ): Promise<Response> {
   const nonce = loadContext.get(cspNonceContext);
+  const isAdmin = isAdminPath(new URL(request.url).pathname);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
-  if (!responseHeaders.has("Cache-Control")) {
+  if (isAdmin) setPrivateHeaders(responseHeaders);
+  else if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", responseStatusCode === 200 ? HTML_CACHE_CONTROL : NO_STORE);
   }
   if (request.method.toUpperCase() === "HEAD") {
@@ -59,7 +67,8 @@ export default async function handleRequest(
 
   const { html, failed } = await renderDocument(routerContext, request.url, nonce);
   const status = failed ? 500 : responseStatusCode;
-  if (status !== 200) {
+  // Admin pages are personal: no ETag, so no shared or conditional copy of them exists.
+  if (status !== 200 || isAdmin) {
     return new Response(html, { status, headers: responseHeaders });
   }
   const etag = documentEtag(html, nonce);
@@ -72,6 +81,18 @@ export default async function handleRequest(
   }
   return new Response(html, { status, headers: responseHeaders });
 }
+
+/** The admin's pages and data: never stored by any cache, never indexed. */
+function setPrivateHeaders(headers: Headers): void {
+  headers.set("Cache-Control", NO_STORE);
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+}
+
+/** Client-side navigations fetch loader data as `.data` requests; the admin's are private too. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (isAdminPath(new URL(request.url).pathname)) setPrivateHeaders(response.headers);
+  return response;
+};
 
 /** Errors thrown by loaders, actions and renders: logged with the request, never shown. */
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -17,6 +17,7 @@ import {
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { isAdminPath } from "./utils/auth/shared.ts";
 import { getStudio } from "./utils/content/queries.server.ts";
 import { getDb } from "./utils/db/db.server.ts";
 import { siteOrigin } from "./utils/env.server.ts";
@@ -47,7 +48,10 @@ const hydrationNonce = typeof document === "undefined" ? undefined : "";
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const studio = data?.studio ?? null;
-  const isHome = useLocation().pathname === "/";
+  const { pathname } = useLocation();
+  const isHome = pathname === "/";
+  // The admin draws its own shell (app/routes/admin/layout.tsx): no public header or footer.
+  const isAdmin = isAdminPath(pathname);
   return (
     <html lang="en">
       <head>
@@ -61,15 +65,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader
-          studioName={studio?.name ?? "Photography Studio"}
-          socialLinks={studio?.socialLinks ?? []}
-          isHome={isHome}
-        />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter studio={studio} year={data?.year ?? new Date().getFullYear()} />
+        {isAdmin ? (
+          children
+        ) : (
+          <>
+            <SiteHeader
+              studioName={studio?.name ?? "Photography Studio"}
+              socialLinks={studio?.socialLinks ?? []}
+              isHome={isHome}
+            />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter studio={studio} year={data?.year ?? new Date().getFullYear()} />
+          </>
+        )}
         <ScrollRestoration nonce={hydrationNonce} />
         <Scripts nonce={hydrationNonce} />
       </body>

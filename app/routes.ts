@@ -1,5 +1,5 @@
 // The one route table. Each screen's data comes from its module's loader.
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -13,5 +13,21 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/content.ts"),
+  // The studio's admin (its own shell, styles and session), before the catch-all.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/authed.tsx", [
+      route("shoots", "routes/admin/shoots.tsx"),
+      route("shoots/new", "routes/admin/shoot-new.tsx"),
+      route("shoots/:id", "routes/admin/shoot-edit.tsx"),
+      route("shoots/:id/jobs", "routes/admin/shoot-jobs.tsx"),
+      route("stories", "routes/admin/stories.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("trash", "routes/admin/trash.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { importDemoIfEmpty } from "../app/utils/demo/import.server.ts";
 import { ingestImage } from "../app/utils/media/ingest.server.ts";
 import { deriveSource } from "../app/utils/media/pipeline.server.ts";
 import { diskMediaStorage } from "../app/utils/media/storage.server.ts";
+import { runAdminBench } from "./bench-admin.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
 
 const INGEST_RUNS = 3;
@@ -46,6 +47,11 @@ console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unkno
 // `node scripts/bench.ts --only=lighthouse` skips the media pipeline section.
 if (process.argv.includes("--only=lighthouse")) {
   await runLighthouseBench();
+  process.exit();
+}
+// `node scripts/bench.ts --only=admin` prints only the admin's photos-per-minute figure.
+if (process.argv.includes("--only=admin")) {
+  await runAdminBench(root);
   process.exit();
 }
 
@@ -102,6 +108,8 @@ const variants = await store.db
 await store.dispose();
 console.log("Demo import (empty database to ready)");
 console.log(`  ${seconds(importMs)} for ${assets.n} images (${seconds(importMs / assets.n)} each)`);
-console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}`);
+console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}\n`);
+
+await runAdminBench(root);
 
 await runLighthouseBench();

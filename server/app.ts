@@ -13,6 +13,8 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { UPLOADS_PATH } from "#app/utils/admin/upload-constants.ts";
+import { createUploads } from "#app/utils/admin/uploads.server.ts";
 import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
@@ -134,6 +136,9 @@ export function createApp(options: AppOptions): express.Express {
         `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><title>Starting</title><p>The studio is getting ready (${detail}). This page refreshes by itself.</p></html>`,
       );
   });
+
+  // The admin's resumable photo uploads (tus); they check the session themselves.
+  app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
 
   app.use(assignNonce);
   app.use(

@@ -1,7 +1,8 @@
 // Starts a server module (built or, in development, loaded by Vite): listen at once, prepare
 // the data while /healthz says "starting", then serve and start the background work (the
-// inquiry outbox); on SIGTERM or SIGINT stop taking connections and the background work, let
-// requests in flight finish, close the database and exit.
+// inquiry outbox and the photo worker); on SIGTERM or SIGINT stop taking connections and the
+// background work (the photo in hand is finished), let requests in flight finish, close the
+// database and exit.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AppOptions } from "./app.ts";
 

@@ -1,5 +1,6 @@
 // What a start does before the site can answer: migrate the database, clear files a killed
 // process left half-written, and import the demo studio into an empty database.
+import { startPhotoProcessing, stopPhotoProcessing } from "./admin/uploads.server.ts";
 import { getDb, migrate } from "./db/db.server.ts";
 import { importDemoIfEmpty } from "./demo/import.server.ts";
 import { readEnv } from "./env.server.ts";
@@ -20,12 +21,13 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
 }
 
-/** Starts what runs beside the site once it is ready: the inquiry outbox. */
-export function startBackgroundWork(): void {
+/** Starts what runs beside the site once it is ready: the inquiry outbox and the photo worker. */
+export function startBackgroundWork(dataDir = readEnv().dataDir): void {
   startInquiryMail();
+  startPhotoProcessing(dataDir);
 }
 
-/** Stops it at shutdown, before the database closes. */
+/** Stops both at shutdown, before the database closes; the photo in hand is finished first. */
 export async function stopBackgroundWork(): Promise<void> {
-  await stopInquiryMail();
+  await Promise.all([stopInquiryMail(), stopPhotoProcessing()]);
 }

@@ -1,5 +1,5 @@
 // The public site's reads. Each screen's loader calls one or two functions here; only
-// published shoots are ever returned.
+// published shoots outside the admin's trash are ever returned (IS_PUBLIC_SHOOT).
 import { sql } from "kysely";
 import type { Database } from "../db/db.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
@@ -15,6 +15,11 @@ import type {
   Showreel,
   StudioInfo,
 } from "./types.ts";
+
+/** The one rule for what the public may see of a shoot: published, and not in the trash. */
+const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
+/** A photo in the admin's trash is not shown, even in a published shoot. */
+const IS_PUBLIC_PHOTO = sql<boolean>`photos.deleted_at is null`;
 
 function jsonArray<T>(text: string): T[] {
   const value: unknown = JSON.parse(text);
@@ -91,6 +96,7 @@ export async function shootCoverAssetIds(
           rows.map((r) => r.id),
         )
         .where("position", "=", 0)
+        .where(IS_PUBLIC_PHOTO)
         .groupBy("shoot_id")
         .execute()
     : [];
@@ -127,7 +133,7 @@ export async function getRecentStories(db: Database): Promise<ShootCard[]> {
   const rows = await db
     .selectFrom("shoots")
     .select(SHOOT_CARD_COLUMNS)
-    .where("status", "=", "published")
+    .where(IS_PUBLIC_SHOOT)
     .where("is_story", "=", 1)
     .orderBy("story_position")
     .orderBy("id")
@@ -147,7 +153,7 @@ export async function getCollectionPage(db: Database, segment: string): Promise<
     .selectFrom("shoots")
     .select(SHOOT_CARD_COLUMNS)
     .where("collection_id", "=", collection.id)
-    .where("status", "=", "published")
+    .where(IS_PUBLIC_SHOOT)
     .orderBy("id")
     .execute();
   return {
@@ -171,13 +177,14 @@ export async function getShootPage(db: Database, id: number): Promise<ShootPage 
       "collections.name",
     ])
     .where("shoots.id", "=", id)
-    .where("shoots.status", "=", "published")
+    .where(IS_PUBLIC_SHOOT)
     .executeTakeFirst();
   if (!shoot) return null;
   const photos = await db
     .selectFrom("photos")
     .select(["id", "asset_id", "alt"])
     .where("shoot_id", "=", id)
+    .where(IS_PUBLIC_PHOTO)
     .orderBy("position")
     .orderBy("id")
     .execute();
@@ -238,7 +245,7 @@ export async function searchShoots(db: Database, query: string): Promise<ShootCa
     .selectFrom("shoots")
     .innerJoin("collections", "collections.id", "shoots.collection_id")
     .select(SHOOT_CARD_COLUMNS)
-    .where("shoots.status", "=", "published");
+    .where(IS_PUBLIC_SHOOT);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
@@ -261,18 +268,14 @@ export interface SitemapEntry {
 /** Every public page, with the images a search engine may index for it. */
 export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const collections = await db.selectFrom("collections").select("slug").orderBy("position").execute();
-  const shoots = await db
-    .selectFrom("shoots")
-    .select(["id", "title"])
-    .where("status", "=", "published")
-    .orderBy("id")
-    .execute();
+  const shoots = await db.selectFrom("shoots").select(["id", "title"]).where(IS_PUBLIC_SHOOT).orderBy("id").execute();
   const photos = await db
     .selectFrom("photos")
     .innerJoin("asset_variants", (join) =>
       join.onRef("asset_variants.asset_id", "=", "photos.asset_id").on("asset_variants.format", "=", "jpeg"),
     )
     .select(["photos.shoot_id", "photos.alt", "asset_variants.key"])
+    .where(IS_PUBLIC_PHOTO)
     .orderBy("photos.shoot_id")
     .orderBy("photos.position")
     .execute();

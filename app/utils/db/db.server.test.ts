@@ -21,7 +21,7 @@ describe("migrations", () => {
     store = await createTestStore({ migrated: false });
     const applied = await migrate(store.db);
     expect(applied[0]).toBe("0001-initial");
-    expect(applied).toEqual(expect.arrayContaining(["0002-inquiries", "0003-api-tokens"]));
+    expect(applied).toEqual(expect.arrayContaining(["0002-inquiries", "0003-api-tokens", "0004-admin"]));
     const tables = await tableNames(store.db);
     for (const table of [
       "assets",
@@ -35,6 +35,8 @@ describe("migrations", () => {
       "api_tokens",
       "inquiries",
       "inquiry_mails",
+      "admin_users",
+      "admin_sessions",
     ]) {
       expect(tables).toContain(table);
     }

@@ -78,6 +78,8 @@ export interface ShootsTable {
   status: WithDefault<ShootStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the shoot is in the admin's trash; null otherwise. Trashed shoots are never public. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PhotosTable {
@@ -87,6 +89,8 @@ export interface PhotosTable {
   position: number;
   alt: WithDefault<string>;
   created_at: Timestamp;
+  /** Set when the photo is in the admin's trash; null otherwise. Trashed photos are never public. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BannerSlidesTable {
@@ -144,6 +148,48 @@ export interface InquiryMailsTable {
   delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface AdminUsersTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt, with its parameters and salt: see app/utils/auth/password.server.ts. */
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the random id in the cookie. */
+  id_hash: string;
+  user_id: number;
+  created_at_ms: number;
+  last_seen_at_ms: number;
+  expires_at_ms: number;
+  user_agent: WithDefault<string>;
+}
+
+export type PhotoJobState = "queued" | "running" | "done" | "failed";
+
+/** An uploaded photo waiting for (or done with) background processing into a shoot. */
+export interface PhotoJobsTable {
+  id: Generated<number>;
+  upload_id: string;
+  shoot_id: number;
+  /** The browser's upload batch: positions of one batch follow the order the files were chosen in. */
+  batch_id: string;
+  /** The file's place in its batch. */
+  batch_index: number;
+  file_name: string;
+  sha256: string;
+  position: number;
+  state: WithDefault<PhotoJobState>;
+  /** Why the photo was refused, in words for the studio. */
+  error: string | null;
+  photo_id: number | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -156,6 +202,9 @@ export interface DB {
   api_tokens: ApiTokensTable;
   inquiries: InquiriesTable;
   inquiry_mails: InquiryMailsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  photo_jobs: PhotoJobsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

@@ -1,0 +1,267 @@
+// Bulk photo upload: pick or drop hundreds of files; each goes up over tus (resumable, retried
+// after a dropped connection, resumed after a reload) a few at a time, with per-file and total
+// progress, a retry for each failure, and a summary naming every refused file and why. The
+// server's background processing is then followed by polling the shoot's jobs.
+import { useEffect, useRef, useState } from "react";
+import type { DetailedError, Upload } from "tus-js-client";
+import {
+  PARALLEL_UPLOADS,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_CSRF_HEADER,
+  UPLOAD_RETRY_DELAYS_MS,
+  UPLOADS_PATH,
+} from "#app/utils/admin/upload-constants.ts";
+import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
+
+type FileState = "waiting" | "uploading" | "uploaded" | "refused" | "failed";
+
+interface Item {
+  key: string;
+  name: string;
+  size: number;
+  sent: number;
+  state: FileState;
+  reason?: string;
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+const formatMb = (bytes: number) =>
+  bytes < MB ? `${Math.round(bytes / KB).toLocaleString("en")} KB` : `${(bytes / MB).toFixed(1)} MB`;
+
+/** Reasons the browser can tell before sending a byte (the server checks again, properly). */
+function refuseEarly(file: File): string | undefined {
+  if (file.size > MAX_SOURCE_BYTES) {
+    return `too large (${formatMb(file.size)}; the limit is ${formatMb(MAX_SOURCE_BYTES)})`;
+  }
+  if (file.type !== "" && !file.type.startsWith("image/")) return `not an image (${file.type})`;
+  return undefined;
+}
+
+function reasonOf(error: Error | DetailedError): { state: FileState; reason: string } {
+  const response = "originalResponse" in error ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  const body = response?.getBody()?.trim() ?? "";
+  if (status === 413) return { state: "refused", reason: `too large (the limit is ${formatMb(MAX_SOURCE_BYTES)})` };
+  if (status === 422) return { state: "refused", reason: body || "not an image we can use" };
+  if (status === 401)
+    return { state: "failed", reason: "you were signed out; sign in again in another tab, then retry" };
+  if (status >= 400 && status < 500) return { state: "failed", reason: body || `refused by the server (${status})` };
+  return { state: "failed", reason: "the connection failed; it will resume from where it stopped" };
+}
+
+interface PhotoUploaderProps {
+  shootId: number;
+  csrf: string;
+  /** Called when a file has been uploaded and queued for processing. */
+  onQueued: () => void;
+}
+
+export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
+  const [ready, setReady] = useState(false);
+  const [items, setItems] = useState<Item[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const files = useRef(new Map<string, File>());
+  const uploads = useRef(new Map<string, Upload>());
+  const queue = useRef<string[]>([]);
+  const active = useRef(0);
+  const onQueuedRef = useRef(onQueued);
+  onQueuedRef.current = onQueued;
+
+  useEffect(() => setReady(true), []);
+
+  const update = (key: string, change: Partial<Item>) =>
+    setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function startOne(key: string): Promise<void> {
+    const file = files.current.get(key);
+    if (!file) return;
+    active.current++;
+    update(key, { state: "uploading", reason: undefined });
+    const finished = () => {
+      active.current--;
+      pump();
+    };
+    let upload = uploads.current.get(key);
+    if (!upload) {
+      const { Upload } = await import("tus-js-client");
+      const [batch, index] = key.split(":");
+      upload = new Upload(file, {
+        endpoint: UPLOADS_PATH,
+        chunkSize: UPLOAD_CHUNK_BYTES,
+        retryDelays: UPLOAD_RETRY_DELAYS_MS,
+        metadata: {
+          filename: file.name,
+          filetype: file.type,
+          shootId: String(shootId),
+          batch: batch ?? "",
+          index: index ?? "0",
+        },
+        headers: { [UPLOAD_CSRF_HEADER]: csrf },
+        // One file chosen for two shoots is two uploads.
+        fingerprint: async (f: File) => ["nila", shootId, f.name, f.size, f.lastModified].join(":"),
+        removeFingerprintOnSuccess: true,
+        onShouldRetry: (error) => {
+          const status = error.originalResponse?.getStatus() ?? 0;
+          return status === 0 || status >= 500 || status === 409 || status === 423;
+        },
+        onProgress: (sent) => update(key, { sent }),
+        onSuccess: () => {
+          update(key, { state: "uploaded", sent: file.size });
+          onQueuedRef.current();
+          finished();
+        },
+        onError: (error) => {
+          update(key, reasonOf(error));
+          finished();
+        },
+      });
+      uploads.current.set(key, upload);
+      // After a reload or a closed laptop, carry on from the bytes the server already has.
+      const previous = await upload.findPreviousUploads();
+      const latest = previous[0];
+      if (latest) upload.resumeFromPreviousUpload(latest);
+    }
+    upload.start();
+  }
+
+  function pump() {
+    while (active.current < PARALLEL_UPLOADS && queue.current.length > 0) {
+      const key = queue.current.shift();
+      if (key) void startOne(key);
+    }
+  }
+
+  function addFiles(list: FileList | null) {
+    if (!list || list.length === 0) return;
+    const batch = crypto.randomUUID().replaceAll("-", "");
+    const added: Item[] = Array.from(list, (file, index) => {
+      const key = `${batch}:${index}`;
+      const early = refuseEarly(file);
+      if (!early) {
+        files.current.set(key, file);
+        queue.current.push(key);
+      }
+      return { key, name: file.name, size: file.size, sent: 0, state: early ? "refused" : "waiting", reason: early };
+    });
+    setItems((all) => [...all, ...added]);
+    pump();
+  }
+
+  function retry(key: string) {
+    queue.current.push(key);
+    update(key, { state: "waiting", reason: undefined });
+    pump();
+  }
+
+  const sending = items.filter((i) => i.state !== "refused");
+  const totalBytes = sending.reduce((sum, i) => sum + i.size, 0);
+  const sentBytes = sending.reduce((sum, i) => sum + Math.min(i.sent, i.size), 0);
+  const uploaded = items.filter((i) => i.state === "uploaded").length;
+  const refused = items.filter((i) => i.state === "refused");
+  const failed = items.filter((i) => i.state === "failed");
+  const inFlight = items.some((i) => i.state === "waiting" || i.state === "uploading");
+
+  return (
+    <div className="uploader">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra for mice; the labelled file input inside it is the keyboard way. */}
+      <div
+        className={`uploader-drop${dragging ? " is-dragging" : ""}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          addFiles(event.dataTransfer.files);
+        }}
+      >
+        <label htmlFor="photo-files">Choose photos to upload</label>
+        <input
+          id="photo-files"
+          type="file"
+          multiple
+          accept="image/*"
+          disabled={!ready}
+          onChange={(event) => {
+            addFiles(event.currentTarget.files);
+            event.currentTarget.value = "";
+          }}
+        />
+        <p className="field-hint">
+          {ready
+            ? "Or drop them here. JPEG, PNG, WebP, AVIF, HEIC or TIFF, up to 60 MB each."
+            : "Loading the uploader…"}
+        </p>
+      </div>
+
+      {items.length > 0 ? (
+        <>
+          <div className="uploader-total">
+            <label htmlFor="upload-total">All files</label>
+            <progress id="upload-total" max={Math.max(totalBytes, 1)} value={sentBytes} />
+            <p role="status" aria-live="polite" className="uploader-summary">
+              {uploaded} of {sending.length} uploaded ({formatMb(sentBytes)} of {formatMb(totalBytes)})
+              {!inFlight && refused.length + failed.length > 0
+                ? `; ${refused.length} refused, ${failed.length} failed`
+                : ""}
+              {!inFlight && sending.length > 0 && uploaded === sending.length ? ". Every accepted file arrived." : ""}
+            </p>
+          </div>
+          {!inFlight && (refused.length > 0 || failed.length > 0) ? (
+            <div className="admin-alert">
+              <h3>Not uploaded</h3>
+              <ul className="uploader-refusals">
+                {[...refused, ...failed].map((i) => (
+                  <li key={i.key}>
+                    <strong>{i.name}</strong>: {i.reason}
+                  </li>
+                ))}
+              </ul>
+              {failed.length > 0 ? (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    for (const i of failed) retry(i.key);
+                  }}
+                >
+                  Retry all failed
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to be scrolled (WCAG 2.1.1). */}
+          <ul className="uploader-files" tabIndex={0} aria-label="Each file's upload">
+            {items.map((i) => (
+              <li key={i.key} className={`uploader-file is-${i.state}`}>
+                <span className="uploader-name">{i.name}</span>
+                <progress
+                  max={Math.max(i.size, 1)}
+                  value={i.state === "refused" ? 0 : Math.min(i.sent, i.size)}
+                  aria-label={`${i.name} upload`}
+                />
+                <span className="uploader-state">
+                  {i.state === "waiting"
+                    ? "waiting"
+                    : i.state === "uploading"
+                      ? `${Math.floor((100 * Math.min(i.sent, i.size)) / Math.max(i.size, 1))}%`
+                      : i.state === "uploaded"
+                        ? "uploaded"
+                        : `${i.state}: ${i.reason}`}
+                </span>
+                {i.state === "failed" ? (
+                  <button type="button" className="link-button" onClick={() => retry(i.key)}>
+                    Retry<span className="visually-hidden"> {i.name}</span>
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

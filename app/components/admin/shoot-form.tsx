@@ -1,0 +1,80 @@
+// The shoot's fields (title, location, description, collection), for creating and editing.
+import { Form, useNavigation } from "react-router";
+import type { FieldErrors, ShootFormValues } from "#app/utils/admin/shoot-form.ts";
+import { CsrfField } from "./csrf-field.tsx";
+import { Field } from "./field.tsx";
+
+interface ShootFormProps {
+  collections: { id: number; name: string }[];
+  values: ShootFormValues;
+  errors?: FieldErrors;
+  submitLabel: string;
+}
+
+export function ShootForm({ collections, values, errors = {}, submitLabel }: ShootFormProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="admin-form" noValidate>
+      <CsrfField />
+      <input type="hidden" name="intent" value="save" />
+      <Field id="shoot-title" label="Title" error={errors.title}>
+        {(describedBy, invalid) => (
+          <input
+            id="shoot-title"
+            name="title"
+            type="text"
+            required
+            defaultValue={values.title}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+          />
+        )}
+      </Field>
+      <Field id="shoot-location" label="Location" error={errors.location}>
+        {(describedBy, invalid) => (
+          <input
+            id="shoot-location"
+            name="location"
+            type="text"
+            defaultValue={values.location}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+          />
+        )}
+      </Field>
+      <Field id="shoot-collection" label="Collection" error={errors.collectionId}>
+        {(describedBy, invalid) => (
+          <select
+            id="shoot-collection"
+            name="collectionId"
+            defaultValue={values.collectionId}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+          >
+            <option value="">Choose…</option>
+            {collections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="shoot-description" label="Description" error={errors.description}>
+        {(describedBy, invalid) => (
+          <textarea
+            id="shoot-description"
+            name="description"
+            rows={5}
+            defaultValue={values.description}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+          />
+        )}
+      </Field>
+      <button type="submit" className="button" disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,143 @@
+// Sign-in: e-mail and password, throttled per account and per address. Before a session
+// exists, the form's CSRF token is bound to a short-lived cookie of its own.
+import { randomBytes } from "node:crypto";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Field } from "#app/components/admin/field.tsx";
+import { adminSessionContext } from "#app/utils/auth/context.server.ts";
+import { csrfToken, isValidCsrfToken } from "#app/utils/auth/csrf.server.ts";
+import { attemptLogin, loginThrottles } from "#app/utils/auth/login.server.ts";
+import {
+  createSession,
+  isSecureRequest,
+  readCookie,
+  serializeAdminCookie,
+  sessionCookie,
+} from "#app/utils/auth/session.server.ts";
+import { CSRF_FIELD_NAME, safeNextPath } from "#app/utils/auth/shared.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import type { Route } from "./+types/login";
+
+const LOGIN_FORM_COOKIE = "nila_admin_login";
+/** A sign-in form left open longer than this must be reloaded. */
+const LOGIN_FORM_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+/** The sign-in form's own cookie, made when missing; the token binds to it. */
+function loginFormBinding(request: Request): { binding: string; setCookie?: string } {
+  const existing = readCookie(request, LOGIN_FORM_COOKIE);
+  if (existing) return { binding: `login:${existing}` };
+  const fresh = randomBytes(24).toString("base64url");
+  return {
+    binding: `login:${fresh}`,
+    setCookie: serializeAdminCookie(LOGIN_FORM_COOKIE, fresh, {
+      maxAgeMs: LOGIN_FORM_LIFETIME_MS,
+      secure: isSecureRequest(request),
+    }),
+  };
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (context.get(adminSessionContext)) throw redirect(safeNextPath(url.searchParams.get("next")));
+  const { binding, setCookie } = loginFormBinding(request);
+  return data(
+    { csrf: csrfToken(binding), signedOut: url.searchParams.has("signedOut") },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 320);
+  const password = String(form.get("password") ?? "");
+  const formCookie = readCookie(request, LOGIN_FORM_COOKIE);
+  if (!formCookie || !isValidCsrfToken(form.get(CSRF_FIELD_NAME), `login:${formCookie}`)) {
+    const fresh = loginFormBinding(new Request(request.url));
+    return data(
+      { error: "This form had expired. Please sign in again.", email, csrf: csrfToken(fresh.binding) },
+      { status: 403, headers: fresh.setCookie ? { "Set-Cookie": fresh.setCookie } : undefined },
+    );
+  }
+  if (email.trim() === "" || password === "") {
+    return data({ error: "Enter your e-mail and password.", email }, { status: 400 });
+  }
+  const outcome = await attemptLogin(getDb(), loginThrottles, {
+    email,
+    password,
+    address: context.get(clientAddressContext),
+  });
+  if (!outcome.ok) {
+    if (outcome.reason === "throttled") {
+      const minutes = Math.ceil(outcome.retryAfterS / 60);
+      return data(
+        {
+          error: `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          email,
+        },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterS) } },
+      );
+    }
+    return data({ error: "That e-mail and password do not match an account.", email }, { status: 401 });
+  }
+  const session = await createSession(getDb(), outcome.userId, request.headers.get("User-Agent") ?? "");
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(request, session.id));
+  headers.append(
+    "Set-Cookie",
+    serializeAdminCookie(LOGIN_FORM_COOKIE, "", { maxAgeMs: 0, secure: isSecureRequest(request) }),
+  );
+  return redirect(safeNextPath(new URL(request.url).searchParams.get("next")), { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  // A refused (expired) form comes back with a token for its new cookie.
+  const renewed = actionData && "csrf" in actionData ? actionData.csrf : undefined;
+  const csrf = typeof renewed === "string" ? renewed : loaderData.csrf;
+  return (
+    <main id="main" className="admin-main admin-login" tabIndex={-1}>
+      <h1>Sign in to the studio admin</h1>
+      {loaderData.signedOut && !actionData ? (
+        <p className="admin-notice" role="status">
+          You have signed out.
+        </p>
+      ) : null}
+      <Form method="post" className="admin-form" noValidate>
+        <input type="hidden" name={CSRF_FIELD_NAME} value={csrf} />
+        {actionData?.error ? (
+          <p className="admin-alert" role="alert" id="login-error">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Field id="login-email" label="E-mail">
+          {() => (
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData ? String(actionData.email) : undefined}
+              aria-describedby={actionData?.error ? "login-error" : undefined}
+            />
+          )}
+        </Field>
+        <Field id="login-password" label="Password">
+          {() => (
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-describedby={actionData?.error ? "login-error" : undefined}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+// Sign out of this browser, or everywhere (every session of this owner).
+import { redirect } from "react-router";
+import { adminSessionContext } from "#app/utils/auth/context.server.ts";
+import {
+  clearSessionCookie,
+  destroyAllSessions,
+  destroySession,
+  readCookie,
+  SESSION_COOKIE_NAME,
+} from "#app/utils/auth/session.server.ts";
+import { LOGIN_PATH } from "#app/utils/auth/shared.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/logout";
+
+export function loader() {
+  return redirect("/admin/shoots");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const session = context.get(adminSessionContext);
+  const id = readCookie(request, SESSION_COOKIE_NAME);
+  if (session && form.get("intent") === "everywhere") await destroyAllSessions(getDb(), session.user.id);
+  else if (id) await destroySession(getDb(), id);
+  return redirect(`${LOGIN_PATH}?signedOut=1`, { headers: { "Set-Cookie": clearSessionCookie(request) } });
+}

@@ -1,0 +1,219 @@
+// One shoot in the admin: its details, publish or unpublish, recent-story flag, its photos
+// (upload, processing, order, alt text, cover, move, delete), and delete, which asks first
+// and moves the shoot to the trash.
+import { useState } from "react";
+import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { PhotoGrid } from "#app/components/admin/photo-grid.tsx";
+import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
+import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
+import { ShootForm } from "#app/components/admin/shoot-form.tsx";
+import {
+  movePhoto,
+  movePhotoToShoot,
+  otherShoots,
+  reorderPhotos,
+  setAltText,
+  trashPhoto,
+} from "#app/utils/admin/photos.server.ts";
+import {
+  getShootForEdit,
+  listCollections,
+  parseShootForm,
+  setCover,
+  setShootStatus,
+  setStory,
+  trashShoot,
+  updateShoot,
+} from "#app/utils/admin/shoots.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/shoot-edit";
+
+function shootId(param: string): number {
+  const id = /^\d{1,9}$/.test(param) ? Number(param) : Number.NaN;
+  if (!Number.isSafeInteger(id)) throw data("There is no such shoot.", { status: 404 });
+  return id;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const shoot = await getShootForEdit(getDb(), shootId(params.id));
+  if (!shoot) throw data("There is no such shoot.", { status: 404 });
+  const url = new URL(request.url);
+  return {
+    shoot,
+    now: Date.now(),
+    otherShoots: await otherShoots(getDb(), shoot.id),
+    collections: await listCollections(getDb()),
+    confirmDelete: url.searchParams.get("confirm") === "delete",
+    created: url.searchParams.has("created"),
+  };
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const db = getDb();
+  const id = shootId(params.id);
+  const shoot = await getShootForEdit(db, id);
+  if (!shoot) throw data("There is no such shoot.", { status: 404 });
+  const form = await request.formData();
+  const none = { errors: undefined, values: undefined };
+  const photoId = Number(form.get("photoId"));
+  switch (form.get("intent")) {
+    case "save": {
+      const parsed = await parseShootForm(db, form);
+      if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, notice: "" }, { status: 400 });
+      await updateShoot(db, id, parsed.value);
+      return { errors: undefined, values: undefined, notice: "Saved." };
+    }
+    case "publish":
+      await setShootStatus(db, id, "published");
+      return { errors: undefined, values: undefined, notice: "Published: the shoot is on the public site." };
+    case "unpublish":
+      await setShootStatus(db, id, "draft");
+      return { errors: undefined, values: undefined, notice: "Unpublished: the shoot is hidden from the public site." };
+    case "story-on":
+      await setStory(db, id, true);
+      return { errors: undefined, values: undefined, notice: "Marked as a recent story." };
+    case "story-off":
+      await setStory(db, id, false);
+      return { errors: undefined, values: undefined, notice: "No longer a recent story." };
+    case "cover": {
+      const ok = await setCover(db, id, Number(form.get("assetId")));
+      if (!ok) return data({ errors: undefined, values: undefined, notice: "That photo is not in this shoot." }, 400);
+      return { errors: undefined, values: undefined, notice: "Cover set." };
+    }
+    case "photo-order": {
+      const order = String(form.get("order") ?? "")
+        .split(",")
+        .map(Number);
+      const ok = await reorderPhotos(db, id, order);
+      if (!ok) return data({ ...none, notice: "The photos changed meanwhile; the page shows them now." }, 409);
+      return { ...none, notice: "New order saved." };
+    }
+    case "photo-up":
+    case "photo-down":
+      await movePhoto(db, id, photoId, form.get("intent") === "photo-up" ? -1 : 1);
+      return { ...none, notice: "Moved." };
+    case "photo-alt":
+      await setAltText(db, id, photoId, String(form.get("alt") ?? ""));
+      return { ...none, notice: "Alt text saved." };
+    case "photo-trash":
+      await trashPhoto(db, id, photoId);
+      return { ...none, notice: "Photo moved to the trash; restore it from there." };
+    case "photo-move": {
+      const outcome = await movePhotoToShoot(db, id, photoId, Number(form.get("targetShootId")));
+      if (outcome === "already-there") return data({ ...none, notice: "That shoot already has this photo." }, 409);
+      if (outcome === "no-such-shoot") return data({ ...none, notice: "Choose another shoot to move to." }, 400);
+      return { ...none, notice: "Photo moved." };
+    }
+    case "trash":
+      await trashShoot(db, id);
+      return redirect(`/admin/trash?trashed=${id}`);
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
+
+export default function EditShoot({ loaderData, actionData }: Route.ComponentProps) {
+  const { shoot, collections, confirmDelete, created } = loaderData;
+  const csrf = useRouteLoaderData<{ csrf: string }>(AUTHED_ROUTE_ID)?.csrf ?? "";
+  // Processing is reported from the page's first load on, across revalidations.
+  const [since] = useState(loaderData.now);
+  const [pokes, setPokes] = useState(0);
+  const published = shoot.status === "published";
+  const notice = actionData?.notice || (created ? "Shoot created. It is a draft until you publish it." : "");
+  return (
+    <>
+      <p>
+        <Link to="/admin/shoots">← All shoots</Link>
+      </p>
+      <h1>{shoot.title}</h1>
+      {shoot.deletedAt ? (
+        <p className="admin-alert">
+          This shoot is in the <Link to="/admin/trash">trash</Link>.
+        </p>
+      ) : null}
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
+      <section aria-labelledby="state-heading" className="admin-panel">
+        <h2 id="state-heading">State</h2>
+        <p>
+          {published ? "Published" : "Draft (not on the public site)"}
+          {shoot.isStory ? " · a recent story on the home page" : ""}
+          {published ? (
+            <>
+              {" · "}
+              <a href={`/galleryList/${shoot.id}`}>View on the site</a>
+            </>
+          ) : null}
+        </p>
+        <div className="admin-actions">
+          <Form method="post">
+            <CsrfField />
+            <button type="submit" name="intent" value={published ? "unpublish" : "publish"} className="button">
+              {published ? "Unpublish" : "Publish"}
+            </button>
+          </Form>
+          <Form method="post">
+            <CsrfField />
+            <button type="submit" name="intent" value={shoot.isStory ? "story-off" : "story-on"} className="button">
+              {shoot.isStory ? "Remove from recent stories" : "Mark as a recent story"}
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="details-heading" className="admin-panel">
+        <h2 id="details-heading">Details</h2>
+        <ShootForm
+          collections={collections}
+          values={
+            actionData?.values ?? {
+              title: shoot.title,
+              location: shoot.location,
+              description: shoot.description,
+              collectionId: String(shoot.collectionId),
+            }
+          }
+          errors={actionData?.errors}
+          submitLabel="Save details"
+        />
+      </section>
+
+      <section aria-labelledby="photos-heading" className="admin-panel">
+        <h2 id="photos-heading">Photos ({shoot.photos.length})</h2>
+        {shoot.deletedAt ? null : (
+          <PhotoUploader shootId={shoot.id} csrf={csrf} onQueued={() => setPokes((n) => n + 1)} />
+        )}
+        <ProcessingStatus shootId={shoot.id} since={since} pokes={pokes} />
+        <PhotoGrid
+          photos={shoot.photos}
+          coverAssetId={shoot.coverAssetId}
+          otherShoots={loaderData.otherShoots}
+          csrf={csrf}
+        />
+      </section>
+
+      <section aria-labelledby="delete-heading" className="admin-panel">
+        <h2 id="delete-heading">Delete</h2>
+        {confirmDelete ? (
+          <Form method="post" className="admin-confirm">
+            <CsrfField />
+            <p>
+              Move “{shoot.title}” and its {shoot.photos.length} photos to the trash? It leaves the public site at once;
+              you can restore it from the trash until the trash is emptied.
+            </p>
+            <button type="submit" name="intent" value="trash" className="button button--danger">
+              Move to trash
+            </button>{" "}
+            <Link to={`/admin/shoots/${shoot.id}`}>Cancel</Link>
+          </Form>
+        ) : (
+          <Link to="?confirm=delete" className="button button--danger">
+            Delete shoot…
+          </Link>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+// /admin/shoots/{id}/jobs: how far the background processing of this shoot's uploads has got,
+// polled by the shoot page while photos are being processed.
+import { data } from "react-router";
+import { jobProgress } from "#app/utils/admin/photo-jobs.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/shoot-jobs";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  const since = Number(new URL(request.url).searchParams.get("since") ?? "0");
+  if (!Number.isSafeInteger(id) || !Number.isFinite(since)) throw data("Bad request", { status: 400 });
+  return jobProgress(getDb(), id, since);
+}

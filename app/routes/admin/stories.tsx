@@ -1,0 +1,56 @@
+// The recent stories in their home-page order, moved up or down one place at a time.
+import { Form, Link } from "react-router";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { listStories, moveStory } from "#app/utils/admin/shoots.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/stories";
+
+export async function loader() {
+  return { stories: await listStories(getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  await moveStory(getDb(), Number(form.get("id")), form.get("intent") === "up" ? -1 : 1);
+  return { moved: Number(form.get("id")) };
+}
+
+export default function Stories({ loaderData }: Route.ComponentProps) {
+  const { stories } = loaderData;
+  return (
+    <>
+      <h1>Recent stories</h1>
+      <p>The home page shows published stories in this order. Mark a shoot as a story on its page.</p>
+      {stories.length === 0 ? (
+        <p>No stories yet.</p>
+      ) : (
+        <ol className="admin-list">
+          {stories.map((s, index) => (
+            <li key={s.id}>
+              <span>
+                <Link to={`/admin/shoots/${s.id}`}>{s.title}</Link>
+                {s.status === "published" ? "" : <span className="admin-sub"> (draft, not shown)</span>}
+              </span>
+              <Form method="post" className="admin-actions">
+                <CsrfField />
+                <input type="hidden" name="id" value={s.id} />
+                <button type="submit" name="intent" value="up" className="button" disabled={index === 0}>
+                  Move up<span className="visually-hidden"> {s.title}</span>
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="down"
+                  className="button"
+                  disabled={index === stories.length - 1}
+                >
+                  Move down<span className="visually-hidden"> {s.title}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

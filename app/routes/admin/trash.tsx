@@ -1,0 +1,112 @@
+// The trash: deleted shoots and photos, each restorable, until the trash is emptied (which
+// asks first).
+import { data, Form, Link } from "react-router";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { emptyPhotoTrash, listTrashedPhotos, restorePhoto } from "#app/utils/admin/photos.server.ts";
+import { emptyTrash, listShoots, restoreShoot } from "#app/utils/admin/shoots.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/trash";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    shoots: await listShoots(getDb(), { trashed: true }),
+    photos: await listTrashedPhotos(getDb()),
+    confirmEmpty: url.searchParams.get("confirm") === "empty",
+    trashed: url.searchParams.get("trashed"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const db = getDb();
+  if (form.get("intent") === "restore") {
+    await restoreShoot(db, Number(form.get("id")));
+    return { notice: "Restored. It keeps its state: a published shoot is public again." };
+  }
+  if (form.get("intent") === "restore-photo") {
+    await restorePhoto(db, Number(form.get("id")));
+    return { notice: "Photo restored, at the end of its shoot." };
+  }
+  if (form.get("intent") === "empty") {
+    const photos = await emptyPhotoTrash(db);
+    const count = await emptyTrash(db);
+    return {
+      notice: `Deleted ${count} shoot${count === 1 ? "" : "s"} and ${photos} photo${photos === 1 ? "" : "s"} for good.`,
+    };
+  }
+  throw data("Unknown action.", { status: 400 });
+}
+
+export default function Trash({ loaderData, actionData }: Route.ComponentProps) {
+  const { shoots, photos, confirmEmpty, trashed } = loaderData;
+  const notice = actionData?.notice ?? (trashed ? "Moved to the trash." : "");
+  return (
+    <>
+      <h1>Trash</h1>
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
+      {shoots.length === 0 && photos.length === 0 ? (
+        <p>The trash is empty.</p>
+      ) : (
+        <>
+          {photos.length > 0 ? (
+            <>
+              <h2>Photos</h2>
+              <ul className="admin-list">
+                {photos.map((p) => (
+                  <li key={p.id}>
+                    <span>
+                      {p.fileName} <span className="admin-sub">from {p.shootTitle}</span>
+                    </span>
+                    <Form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="id" value={p.id} />
+                      <button type="submit" name="intent" value="restore-photo" className="button">
+                        Restore<span className="visually-hidden"> {p.fileName}</span>
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {shoots.length > 0 ? <h2>Shoots</h2> : null}
+          <ul className="admin-list">
+            {shoots.map((s) => (
+              <li key={s.id}>
+                <span>
+                  {s.title} <span className="admin-sub">({s.photoCount} photos)</span>
+                </span>
+                <Form method="post">
+                  <CsrfField />
+                  <input type="hidden" name="id" value={s.id} />
+                  <button type="submit" name="intent" value="restore" className="button">
+                    Restore<span className="visually-hidden"> {s.title}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          {confirmEmpty ? (
+            <Form method="post" className="admin-confirm">
+              <CsrfField />
+              <p>
+                Delete these {shoots.length} shoots and {photos.length} photos for good? This cannot be undone.
+              </p>
+              <button type="submit" name="intent" value="empty" className="button button--danger">
+                Empty the trash
+              </button>{" "}
+              <Link to="/admin/trash">Cancel</Link>
+            </Form>
+          ) : (
+            <Link to="?confirm=empty" className="button button--danger">
+              Empty the trash…
+            </Link>
+          )}
+        </>
+      )}
+    </>
+  );
+}

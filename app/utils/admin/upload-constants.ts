@@ -1,0 +1,10 @@
+// Names the upload client (browser) and the upload server agree on.
+export const UPLOADS_PATH = "/admin/uploads";
+/** The header that carries the session's CSRF token on tus requests. */
+export const UPLOAD_CSRF_HEADER = "X-CSRF-Token";
+/** Each PATCH carries at most this much, so a dropped connection loses at most one chunk. */
+export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Files uploaded at the same time (more would only share the same connection). */
+export const PARALLEL_UPLOADS = 3;
+/** tus-js-client's waits between automatic retries after a dropped connection. */
+export const UPLOAD_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];

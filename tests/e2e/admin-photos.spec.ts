@@ -1,0 +1,197 @@
+// Photos through the admin in a real browser: 20 uploaded over tus with progress to the end
+// of processing, refused files named with their reasons, an upload cut mid-file and resumed,
+// reordering by keyboard and by drag and drop, cover and alt text, and the public page
+// showing the photos in that order once the shoot is published.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { UPLOAD_CHUNK_BYTES } from "#app/utils/admin/upload-constants.ts";
+import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
+import { deriveSource } from "#app/utils/media/pipeline.server.ts";
+import { FIXTURES_DIR } from "#tests/helpers/test-store.ts";
+import { expect, test } from "./admin-fixtures.ts";
+
+const PHOTO_COUNT = 20;
+const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
+
+/** Distinct JPEGs (each a different size), named in the order they are chosen. */
+async function photos(count: number, prefix: string) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      name: `${prefix}-${String(i + 1).padStart(2, "0")}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: await deriveSource(SOURCE, { width: 320 + i * 7, height: 240 }),
+    })),
+  );
+}
+
+/** An incompressible PNG of random pixels: large enough to need several upload chunks. */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8);
+  ihdr.writeUInt8(2, 9);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let i = 0; i < rows.length; i++) rows[i] = (i * 2654435761) >>> 24;
+  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(rows, { level: 0 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function newShoot(page: Page, title: string): Promise<number> {
+  await page.goto("/admin/shoots/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Collection").selectOption({ label: "Outdoor" });
+  await page.getByRole("button", { name: "Create shoot" }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  // The uploader is ready once the page has hydrated.
+  await expect(page.getByLabel("Choose photos to upload")).toBeEnabled();
+  return Number(new URL(page.url()).pathname.split("/").pop());
+}
+
+const fileNames = (page: Page) => page.locator(".admin-photos .admin-photo-file").allTextContents();
+
+test("20 photos upload with progress, refused files are named, then order, cover, alt text and publish", async ({
+  adminPage: page,
+  axeViolations,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Tea estate ${Date.now().toString(36)}`;
+  const id = await newShoot(page, title);
+  const files = await photos(PHOTO_COUNT, "estate");
+  const truncated = Buffer.from(files[0]?.buffer ?? []).subarray(0, 300);
+
+  const tooLarge = path.join(os.tmpdir(), `huge-${Date.now()}.jpg`);
+  fs.writeFileSync(tooLarge, Buffer.alloc(MAX_SOURCE_BYTES + 1));
+  try {
+    await page
+      .getByLabel("Choose photos to upload")
+      .setInputFiles([
+        ...files,
+        { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("a shot list") },
+        { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is text pretending to be a photo") },
+        { name: "broken.jpg", mimeType: "image/jpeg", buffer: truncated },
+      ]);
+    await page.getByLabel("Choose photos to upload").setInputFiles(tooLarge);
+  } finally {
+    fs.rmSync(tooLarge, { force: true });
+  }
+
+  await expect(page.getByLabel("estate-01.jpg upload")).toBeVisible();
+  await expect(page.getByLabel("All files")).toBeVisible();
+  const summary = page.locator(".uploader-summary");
+  // broken.jpg has a readable header, so it uploads; processing then refuses it (below).
+  await expect(summary).toContainText(`${PHOTO_COUNT + 1} of ${PHOTO_COUNT + 1} uploaded`, { timeout: 90_000 });
+  await expect(summary).toContainText("3 refused, 0 failed");
+  const refusals = page.locator(".uploader .uploader-refusals");
+  await expect(refusals).toContainText("notes.txt: not an image (text/plain)");
+  await expect(refusals).toContainText(`${path.basename(tooLarge)}: too large`);
+  await expect(refusals).toContainText(/fake\.jpg: .*not an image we can use/);
+
+  await expect(page.getByText(`All ${PHOTO_COUNT} uploaded photos are ready.`)).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator(".uploader-processing .uploader-refusals")).toHaveText(/broken\.jpg: .*corrupt/);
+  await expect(page.locator(".admin-photos > li")).toHaveCount(PHOTO_COUNT);
+  expect(await fileNames(page)).toEqual(files.map((f) => f.name));
+  // Thumbnails use the site's variants.
+  await expect(page.locator(".admin-photos img").first()).toHaveAttribute("src", /^\/media\//);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Keyboard: move the first photo one place later.
+  const names = page.locator(".admin-photos .admin-photo-file");
+  await page.getByRole("button", { name: "Move later (photo 1)", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(names.nth(0)).toHaveText("estate-02.jpg");
+  await expect(names.nth(1)).toHaveText("estate-01.jpg");
+
+  // Mouse: drag the third photo onto the first. The drag events are dispatched on the cards
+  // themselves: a pointer drag's coordinates go stale while this page's images load in.
+  const cards = page.locator(".admin-photos > li");
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await cards.nth(2).dispatchEvent("dragstart", { dataTransfer });
+  await cards.nth(0).dispatchEvent("dragover", { dataTransfer });
+  await cards.nth(0).dispatchEvent("drop", { dataTransfer });
+  await cards.nth(2).dispatchEvent("dragend", { dataTransfer });
+  await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
+  const expected = ["estate-03.jpg", "estate-02.jpg", "estate-01.jpg", ...files.slice(3).map((f) => f.name)];
+  await expect(names).toHaveText(expected);
+  await page.reload();
+  await expect(names).toHaveText(expected);
+
+  await page.getByRole("button", { name: "Set as cover (photo 3)", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Cover set." })).toBeVisible();
+  await page.getByLabel("Alt text").first().fill("Pickers at dawn among the tea rows");
+  await page.getByRole("button", { name: "Save alt text of photo 1", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Alt text saved." })).toBeVisible();
+
+  const adminOrder = await page
+    .locator(".admin-photos img")
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+  expect((await page.request.get(`/galleryList/${id}`)).status()).toBe(404);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+
+  await page.goto(`/galleryList/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const publicImages = page.locator("main img");
+  await expect(publicImages).toHaveCount(PHOTO_COUNT);
+  await expect(publicImages.first()).toHaveAttribute("alt", "Pickers at dawn among the tea rows");
+  expect(await publicImages.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")))).toEqual(adminOrder);
+});
+
+test("an upload cut off mid-file resumes from where it stopped, and arrives once", async ({ adminPage: page }) => {
+  test.setTimeout(120_000);
+  await newShoot(page, `Resume ${Date.now().toString(36)}`);
+  const big = noisePng(1500, 1100);
+  expect(big.byteLength).toBeGreaterThan(UPLOAD_CHUNK_BYTES);
+
+  const requests: { method: string; offset: string | null; status?: number }[] = [];
+  let patches = 0;
+  await page.route("**/admin/uploads/**", async (route) => {
+    const request = route.request();
+    if (request.method() === "PATCH" && ++patches === 2) {
+      // The connection drops while the second chunk is on its way.
+      requests.push({ method: "PATCH", offset: request.headers()["upload-offset"] ?? null, status: 0 });
+      await route.abort("connectionreset");
+      return;
+    }
+    const response = await route.fetch();
+    requests.push({
+      method: request.method(),
+      offset: response.headers()["upload-offset"] ?? null,
+      status: response.status(),
+    });
+    await route.fulfill({ response });
+  });
+
+  await page.getByLabel("Choose photos to upload").setInputFiles({
+    name: "wide-noise.png",
+    mimeType: "image/png",
+    buffer: big,
+  });
+  await expect(page.locator(".uploader-summary")).toContainText("1 of 1 uploaded", { timeout: 60_000 });
+  await expect(page.locator(".uploader-summary")).toContainText("Every accepted file arrived.");
+  // After the cut the client asked the server how far it had got (HEAD) and went on from there.
+  const head = requests.find((r) => r.method === "HEAD");
+  expect(Number(head?.offset)).toBe(UPLOAD_CHUNK_BYTES);
+  const lastPatch = requests.filter((r) => r.method === "PATCH").at(-1);
+  expect(Number(lastPatch?.offset)).toBe(big.byteLength);
+
+  await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(".admin-photos > li")).toHaveCount(1);
+  expect(await fileNames(page)).toEqual(["wide-noise.png"]);
+});

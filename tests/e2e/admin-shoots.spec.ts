@@ -1,0 +1,80 @@
+// Shoots in the admin: create (errors next to fields, values kept), publish and unpublish,
+// delete into the trash and restore; the public page follows at the next request. New shoots
+// go into Outdoor, which the public-site tests do not list, so the suites can run together.
+import { randomBytes } from "node:crypto";
+import { expect, test } from "./admin-fixtures.ts";
+
+test("create, publish, trash and restore a shoot; the public page follows each step", async ({
+  adminPage: page,
+  axeViolations,
+}) => {
+  const title = `Hill sunrise ${randomBytes(3).toString("hex")}`;
+  await page.getByRole("link", { name: "New shoot" }).click();
+  await page.getByLabel("Location").fill("Ooty");
+  await page.getByRole("button", { name: "Create shoot" }).click();
+  await expect(page.locator("#shoot-title-error")).toHaveText("Give the shoot a title.");
+  await expect(page.locator("#shoot-collection-error")).toHaveText("Choose a collection.");
+  await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Location")).toHaveValue("Ooty");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Collection").selectOption({ label: "Outdoor" });
+  await page.getByLabel("Description").fill("Mist over the tea gardens.");
+  await page.getByRole("button", { name: "Create shoot" }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(/It is a draft/);
+  expect(await axeViolations(page)).toEqual([]);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+  const publicStatus = async () => (await page.request.get(`/galleryList/${id}`)).status();
+  expect(await publicStatus()).toBe(404);
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Published/);
+  expect(await publicStatus()).toBe(200);
+  await page.goto(`/galleryList/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await page.goBack();
+
+  await page.getByRole("button", { name: "Unpublish" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Unpublished/);
+  expect(await publicStatus()).toBe(404);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Published/);
+
+  await page.getByLabel("Title").fill(`${title} (edited)`);
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (edited)`);
+
+  await page.getByRole("link", { name: "Delete shoot…" }).click();
+  await expect(page.getByText(/Move “.*” and its 0 photos to the trash\?/)).toBeVisible();
+  await page.getByRole("button", { name: "Move to trash" }).click();
+  await expect(page).toHaveURL(/\/admin\/trash/);
+  expect(await publicStatus()).toBe(404);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: `Restore ${title} (edited)` }).click();
+  await expect(page.getByRole("status")).toHaveText(/Restored/);
+  expect(await publicStatus()).toBe(200);
+
+  await page.goto("/admin");
+  await expect(page.getByRole("link", { name: `${title} (edited)` })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("the trash empties only after confirming, and a deleted shoot is gone for good", async ({ adminPage: page }) => {
+  const title = `Trash me ${randomBytes(3).toString("hex")}`;
+  await page.goto("/admin/shoots/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Collection").selectOption({ label: "Outdoor" });
+  await page.getByRole("button", { name: "Create shoot" }).click();
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  await page.getByRole("link", { name: "Delete shoot…" }).click();
+  await page.getByRole("button", { name: "Move to trash" }).click();
+  await page.getByRole("link", { name: "Empty the trash…" }).click();
+  await page.getByRole("button", { name: "Empty the trash" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Deleted \d+ shoots? and \d+ photos? for good/);
+  expect((await page.request.get(`/admin/shoots/${id}`)).status()).toBe(404);
+});
