@@ -14,6 +14,7 @@ describe("formatInquiries", () => {
         message: "We are getting\nmarried in March.",
         page: "/galleryList/1",
         createdAt: "2026-03-01T10:00:00.000Z",
+        handledAt: null,
         mails: [
           {
             kind: "studio",

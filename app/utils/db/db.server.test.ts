@@ -21,7 +21,9 @@ describe("migrations", () => {
     store = await createTestStore({ migrated: false });
     const applied = await migrate(store.db);
     expect(applied[0]).toBe("0001-initial");
-    expect(applied).toEqual(expect.arrayContaining(["0002-inquiries", "0003-api-tokens", "0004-admin"]));
+    expect(applied).toEqual(
+      expect.arrayContaining(["0002-inquiries", "0003-api-tokens", "0004-admin", "0005-inquiry-handled"]),
+    );
     const tables = await tableNames(store.db);
     for (const table of [
       "assets",

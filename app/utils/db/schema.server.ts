@@ -131,6 +131,8 @@ export interface InquiriesTable {
   page: WithDefault<string>;
   /** ISO 8601, UTC. */
   created_at: string;
+  /** When the studio marked it handled in the admin (ISO 8601, UTC); null while open. */
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type InquiryMailKind = "studio" | "ack";

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/db.server.ts";
 import type { InquiryMailKind } from "../db/schema.server.ts";
+import type { InquiryFilter, MailDelivery } from "./inbox.ts";
 import type { Inquiry } from "./rules.ts";
 
 export interface StoreOptions {
@@ -38,6 +39,14 @@ export async function storeInquiry(db: Database, inquiry: Inquiry, options: Stor
   });
 }
 
+export interface StoredMail {
+  kind: InquiryMailKind;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
 export interface StoredInquiry {
   id: number;
   uid: string;
@@ -47,18 +56,29 @@ export interface StoredInquiry {
   message: string;
   page: string;
   createdAt: string;
-  mails: {
-    kind: InquiryMailKind;
-    attempts: number;
-    nextAttemptAt: string;
-    lastError: string | null;
-    deliveredAt: string | null;
-  }[];
+  /** When the studio marked it handled; null while it is open. */
+  handledAt: string | null;
+  mails: StoredMail[];
+}
+
+export interface ListInquiriesOptions {
+  limit?: number;
+  /** Open (not yet handled), handled, or all of them. */
+  filter?: InquiryFilter;
+  /** Only inquiries older than this id: the next page after a page ending with it. */
+  beforeId?: number;
 }
 
 /** The newest inquiries first, each with the delivery state of its mails. */
-export async function listInquiries(db: Database, { limit = 50 } = {}): Promise<StoredInquiry[]> {
-  const rows = await db.selectFrom("inquiries").selectAll().orderBy("id", "desc").limit(limit).execute();
+export async function listInquiries(
+  db: Database,
+  { limit = 50, filter = "all", beforeId }: ListInquiriesOptions = {},
+): Promise<StoredInquiry[]> {
+  let query = db.selectFrom("inquiries").selectAll().orderBy("id", "desc").limit(limit);
+  if (filter === "open") query = query.where("handled_at", "is", null);
+  if (filter === "handled") query = query.where("handled_at", "is not", null);
+  if (beforeId !== undefined) query = query.where("id", "<", beforeId);
+  const rows = await query.execute();
   if (rows.length === 0) return [];
   const mails = await db
     .selectFrom("inquiry_mails")
@@ -79,6 +99,7 @@ export async function listInquiries(db: Database, { limit = 50 } = {}): Promise<
     message: r.message,
     page: r.page,
     createdAt: r.created_at,
+    handledAt: r.handled_at,
     mails: mails
       .filter((m) => m.inquiry_id === r.id)
       .map((m) => ({
@@ -89,4 +110,36 @@ export async function listInquiries(db: Database, { limit = 50 } = {}): Promise<
         deliveredAt: m.delivered_at,
       })),
   }));
+}
+
+/**
+ * Marks an inquiry handled (stamping the time) or open again; true when it changed. Marking a
+ * handled inquiry handled again keeps its first time.
+ */
+export async function setInquiryHandled(
+  db: Database,
+  id: number,
+  handled: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("inquiries")
+    .set({ handled_at: handled ? now.toISOString() : null })
+    .where("id", "=", id)
+    .where("handled_at", handled ? "is" : "is not", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Where one mail stands. With mail off (no SMTP server) nothing is sent, so a mail that was
+ * never tried is "mail off" rather than waiting; one tried before mail was turned off still
+ * shows its attempts.
+ */
+export function mailDelivery(mail: StoredMail, { mailOn }: { mailOn: boolean }): MailDelivery {
+  if (mail.deliveredAt) return { state: "delivered", at: mail.deliveredAt, attempts: mail.attempts };
+  if (mail.attempts > 0) {
+    return { state: "retrying", attempts: mail.attempts, lastError: mail.lastError, nextAttemptAt: mail.nextAttemptAt };
+  }
+  return mailOn ? { state: "queued" } : { state: "mail-off" };
 }

@@ -4,12 +4,14 @@ import * as m0001 from "./0001-initial.server.ts";
 import * as m0002 from "./0002-inquiries.server.ts";
 import * as m0003 from "./0003-api-tokens.server.ts";
 import * as m0004 from "./0004-admin.server.ts";
+import * as m0005 from "./0005-inquiry-handled.server.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
   "0002-inquiries": m0002,
   "0003-api-tokens": m0003,
   "0004-admin": m0004,
+  "0005-inquiry-handled": m0005,
 };
 
 export const migrationProvider: MigrationProvider = {
