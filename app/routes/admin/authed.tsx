@@ -57,6 +57,12 @@ export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/trash">Trash</NavLink>
             </li>
             <li>
+              <NavLink to="/admin/inquiries">Inquiries</NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/tokens">API tokens</NavLink>
+            </li>
+            <li>
               <a href="/">View site</a>
             </li>
           </ul>

@@ -1,0 +1,22 @@
+// /admin/inquiries.csv: the inbox (as filtered on screen) as a file to download. A resource
+// route inside the signed-in layout, so its middleware demands a session like every screen.
+import { getDb } from "#app/utils/db/db.server.ts";
+import { NO_STORE } from "#app/utils/http.server.ts";
+import { inquiriesCsv } from "#app/utils/inquiries/csv.server.ts";
+import { readInquiryFilter } from "#app/utils/inquiries/inbox.ts";
+import { inquirySettings } from "#app/utils/inquiries/settings.server.ts";
+import type { Route } from "./+types/inquiries-csv";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filter = readInquiryFilter(new URL(request.url).searchParams.get("show"), "all");
+  const csv = await inquiriesCsv(getDb(), { filter, mailOn: Boolean(inquirySettings().smtpUrl) });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="inquiries-${filter}-${day}.csv"`,
+      "Cache-Control": NO_STORE,
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}
