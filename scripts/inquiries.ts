@@ -1,5 +1,5 @@
 // `npm run inquiries`: the stored contact inquiries, newest first, with the delivery state of
-// each mail, until the admin shows them. `-- --limit 100` shows more; `-- --json` for scripts.
+// each mail, as the admin's inbox (/admin/inquiries) does. `-- --limit 100` shows more; `-- --json` for scripts.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -51,6 +51,9 @@ test("the inbox shows each inquiry with its mails, marks it handled and exports 
   const tag = randomBytes(4).toString("hex");
   const failing = `Asha ${tag}`;
   const quiet = `Ravi ${tag}`;
+  // More than a page (25) before the two to look at, so the inbox needs an "older" link.
+  const FILLERS = 26;
+  for (let n = 0; n < FILLERS; n++) seedInquiry({ name: `Filler ${tag} ${n}`, message: "Filler" }, []);
   const failingId = seedInquiry(
     {
       name: failing,
@@ -82,6 +85,13 @@ test("the inbox shows each inquiry with its mails, marks it handled and exports 
   // The e2e server has no SMTP server: an untried mail is "mail off", not waiting forever.
   await expect(page.getByRole("article", { name: quiet })).toContainText("mail off (stored only)");
   expect(await axeViolations(page)).toEqual([]);
+
+  await expect(page.getByRole("article", { name: `Filler ${tag} 0` })).toHaveCount(0);
+  await page.getByRole("link", { name: "Older inquiries" }).click();
+  await expect(page).toHaveURL(/show=open&before=\d+/);
+  await expect(page.getByRole("article", { name: `Filler ${tag} 0` })).toBeVisible();
+  await expect(page.getByRole("article", { name: failing })).toHaveCount(0);
+  await page.getByRole("link", { name: "Newest" }).click();
 
   await card.getByRole("button", { name: /Mark handled/ }).click();
   await expect(page.getByRole("status")).toHaveText("Marked handled.");
@@ -193,4 +203,25 @@ test("a token is shown once, works for the content API, and stops working when r
   await expect(page.getByRole("status")).toContainText("Revoked");
   await expect(row).toContainText("revoked");
   expect((await request.get("/api/galleries", { headers: auth })).status()).toBe(401);
+});
+
+test.describe("before JavaScript loads", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("marking handled and making a token are plain form posts", async ({ adminPage: page }) => {
+    const name = `No script ${randomBytes(4).toString("hex")}`;
+    const id = seedInquiry({ name, message: "Hello" }, [{ kind: "studio", attempts: 0 }]);
+    await page.goto("/admin/inquiries");
+    await page
+      .getByRole("article", { name })
+      .getByRole("button", { name: /Mark handled/ })
+      .click();
+    await expect(page.getByRole("status")).toHaveText("Marked handled.");
+    expect(handledAt(id)).not.toBeNull();
+
+    await page.goto("/admin/tokens");
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect(page.getByLabel("Token", { exact: true })).toHaveValue(/^nst_/);
+  });
 });
