@@ -51,6 +51,9 @@ export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/stories">Stories</NavLink>
             </li>
             <li>
+              <NavLink to="/admin/collections">Collections</NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/settings">Settings</NavLink>
             </li>
             <li>
