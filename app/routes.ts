@@ -22,6 +22,7 @@ export default [
       route("shoots/:id/jobs", "routes/admin/shoot-jobs.tsx"),
       route("stories", "routes/admin/stories.tsx"),
       route("collections", "routes/admin/collections.tsx"),
+      route("banners", "routes/admin/banners.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("trash", "routes/admin/trash.tsx"),
       route("logout", "routes/admin/logout.tsx"),

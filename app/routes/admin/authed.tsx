@@ -54,6 +54,9 @@ export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/collections">Collections</NavLink>
             </li>
             <li>
+              <NavLink to="/admin/banners">Banners</NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/settings">Settings</NavLink>
             </li>
             <li>
