@@ -23,6 +23,8 @@ export default [
       route("shoots/:id", "routes/admin/shoot-edit.tsx"),
       route("shoots/:id/jobs", "routes/admin/shoot-jobs.tsx"),
       route("stories", "routes/admin/stories.tsx"),
+      route("collections", "routes/admin/collections.tsx"),
+      route("banners", "routes/admin/banners.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("trash", "routes/admin/trash.tsx"),
       route("inquiries", "routes/admin/inquiries.tsx"),

@@ -51,6 +51,12 @@ export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/stories">Stories</NavLink>
             </li>
             <li>
+              <NavLink to="/admin/collections">Collections</NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/banners">Banners</NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/settings">Settings</NavLink>
             </li>
             <li>

@@ -1,0 +1,122 @@
+// Collections: rename, order on the site, and choose each one's cover photo.
+import { data, Form } from "react-router";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import {
+  listCollectionsWithCovers,
+  moveCollection,
+  renameCollection,
+  setCollectionCover,
+} from "#app/utils/admin/collections.server.ts";
+import { getDb } from "#app/utils/db/db.server.ts";
+import type { Route } from "./+types/collections";
+
+export async function loader() {
+  return { collections: await listCollectionsWithCovers(getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const db = getDb();
+  const id = Number(form.get("id"));
+  switch (form.get("intent")) {
+    case "rename": {
+      const name = String(form.get("name") ?? "");
+      const error = await renameCollection(db, id, name);
+      if (error) return data({ id, error, name, notice: "" }, { status: 400 });
+      return { id, error: "", name: "", notice: "Renamed." };
+    }
+    case "up":
+    case "down":
+      await moveCollection(db, id, form.get("intent") === "up" ? -1 : 1);
+      return { id, error: "", name: "", notice: "Moved." };
+    case "cover": {
+      const ok = await setCollectionCover(db, id, Number(form.get("assetId")));
+      if (!ok) return data({ id, error: "", name: "", notice: "Choose a photo from this collection." }, 400);
+      return { id, error: "", name: "", notice: "Cover set." };
+    }
+    default:
+      throw data("Unknown action.", { status: 400 });
+  }
+}
+
+export default function Collections({ loaderData, actionData }: Route.ComponentProps) {
+  const { collections } = loaderData;
+  return (
+    <>
+      <h1>Collections</h1>
+      <p className="admin-notice" role="status">
+        {actionData?.notice}
+      </p>
+      <ol className="admin-collections">
+        {collections.map((c, index) => {
+          const failed = actionData?.error && actionData.id === c.id ? actionData : null;
+          return (
+            <li key={c.id} className="admin-panel">
+              <h2>{c.name}</h2>
+              <p className="admin-sub">/gallery/{c.slug}</p>
+              <Form method="post" className="admin-actions">
+                <CsrfField />
+                <input type="hidden" name="id" value={c.id} />
+                <label htmlFor={`collection-name-${c.id}`}>Name</label>
+                <input
+                  id={`collection-name-${c.id}`}
+                  name="name"
+                  type="text"
+                  defaultValue={failed ? failed.name : c.name}
+                  aria-invalid={failed ? true : undefined}
+                  aria-describedby={failed ? `collection-name-${c.id}-error` : undefined}
+                />
+                <button type="submit" name="intent" value="rename" className="button">
+                  Rename<span className="visually-hidden"> {c.name}</span>
+                </button>
+                {failed ? (
+                  <p id={`collection-name-${c.id}-error`} className="field-error">
+                    {failed.error}
+                  </p>
+                ) : null}
+              </Form>
+              <Form method="post" className="admin-actions">
+                <CsrfField />
+                <input type="hidden" name="id" value={c.id} />
+                <button type="submit" name="intent" value="up" className="button" disabled={index === 0}>
+                  Move earlier<span className="visually-hidden"> {c.name}</span>
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="down"
+                  className="button"
+                  disabled={index === collections.length - 1}
+                >
+                  Move later<span className="visually-hidden"> {c.name}</span>
+                </button>
+              </Form>
+              {c.candidates.length > 0 ? (
+                <Form method="post" className="admin-actions">
+                  <CsrfField />
+                  <input type="hidden" name="id" value={c.id} />
+                  <label htmlFor={`collection-cover-${c.id}`}>Cover photo</label>
+                  <select id={`collection-cover-${c.id}`} name="assetId" defaultValue={c.coverAssetId ?? ""}>
+                    <option value="" disabled>
+                      Choose…
+                    </option>
+                    {c.candidates.map((p) => (
+                      <option key={p.assetId} value={p.assetId}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" name="intent" value="cover" className="button">
+                    Set cover<span className="visually-hidden"> of {c.name}</span>
+                  </button>
+                </Form>
+              ) : (
+                <p>Add a shoot with photos to this collection to choose its cover.</p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
