@@ -3,6 +3,7 @@
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
+import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import {
   addBannerSlide,
@@ -78,21 +79,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
               {s.desktop ? <Picture image={s.desktop} sizes={THUMBNAIL_SIZES} /> : null}
               {s.mobile ? <Picture image={s.mobile} sizes={THUMBNAIL_SIZES} /> : null}
             </div>
-            <Form method="post" className="admin-actions">
-              <CsrfField />
-              <input type="hidden" name="id" value={s.id} />
-              <button type="submit" name="intent" value="up" className="button" disabled={index === 0}>
-                Move earlier<span className="visually-hidden"> (slide {index + 1})</span>
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="down"
-                className="button"
-                disabled={index === slides.length - 1}
-              >
-                Move later<span className="visually-hidden"> (slide {index + 1})</span>
-              </button>
+            <MoveButtons id={s.id} index={index} count={slides.length} itemLabel={`(slide ${index + 1})`}>
               {confirmRemove === s.id ? (
                 <>
                   <button type="submit" name="intent" value="remove" className="button button--danger">
@@ -105,7 +92,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
                   Remove…<span className="visually-hidden"> (slide {index + 1})</span>
                 </Link>
               )}
-            </Form>
+            </MoveButtons>
           </li>
         ))}
       </ol>

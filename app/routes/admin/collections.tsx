@@ -1,6 +1,7 @@
 // Collections: rename, order on the site, and choose each one's cover photo.
 import { data, Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import {
   listCollectionsWithCovers,
   moveCollection,
@@ -75,22 +76,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
                   </p>
                 ) : null}
               </Form>
-              <Form method="post" className="admin-actions">
-                <CsrfField />
-                <input type="hidden" name="id" value={c.id} />
-                <button type="submit" name="intent" value="up" className="button" disabled={index === 0}>
-                  Move earlier<span className="visually-hidden"> {c.name}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="down"
-                  className="button"
-                  disabled={index === collections.length - 1}
-                >
-                  Move later<span className="visually-hidden"> {c.name}</span>
-                </button>
-              </Form>
+              <MoveButtons id={c.id} index={index} count={collections.length} itemLabel={c.name} />
               {c.candidates.length > 0 ? (
                 <Form method="post" className="admin-actions">
                   <CsrfField />

@@ -1,6 +1,6 @@
 // The recent stories in their home-page order, moved up or down one place at a time.
-import { Form, Link } from "react-router";
-import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { Link } from "react-router";
+import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { listStories, moveStory } from "#app/utils/admin/shoots.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import type { Route } from "./+types/stories";
@@ -31,22 +31,14 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/shoots/${s.id}`}>{s.title}</Link>
                 {s.status === "published" ? "" : <span className="admin-sub"> (draft, not shown)</span>}
               </span>
-              <Form method="post" className="admin-actions">
-                <CsrfField />
-                <input type="hidden" name="id" value={s.id} />
-                <button type="submit" name="intent" value="up" className="button" disabled={index === 0}>
-                  Move up<span className="visually-hidden"> {s.title}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="down"
-                  className="button"
-                  disabled={index === stories.length - 1}
-                >
-                  Move down<span className="visually-hidden"> {s.title}</span>
-                </button>
-              </Form>
+              <MoveButtons
+                id={s.id}
+                index={index}
+                count={stories.length}
+                itemLabel={s.title}
+                earlierText="Move up"
+                laterText="Move down"
+              />
             </li>
           ))}
         </ol>
