@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrate, openDatabase } from "../app/utils/db/db.server.ts";
 import { importDemoIfEmpty } from "../app/utils/demo/import.server.ts";
+import { logger } from "../app/utils/logger.server.ts";
 import { ingestImage } from "../app/utils/media/ingest.server.ts";
 import { deriveSource } from "../app/utils/media/pipeline.server.ts";
 import { diskMediaStorage } from "../app/utils/media/storage.server.ts";
@@ -41,6 +42,9 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
+
+// The figures are the output; the pipeline's per-photo info lines would bury them.
+logger.level = process.env.LOG_LEVEL ?? "warn";
 
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
 
