@@ -77,7 +77,7 @@ export default function Shoot({ loaderData }: Route.ComponentProps) {
             >
               <Picture
                 image={photo.image}
-                sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 420px"
+                sizes="(max-width: 1024px) 50vw, 420px"
                 priority={i === 0}
                 eager={i < EAGER_THUMBNAILS}
               />
