@@ -3,7 +3,7 @@
 // loaded whole and filtered, sorted and paged in memory by query.server.ts.
 
 import { loadStoredImages, type StoredImage } from "../content/images.server.ts";
-import { shootCoverAssetIds } from "../content/queries.server.ts";
+import { IS_PUBLIC_PHOTO, IS_PUBLIC_SHOOT, shootCoverAssetIds } from "../content/queries.server.ts";
 import type { Database } from "../db/db.server.ts";
 import { VARIANT_MIME } from "../media/constants.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
@@ -216,7 +216,8 @@ async function loadShoots({ db, origin }: ResourceContext, only: { id?: number; 
       "collections.name as collection_name",
       "collections.slug as collection_slug",
     ])
-    .where("shoots.status", "=", "published");
+    // The site's own rule, so the API never shows a draft or a shoot in the admin's trash.
+    .where(IS_PUBLIC_SHOOT);
   if (only.id !== undefined) query = query.where("shoots.id", "=", only.id);
   if (only.stories) query = query.where("shoots.is_story", "=", 1).orderBy("shoots.story_position");
   const rows = await query.orderBy("shoots.id").execute();
@@ -228,6 +229,7 @@ async function loadShoots({ db, origin }: ResourceContext, only: { id?: number; 
           .selectFrom("photos")
           .select(["shoot_id", "asset_id", "alt"])
           .where("shoot_id", "in", ids)
+          .where(IS_PUBLIC_PHOTO)
           .orderBy("position")
           .orderBy("id")
           .execute()

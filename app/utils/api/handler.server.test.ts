@@ -153,6 +153,31 @@ describe("endpoints on the demo studio", () => {
     await failure(await call("nothing-here"), 404, "NotFoundError");
   });
 
+  it("leaves out what the admin has trashed or unpublished, as the public site does", async () => {
+    const trashedPhoto = await store.db
+      .selectFrom("photos")
+      .select("id")
+      .where("shoot_id", "=", 1)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await store.db.updateTable("shoots").set({ deleted_at: now }).where("id", "=", 2).execute();
+    await store.db.updateTable("shoots").set({ status: "draft" }).where("id", "=", 3).execute();
+    await store.db.updateTable("photos").set({ deleted_at: now }).where("id", "=", trashedPhoto.id).execute();
+    try {
+      const list = await ok("collections?populate=*&filters[galleries][name]=wedding", RESPONSE_SCHEMAS.collections);
+      expect(ids(list)).toEqual([1, 101]);
+      await failure(await call("collections/2"), 404, "NotFoundError");
+      await failure(await call("collections/3"), 404, "NotFoundError");
+      const one = await ok("collections/1?populate=*", RESPONSE_SCHEMAS.collection);
+      expect(one.data.attributes.images?.data).toHaveLength(DEMO_PHOTOS_PER_SHOOT - 1);
+    } finally {
+      await store.db.updateTable("shoots").set({ deleted_at: null }).where("id", "=", 2).execute();
+      await store.db.updateTable("shoots").set({ status: "published" }).where("id", "=", 3).execute();
+      await store.db.updateTable("photos").set({ deleted_at: null }).where("id", "=", trashedPhoto.id).execute();
+    }
+  });
+
   it("/api/recent-storys?populate=*: the three stories with base_image.data.url and a description", async () => {
     const res = await ok("recent-storys?populate=*", RESPONSE_SCHEMAS["recent-storys"]);
     expect(ids(res)).toEqual([101, 102, 103]);

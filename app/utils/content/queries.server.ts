@@ -17,9 +17,9 @@ import type {
 } from "./types.ts";
 
 /** The one rule for what the public may see of a shoot: published, and not in the trash. */
-const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
+export const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
 /** A photo in the admin's trash is not shown, even in a published shoot. */
-const IS_PUBLIC_PHOTO = sql<boolean>`photos.deleted_at is null`;
+export const IS_PUBLIC_PHOTO = sql<boolean>`photos.deleted_at is null`;
 
 function jsonArray<T>(text: string): T[] {
   const value: unknown = JSON.parse(text);
