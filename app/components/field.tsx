@@ -1,4 +1,5 @@
-// A labelled form field with its error message next to it, tied together for screen readers.
+// A labelled form field with its error message next to it, tied together for screen readers:
+// the contact form and every admin form use it.
 import type { ReactNode } from "react";
 
 interface FieldProps {

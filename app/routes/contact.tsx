@@ -4,6 +4,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
+import { Field } from "#app/components/field.tsx";
 import { getStudio } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import { NO_STORE } from "#app/utils/http.server.ts";
@@ -149,29 +150,21 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
     notice = { text: "This form was open for a long time. Please press Submit again to send it.", tone: "problem" };
   else if (errors) notice = { text: "Please check the fields marked below.", tone: "problem" };
 
-  const field = (name: InquiryField, input: (props: FieldProps) => ReactNode) => {
-    const error = errors?.[name];
-    const errorId = `contact-${name}-error`;
-    return (
-      <div className="field">
-        <label htmlFor={`contact-${name}`}>{LABELS[name]}</label>
-        {input({
+  const field = (name: InquiryField, input: (props: FieldProps) => ReactNode) => (
+    <Field id={`contact-${name}`} label={LABELS[name]} error={errors?.[name]}>
+      {(describedBy, invalid) =>
+        input({
           id: `contact-${name}`,
           name,
           defaultValue: sent ? undefined : values?.[name],
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": error ? errorId : undefined,
+          "aria-invalid": invalid || undefined,
+          "aria-describedby": describedBy,
           // Without JavaScript the browser moves focus here when the page loads.
           autoFocus: name === firstError && !browserErrors && !fetcher.data ? true : undefined,
-        })}
-        {error ? (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+        })
+      }
+    </Field>
+  );
 
   return (
     <div className="page contact">

@@ -1,8 +1,8 @@
 // The shoot's fields (title, location, description, collection), for creating and editing.
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors, ShootFormValues } from "#app/utils/admin/shoot-form.ts";
+import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
-import { Field } from "./field.tsx";
 
 interface ShootFormProps {
   collections: { id: number; name: string }[];

@@ -2,8 +2,8 @@
 // and a mobile image.
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field } from "#app/components/admin/field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
+import { Field } from "#app/components/field.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import {
   addBannerSlide,

@@ -2,7 +2,7 @@
 // exists, the form's CSRF token is bound to a short-lived cookie of its own.
 import { randomBytes } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Field } from "#app/components/admin/field.tsx";
+import { Field } from "#app/components/field.tsx";
 import { adminSessionContext } from "#app/utils/auth/context.server.ts";
 import { csrfToken, isValidCsrfToken } from "#app/utils/auth/csrf.server.ts";
 import { attemptLogin, loginThrottles } from "#app/utils/auth/login.server.ts";

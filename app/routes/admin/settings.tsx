@@ -1,7 +1,7 @@
 // Studio settings: the details every public page shows (header, footer, about, contact).
 import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field } from "#app/components/admin/field.tsx";
+import { Field } from "#app/components/field.tsx";
 import { readSettings, type SettingsField, saveSettings } from "#app/utils/admin/settings.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import type { Route } from "./+types/settings";

@@ -3,8 +3,8 @@
 // and revoked after a confirmation.
 import { data, Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field } from "#app/components/admin/field.tsx";
 import { UtcTime } from "#app/components/admin/utc-time.tsx";
+import { Field } from "#app/components/field.tsx";
 import { createApiToken, listApiTokens, MAX_TOKEN_NAME_LENGTH, revokeApiToken } from "#app/utils/api/tokens.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import type { Route } from "./+types/tokens";
