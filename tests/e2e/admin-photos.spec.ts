@@ -5,12 +5,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { UPLOAD_CHUNK_BYTES } from "#app/utils/admin/upload-constants.ts";
 import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
 import { deriveSource } from "#app/utils/media/pipeline.server.ts";
-import { FIXTURES_DIR } from "#tests/helpers/test-store.ts";
+import { FIXTURES_DIR, pngFile } from "#tests/helpers/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
 
 const PHOTO_COUNT = 20;
@@ -29,28 +29,10 @@ async function photos(count: number, prefix: string) {
 
 /** An incompressible PNG of random pixels: large enough to need several upload chunks. */
 function noisePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(8, 8);
-  ihdr.writeUInt8(2, 9);
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let i = 0; i < rows.length; i++) rows[i] = (i * 2654435761) >>> 24;
   for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(rows, { level: 0 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, deflateSync(rows, { level: 0 }));
 }
 
 async function newShoot(page: Page, title: string): Promise<number> {

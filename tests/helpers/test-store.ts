@@ -38,8 +38,8 @@ export async function createTestStore({ migrated = true } = {}): Promise<TestSto
   };
 }
 
-/** A PNG whose header claims the given size: enough for a pixel-bomb check, a few bytes. */
-export function pngHeaderClaiming(width: number, height: number): Buffer {
+/** An RGB PNG of the given size around `idat`, the compressed rows (which may not match it). */
+export function pngFile(width: number, height: number, idat: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -56,7 +56,12 @@ export function pngHeaderClaiming(width: number, height: number): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", ihdr),
-    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IDAT", idat),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/** A PNG whose header claims the given size: enough for a pixel-bomb check, a few bytes. */
+export function pngHeaderClaiming(width: number, height: number): Buffer {
+  return pngFile(width, height, Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
 }
