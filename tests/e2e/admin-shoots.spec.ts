@@ -4,6 +4,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "./admin-fixtures.ts";
 
+// Emptying the trash is global: run this file's tests one after the other, or the second could
+// empty the trash under the first's restore.
+test.describe.configure({ mode: "default" });
+
 test("create, publish, trash and restore a shoot; the public page follows each step", async ({
   adminPage: page,
   axeViolations,
@@ -73,8 +77,16 @@ test("the trash empties only after confirming, and a deleted shoot is gone for g
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   await page.getByRole("link", { name: "Delete shoot…" }).click();
   await page.getByRole("button", { name: "Move to trash" }).click();
-  await page.getByRole("link", { name: "Empty the trash…" }).click();
-  await page.getByRole("button", { name: "Empty the trash" }).click();
-  await expect(page.getByRole("status")).toHaveText(/Deleted \d+ shoots? and \d+ photos? for good/);
+
+  // A second tab empties the trash while this one still offers the restore.
+  const other = await page.context().newPage();
+  await other.goto("/admin/trash");
+  await other.getByRole("link", { name: "Empty the trash…" }).click();
+  await other.getByRole("button", { name: "Empty the trash" }).click();
+  await expect(other.getByRole("status")).toHaveText(/Deleted \d+ shoots? and \d+ photos? for good/);
+  expect((await page.request.get(`/admin/shoots/${id}`)).status()).toBe(404);
+
+  await page.getByRole("button", { name: `Restore ${title}` }).click();
+  await expect(page.getByRole("status")).toHaveText(/no longer in the trash/);
   expect((await page.request.get(`/admin/shoots/${id}`)).status()).toBe(404);
 });

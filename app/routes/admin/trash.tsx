@@ -17,15 +17,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// The trash may have been emptied from another tab between showing the list and this click.
+const gone = () =>
+  data(
+    { notice: "That is no longer in the trash: the trash was emptied and it is deleted for good." },
+    { status: 409 },
+  );
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const db = getDb();
   if (form.get("intent") === "restore") {
-    await restoreShoot(db, Number(form.get("id")));
+    if (!(await restoreShoot(db, Number(form.get("id"))))) return gone();
     return { notice: "Restored. It keeps its state: a published shoot is public again." };
   }
   if (form.get("intent") === "restore-photo") {
-    await restorePhoto(db, Number(form.get("id")));
+    if (!(await restorePhoto(db, Number(form.get("id"))))) return gone();
     return { notice: "Photo restored, at the end of its shoot." };
   }
   if (form.get("intent") === "empty") {

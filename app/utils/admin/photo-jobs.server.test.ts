@@ -148,7 +148,9 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     await trashPhoto(store.db, shootId, b as number);
     expect(await publicOrder()).toEqual([d, c, a]);
     expect((await getShootForEdit(store.db, shootId))?.coverAssetId).toBeNull();
-    await restorePhoto(store.db, b as number);
+    expect(await restorePhoto(store.db, b as number)).toBe(true);
+    expect(await publicOrder()).toEqual([d, c, a, b]);
+    expect(await restorePhoto(store.db, b as number)).toBe(false);
     expect(await publicOrder()).toEqual([d, c, a, b]);
 
     expect(await movePhotoToShoot(store.db, shootId, d as number, otherShootId)).toBe("moved");

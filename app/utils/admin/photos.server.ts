@@ -115,11 +115,18 @@ export async function trashPhoto(db: Database, shootId: number, photoId: number)
   await releaseCover(db, shootId, photo.asset_id);
 }
 
-export async function restorePhoto(db: Database, photoId: number): Promise<void> {
-  const photo = await db.selectFrom("photos").select("shoot_id").where("id", "=", photoId).executeTakeFirst();
-  if (!photo) return;
+/** Puts a trashed photo back at the end of its shoot; false when it is no longer in the trash. */
+export async function restorePhoto(db: Database, photoId: number): Promise<boolean> {
+  const photo = await db
+    .selectFrom("photos")
+    .select("shoot_id")
+    .where("id", "=", photoId)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  if (!photo) return false;
   const last = await liveIds(db, photo.shoot_id);
   await db.updateTable("photos").set({ deleted_at: null, position: last.length }).where("id", "=", photoId).execute();
+  return true;
 }
 
 export async function listTrashedPhotos(db: Database) {

@@ -90,12 +90,14 @@ describe("admin shoots", () => {
     expect((await listShoots(store.db, { trashed: true })).map((s) => s.id)).toEqual([id]);
     expect((await listShoots(store.db, { trashed: false })).map((s) => s.id)).toEqual([second]);
 
-    await restoreShoot(store.db, id);
+    expect(await restoreShoot(store.db, id)).toBe(true);
+    expect(await restoreShoot(store.db, id)).toBe(false);
     expect((await getShootPage(store.db, id))?.title).toBe("Tea gardens");
 
     await trashShoot(store.db, second);
     expect(await emptyTrash(store.db)).toBe(1);
     expect(await getShootForEdit(store.db, second)).toBeNull();
+    expect(await restoreShoot(store.db, second)).toBe(false);
     expect(await getShootForEdit(store.db, id)).not.toBeNull();
   });
 

@@ -276,8 +276,15 @@ export async function trashShoot(db: Database, id: number): Promise<void> {
   await db.updateTable("shoots").set({ deleted_at: nowIso() }).where("id", "=", id).execute();
 }
 
-export async function restoreShoot(db: Database, id: number): Promise<void> {
-  await db.updateTable("shoots").set({ deleted_at: null }).where("id", "=", id).execute();
+/** False when the shoot is no longer in the trash (emptied meanwhile, perhaps from another tab). */
+export async function restoreShoot(db: Database, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("shoots")
+    .set({ deleted_at: null })
+    .where("id", "=", id)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
