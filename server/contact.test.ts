@@ -174,7 +174,7 @@ describe("with the mail server up", () => {
   it("keeps the contact page cacheable for everyone and stops cleanly", async () => {
     if (!server) throw new Error("no server");
     const res = await fetch(`${server.url}/contactUs`);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+    expect(res.headers.get("cache-control")).toBe("public, no-cache");
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(server.output()).toMatch(/mail is on/);
   });

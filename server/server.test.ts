@@ -107,14 +107,27 @@ describe("the next start", () => {
     expect(again).not.toBe(csp);
   });
 
-  it("caches HTML briefly in shared caches and revalidates by ETag", async () => {
-    const first = await fetch(`${server.url}/`);
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+  it("lets any cache keep HTML but revalidate it by ETag, so a content change shows at the next request", async () => {
+    const first = await fetch(`${server.url}/about`);
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^W\/"/);
-    const second = await fetch(`${server.url}/`, { headers: { "If-None-Match": etag ?? "" } });
+    const second = await fetch(`${server.url}/about`, { headers: { "If-None-Match": etag ?? "" } });
     expect(second.status).toBe(304);
     expect(second.headers.get("content-security-policy")).toBeNull();
+
+    // The studio edits its tagline (as the admin would): the cached copy no longer matches.
+    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE_NAME));
+    const { tagline } = db.prepare("select tagline from studio_settings").get() as { tagline: string };
+    try {
+      db.prepare("update studio_settings set tagline = ?").run("Portraits by the sea");
+      const third = await fetch(`${server.url}/about`, { headers: { "If-None-Match": etag ?? "" } });
+      expect(third.status).toBe(200);
+      expect(await third.text()).toContain("Portraits by the sea");
+    } finally {
+      db.prepare("update studio_settings set tagline = ?").run(tagline);
+      db.close();
+    }
   });
 
   it("compresses with brotli and serves hashed assets for a year", async () => {

@@ -1,8 +1,11 @@
 // HTTP policy for HTML documents: the Content Security Policy and caching rules, in one place.
 import { createHash } from "node:crypto";
 
-/** Documents may be kept by a shared cache (a CDN) for a minute; browsers revalidate by ETag. */
-export const HTML_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+/**
+ * Documents may be stored by any cache, but every cache (browser or CDN) asks again before each
+ * use: an admin change is on the site at the next request, and an unchanged page costs a 304.
+ */
+export const HTML_CACHE_CONTROL = "public, no-cache";
 export const NO_STORE = "no-store";
 
 /** Third-party frames a public page may embed (the showreel player, after a click). */
