@@ -12,8 +12,9 @@ export const BANNER_INTERVAL_MS = 2000;
 export const BANNER_MOBILE_MAX_WIDTH_PX = 768;
 export const BANNER_MOBILE_MEDIA = `(max-width: ${BANNER_MOBILE_MAX_WIDTH_PX}px)`;
 
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
+/** Null until the browser has answered: the server cannot know, and nothing moves before. */
+function usePrefersReducedMotion(): boolean | null {
+  const [reduced, setReduced] = useState<boolean | null>(null);
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     setReduced(query.matches);
@@ -26,27 +27,27 @@ function usePrefersReducedMotion(): boolean {
 
 export function BannerSlideshow({ slides }: { slides: BannerSlide[] }) {
   const [index, setIndex] = useState(0);
-  // Slides are rendered one ahead of the one shown, so later photos load only as needed.
-  const [rendered, setRendered] = useState(Math.min(2, slides.length));
+  // The server sends only the first slide; while the slideshow runs, the next one is rendered
+  // ahead of its turn, so later photos never compete with the first for a phone's bandwidth,
+  // and never load at all for visitors whose slideshow does not run.
+  const [rendered, setRendered] = useState(1);
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const running = slides.length > 1 && !pausedByVisitor && !hovered && !focused && !reducedMotion;
+  const running = slides.length > 1 && !pausedByVisitor && !hovered && !focused && reducedMotion === false;
+
+  useEffect(() => {
+    if (running) setRendered((r) => Math.max(r, Math.min(slides.length, index + 2)));
+  }, [running, index, slides.length]);
 
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => {
-      setIndex((i) => {
-        const next = (i + 1) % slides.length;
-        setRendered((r) => Math.max(r, Math.min(slides.length, next + 2)));
-        return next;
-      });
-    }, BANNER_INTERVAL_MS);
+    const timer = setInterval(() => setIndex((i) => (i + 1) % slides.length), BANNER_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [running, slides.length]);
 
-  const paused = pausedByVisitor || reducedMotion;
+  const paused = pausedByVisitor || reducedMotion === true;
   return (
     <section
       className="banner"

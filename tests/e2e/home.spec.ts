@@ -1,3 +1,4 @@
+import { BANNER_INTERVAL_MS } from "#app/components/banner-slideshow.tsx";
 import { expect, imagesOf, test, VIEWPORTS } from "./fixtures.ts";
 
 test.describe("home page", () => {
@@ -40,6 +41,23 @@ test.describe("home page", () => {
     expect(images.slice(1).every((i) => i.loading === "lazy")).toBe(true);
   });
 
+  test("loads a later banner slide only while the slideshow runs, one ahead of its turn", async ({ page }) => {
+    const slideImages = page.locator(".banner .banner-slide img");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await expect(slideImages).toHaveCount(1);
+
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    await page.mouse.move(0, 800); // away from the banner: hovering pauses it
+    await expect(slideImages).toHaveCount(2);
+    await expect(page.locator('.banner-slide[data-active="true"]')).toHaveAttribute("aria-label", "2 of 6", {
+      timeout: BANNER_INTERVAL_MS * 2,
+    });
+    await expect(slideImages).toHaveCount(3);
+  });
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test(`has no axe violations at ${viewport.width} px (${name})`, async ({ page, axeViolations }) => {
       await page.setViewportSize(viewport);
@@ -55,6 +73,8 @@ test.describe("without JavaScript", () => {
   test("the server-rendered home page is complete", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Browse By Collection" })).toBeVisible();
+    // Only the first slide: without a script the slideshow cannot advance to the others.
+    await expect(page.locator(".banner img")).toHaveCount(1);
     await expect(page.locator(".banner img").first()).toHaveJSProperty("complete", true);
     expect(
       await page
