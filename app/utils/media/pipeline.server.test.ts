@@ -54,7 +54,7 @@ describe("planVariants", () => {
   it("climbs the ladder up to the original's width, with one JPEG", () => {
     const specs = planVariants(2400);
     const avifWidths = specs.filter((s) => s.format === "avif").map((s) => s.width);
-    expect(avifWidths).toEqual([320, 640, 800, 960, 1280, 1920, 2400]);
+    expect(avifWidths).toEqual([320, 480, 640, 800, 960, 1280, 1920, 2400]);
     expect(specs.filter((s) => s.format === "webp").map((s) => s.width)).toEqual(avifWidths);
     expect(specs.filter((s) => s.format === "jpeg")).toEqual([{ format: "jpeg", width: JPEG_WIDTH_PX }]);
   });
