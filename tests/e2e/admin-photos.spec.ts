@@ -5,12 +5,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { UPLOAD_CHUNK_BYTES } from "#app/utils/admin/upload-constants.ts";
 import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
 import { deriveSource } from "#app/utils/media/pipeline.server.ts";
-import { FIXTURES_DIR, pngFile } from "#tests/helpers/test-store.ts";
+import { FIXTURES_DIR, noisePng } from "#tests/helpers/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
 
 const PHOTO_COUNT = 20;
@@ -25,14 +24,6 @@ async function photos(count: number, prefix: string) {
       buffer: await deriveSource(SOURCE, { width: 320 + i * 7, height: 240 }),
     })),
   );
-}
-
-/** An incompressible PNG of random pixels: large enough to need several upload chunks. */
-function noisePng(width: number, height: number): Buffer {
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let i = 0; i < rows.length; i++) rows[i] = (i * 2654435761) >>> 24;
-  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
-  return pngFile(width, height, deflateSync(rows, { level: 0 }));
 }
 
 async function newShoot(page: Page, title: string): Promise<number> {

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import {
   PARALLEL_UPLOADS,
+  shouldRetryUpload,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_CSRF_HEADER,
   UPLOAD_RETRY_DELAYS_MS,
@@ -101,10 +102,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
         // One file chosen for two shoots is two uploads.
         fingerprint: async (f: File) => ["nila", shootId, f.name, f.size, f.lastModified].join(":"),
         removeFingerprintOnSuccess: true,
-        onShouldRetry: (error) => {
-          const status = error.originalResponse?.getStatus() ?? 0;
-          return status === 0 || status >= 500 || status === 409 || status === 423;
-        },
+        onShouldRetry: (error) => shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
         onProgress: (sent) => update(key, { sent }),
         onSuccess: () => {
           update(key, { state: "uploaded", sent: file.size });

@@ -8,3 +8,12 @@ export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 export const PARALLEL_UPLOADS = 3;
 /** tus-js-client's waits between automatic retries after a dropped connection. */
 export const UPLOAD_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
+
+/**
+ * Whether tus-js-client should try a failed request again: no answer at all (a dropped
+ * connection), a server error, or a lock or offset conflict left by the request a cut
+ * interrupted. A refusal (401, 403, 413, 422) is final.
+ */
+export function shouldRetryUpload(status: number): boolean {
+  return status === 0 || status >= 500 || status === 409 || status === 423;
+}
