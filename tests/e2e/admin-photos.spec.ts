@@ -10,7 +10,7 @@ import { UPLOAD_CHUNK_BYTES } from "#app/utils/admin/upload-constants.ts";
 import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
 import { deriveSource } from "#app/utils/media/pipeline.server.ts";
 import { FIXTURES_DIR, noisePng } from "#tests/helpers/test-store.ts";
-import { expect, test } from "./admin-fixtures.ts";
+import { E2E_DATA_DIR, expect, test, withDatabase } from "./admin-fixtures.ts";
 
 const PHOTO_COUNT = 20;
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
@@ -167,4 +167,70 @@ test("an upload cut off mid-file resumes from where it stopped, and arrives once
   await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
   await expect(page.locator(".admin-photos > li")).toHaveCount(1);
   expect(await fileNames(page)).toEqual(["wide-noise.png"]);
+});
+
+test("after a reload mid-file the page names the interrupted upload; the same file chosen again resumes at the server's offset", async ({
+  adminPage: page,
+  axeViolations,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const shootId = await newShoot(page, `Reload ${Date.now().toString(36)}`);
+  // Two chunks; the test holds the second back, so the server has exactly the first. A file
+  // on disk, as a studio's would be: the same file chosen again has the same fingerprint.
+  const file = testInfo.outputPath("reloaded-noise.png");
+  fs.writeFileSync(file, noisePng(1400, 1200, 7));
+  expect(fs.statSync(file).size).toBeGreaterThan(UPLOAD_CHUNK_BYTES);
+
+  const log: { method: string; offset?: string; status?: number }[] = [];
+  let held: (() => Promise<void>) | undefined;
+  let uploadUrl = "";
+  await page.route("**/admin/uploads**", async (route) => {
+    const request = route.request();
+    const sentOffset = request.headers()["upload-offset"];
+    if (request.method() === "PATCH" && sentOffset !== "0" && !held) {
+      // A slow hotel connection: this chunk never gets through before the page goes.
+      log.push({ method: "PATCH", offset: sentOffset, status: 0 });
+      held = () => route.abort("connectionreset").catch(() => {});
+      return;
+    }
+    const response = await route.fetch();
+    log.push({
+      method: request.method(),
+      offset: sentOffset ?? response.headers()["upload-offset"],
+      status: response.status(),
+    });
+    if (request.method() === "POST") uploadUrl = new URL(response.headers().location ?? "", request.url()).pathname;
+    await route.fulfill({ response });
+  });
+
+  await page.getByLabel("Choose photos to upload").setInputFiles(file);
+  await expect.poll(() => held !== undefined, { timeout: 30_000 }).toBe(true);
+  // The server holds the first chunk of this upload, and nothing more.
+  const uploadId = uploadUrl.split("/").pop() ?? "";
+  const stored = path.join(E2E_DATA_DIR, "uploads", uploadId);
+  expect(fs.statSync(stored).size).toBe(UPLOAD_CHUNK_BYTES);
+
+  await page.reload();
+  await held?.();
+  const notice = page.locator(".uploader-interrupted");
+  await expect(notice).toContainText("reloaded-noise.png: 4.0 MB of");
+  await expect(notice).toContainText("Choose the same file again");
+  expect(await axeViolations(page)).toEqual([]);
+
+  log.length = 0;
+  await expect(page.getByLabel("Choose photos to upload")).toBeEnabled();
+  await page.getByLabel("Choose photos to upload").setInputFiles(file);
+  await expect(page.locator(".uploader-summary")).toContainText("Every accepted file arrived.", { timeout: 60_000 });
+  await expect(notice).toHaveCount(0);
+  // No new upload: the client asked the server how far it had got and went on from there.
+  expect(log.filter((r) => r.method === "POST")).toEqual([]);
+  expect(log.find((r) => r.method === "HEAD")).toMatchObject({ offset: String(UPLOAD_CHUNK_BYTES), status: 200 });
+  expect(log.find((r) => r.method === "PATCH")?.offset).toBe(String(UPLOAD_CHUNK_BYTES));
+
+  await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(".admin-photos > li")).toHaveCount(1);
+  const jobs = withDatabase((db) =>
+    db.prepare("SELECT upload_id, state FROM photo_jobs WHERE shoot_id = ?").all(shootId),
+  );
+  expect(jobs).toEqual([{ upload_id: uploadId, state: "done" }]);
 });

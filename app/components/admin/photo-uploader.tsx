@@ -51,6 +51,54 @@ function reasonOf(error: Error | DetailedError): { state: FileState; reason: str
   return { state: "failed", reason: "the connection failed; it will resume from where it stopped" };
 }
 
+/** An upload a reload or a closed laptop stopped; the server still holds its first bytes. */
+interface Interrupted {
+  storageKey: string;
+  name: string;
+  size: number;
+  /** Bytes the server has (its tus offset). */
+  received: number;
+}
+
+/** What tus-js-client's fingerprint of a file starts with, for one shoot. */
+const fingerprintPrefix = (shootId: number) => `nila:${shootId}:`;
+const TUS_STORAGE_PREFIX = "tus::";
+const TUS_VERSION = "1.0.0";
+
+/**
+ * The uploads for this shoot that tus-js-client remembers (it forgets each one that finishes)
+ * and how far each got, asked of the server; those the server no longer has are forgotten.
+ */
+async function findInterrupted(shootId: number): Promise<Interrupted[]> {
+  const ours = `${TUS_STORAGE_PREFIX}${fingerprintPrefix(shootId)}`;
+  // Most visits have nothing to resume: the upload client is loaded only when there is.
+  if (!Object.keys(localStorage).some((key) => key.startsWith(ours))) return [];
+  const { defaultOptions } = await import("tus-js-client");
+  const storage = defaultOptions.urlStorage;
+  const stored = (await storage.findAllUploads()).filter((u) => u.urlStorageKey.startsWith(ours) && u.uploadUrl);
+  const found = await Promise.all(
+    stored.map(async (u): Promise<Interrupted | null> => {
+      const response = await fetch(u.uploadUrl as string, {
+        method: "HEAD",
+        headers: { "Tus-Resumable": TUS_VERSION },
+      }).catch(() => null);
+      if (response?.status === 404 || response?.status === 410) {
+        await storage.removeUpload(u.urlStorageKey);
+        return null;
+      }
+      const received = Number(response?.headers.get("Upload-Offset"));
+      if (!response?.ok || !Number.isFinite(received)) return null;
+      return {
+        storageKey: u.urlStorageKey,
+        name: u.metadata.filename ?? "a photo",
+        size: u.size ?? Number(response.headers.get("Upload-Length")),
+        received,
+      };
+    }),
+  );
+  return found.filter((u): u is Interrupted => u !== null);
+}
+
 interface PhotoUploaderProps {
   shootId: number;
   csrf: string;
@@ -62,6 +110,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const [ready, setReady] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
+  const [interrupted, setInterrupted] = useState<Interrupted[]>([]);
   const files = useRef(new Map<string, File>());
   const uploads = useRef(new Map<string, Upload>());
   const queue = useRef<string[]>([]);
@@ -69,7 +118,16 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const onQueuedRef = useRef(onQueued);
   onQueuedRef.current = onQueued;
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    let current = true;
+    findInterrupted(shootId)
+      .then((found) => current && setInterrupted(found))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [shootId]);
 
   const update = (key: string, change: Partial<Item>) =>
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -100,7 +158,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
         },
         headers: { [UPLOAD_CSRF_HEADER]: csrf },
         // One file chosen for two shoots is two uploads.
-        fingerprint: async (f: File) => ["nila", shootId, f.name, f.size, f.lastModified].join(":"),
+        fingerprint: async (f: File) => `${fingerprintPrefix(shootId)}${[f.name, f.size, f.lastModified].join(":")}`,
         removeFingerprintOnSuccess: true,
         onShouldRetry: (error) => shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
         onProgress: (sent) => update(key, { sent }),
@@ -143,6 +201,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
       return { key, name: file.name, size: file.size, sent: 0, state: early ? "refused" : "waiting", reason: early };
     });
     setItems((all) => [...all, ...added]);
+    // A chosen file that was interrupted resumes (its fingerprint matches): no longer a loose end.
+    const chosen = new Set(Array.from(list, (f) => `${f.name}:${f.size}`));
+    setInterrupted((all) => all.filter((u) => !chosen.has(`${u.name}:${u.size}`)));
     pump();
   }
 
@@ -194,6 +255,27 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
             : "Loading the uploader…"}
         </p>
       </div>
+
+      {interrupted.length > 0 ? (
+        <div className="admin-alert uploader-interrupted">
+          <h3>Interrupted uploads</h3>
+          <p>
+            {interrupted.length === 1 ? "This upload" : `These ${interrupted.length} uploads`} to this shoot stopped
+            before the end (the page was closed or reloaded). Choose the same{" "}
+            {interrupted.length === 1 ? "file" : "files"} again and{" "}
+            {interrupted.length === 1 ? "it carries" : "they carry"} on from where{" "}
+            {interrupted.length === 1 ? "it" : "they"} stopped.
+          </p>
+          <ul>
+            {interrupted.map((u) => (
+              <li key={u.storageKey}>
+                <strong>{u.name}</strong>: {formatMb(u.received)} of {formatMb(u.size)} received (
+                {Math.floor((100 * u.received) / Math.max(u.size, 1))}%)
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {items.length > 0 ? (
         <>
