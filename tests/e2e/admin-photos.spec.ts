@@ -15,13 +15,16 @@ import { E2E_DATA_DIR, expect, test, withDatabase } from "./admin-fixtures.ts";
 const PHOTO_COUNT = 20;
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 
-/** Distinct JPEGs (each a different size), named in the order they are chosen. */
-async function photos(count: number, prefix: string) {
+/**
+ * Distinct JPEGs (each a different size), named in the order they are chosen. Tests that
+ * share the server pass different widths: the same bytes would be the same stored image.
+ */
+async function photos(count: number, prefix: string, firstWidth = 320) {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => ({
       name: `${prefix}-${String(i + 1).padStart(2, "0")}.jpg`,
       mimeType: "image/jpeg",
-      buffer: await deriveSource(SOURCE, { width: 320 + i * 7, height: 240 }),
+      buffer: await deriveSource(SOURCE, { width: firstWidth + i * 7, height: 240 }),
     })),
   );
 }
@@ -233,4 +236,28 @@ test("after a reload mid-file the page names the interrupted upload; the same fi
     db.prepare("SELECT upload_id, state FROM photo_jobs WHERE shoot_id = ?").all(shootId),
   );
   expect(jobs).toEqual([{ upload_id: uploadId, state: "done" }]);
+});
+
+test("uploading the bytes of a photo in the trash brings that photo back at the new place, and says so", async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(90_000);
+  await newShoot(page, `Trash ${Date.now().toString(36)}`);
+  const files = await photos(3, "again", 600);
+  await page.getByLabel("Choose photos to upload").setInputFiles(files);
+  await expect(page.getByText("All 3 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(".admin-photos > li")).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Delete photo 1", exact: true }).click();
+  await expect(page.locator(".admin-photos > li")).toHaveCount(2);
+  await page.getByLabel("Choose photos to upload").setInputFiles(files[0] as (typeof files)[number]);
+  await expect(page.locator(".uploader-summary")).toContainText(
+    "1 was a photo in the trash, brought back at its new place",
+    { timeout: 30_000 },
+  );
+  await expect(page.locator(".uploader-file").last()).toContainText("uploaded: back from the trash");
+  await expect(page.locator(".admin-photos > li")).toHaveCount(3, { timeout: 30_000 });
+  expect(await fileNames(page)).toEqual(["again-02.jpg", "again-03.jpg", "again-01.jpg"]);
+  await page.goto("/admin/trash");
+  await expect(page.getByText("again-01.jpg")).toHaveCount(0);
 });

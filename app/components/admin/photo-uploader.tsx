@@ -9,6 +9,8 @@ import {
   shouldRetryUpload,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_CSRF_HEADER,
+  UPLOAD_NOTE_FROM_TRASH,
+  UPLOAD_NOTE_HEADER,
   UPLOAD_RETRY_DELAYS_MS,
   UPLOADS_PATH,
 } from "#app/utils/admin/upload-constants.ts";
@@ -23,6 +25,8 @@ interface Item {
   sent: number;
   state: FileState;
   reason?: string;
+  /** Its bytes were a photo in this shoot's trash, which comes back instead of a copy. */
+  fromTrash?: boolean;
 }
 
 const KB = 1024;
@@ -162,8 +166,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
         removeFingerprintOnSuccess: true,
         onShouldRetry: (error) => shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
         onProgress: (sent) => update(key, { sent }),
-        onSuccess: () => {
-          update(key, { state: "uploaded", sent: file.size });
+        onSuccess: ({ lastResponse }) => {
+          const fromTrash = lastResponse.getHeader(UPLOAD_NOTE_HEADER) === UPLOAD_NOTE_FROM_TRASH;
+          update(key, { state: "uploaded", sent: file.size, fromTrash });
           onQueuedRef.current();
           finished();
         },
@@ -219,6 +224,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const uploaded = items.filter((i) => i.state === "uploaded").length;
   const refused = items.filter((i) => i.state === "refused");
   const failed = items.filter((i) => i.state === "failed");
+  const fromTrash = items.filter((i) => i.fromTrash);
   const inFlight = items.some((i) => i.state === "waiting" || i.state === "uploading");
 
   return (
@@ -287,6 +293,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
               {!inFlight && refused.length + failed.length > 0
                 ? `; ${refused.length} refused, ${failed.length} failed`
                 : ""}
+              {fromTrash.length > 0
+                ? `; ${fromTrash.length} ${fromTrash.length === 1 ? "was a photo" : "were photos"} in the trash, brought back at ${fromTrash.length === 1 ? "its" : "their"} new place`
+                : ""}
               {!inFlight && sending.length > 0 && uploaded === sending.length ? ". Every accepted file arrived." : ""}
             </p>
           </div>
@@ -329,7 +338,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
                     : i.state === "uploading"
                       ? `${Math.floor((100 * Math.min(i.sent, i.size)) / Math.max(i.size, 1))}%`
                       : i.state === "uploaded"
-                        ? "uploaded"
+                        ? i.fromTrash
+                          ? "uploaded: back from the trash"
+                          : "uploaded"
                         : `${i.state}: ${i.reason}`}
                 </span>
                 {i.state === "failed" ? (

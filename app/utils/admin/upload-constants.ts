@@ -2,6 +2,9 @@
 export const UPLOADS_PATH = "/admin/uploads";
 /** The header that carries the session's CSRF token on tus requests. */
 export const UPLOAD_CSRF_HEADER = "X-CSRF-Token";
+/** The last PATCH's answer says when a file brings a photo back from the shoot's trash. */
+export const UPLOAD_NOTE_HEADER = "Upload-Note";
+export const UPLOAD_NOTE_FROM_TRASH = "restored-from-trash";
 /** Each PATCH carries at most this much, so a dropped connection loses at most one chunk. */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Files uploaded at the same time (more would only share the same connection). */

@@ -18,7 +18,7 @@ import { ImageRejectedError } from "../media/pipeline.server.ts";
 import { getMediaStorage } from "../media/storage.server.ts";
 import { enqueueUploadedPhoto } from "./photo-jobs.server.ts";
 import { type PhotoWorker, startPhotoWorker } from "./photo-worker.server.ts";
-import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "./upload-constants.ts";
+import { UPLOAD_CSRF_HEADER, UPLOAD_NOTE_FROM_TRASH, UPLOAD_NOTE_HEADER, UPLOADS_PATH } from "./upload-constants.ts";
 
 /** An upload left unfinished this long is deleted (the studio starts that file again). */
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -90,9 +90,9 @@ export function createUploads(dataDir: string): Uploads {
       if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
       try {
         const data = await fs.readFile(path.join(directory, upload.id));
-        await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+        const { fromTrash } = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
         worker?.wake();
-        return {};
+        return fromTrash ? { headers: { [UPLOAD_NOTE_HEADER]: UPLOAD_NOTE_FROM_TRASH } } : {};
       } catch (error) {
         // The bytes go: a retry must upload again (and be checked again), not find them done.
         await store.remove(upload.id).catch(() => {});
