@@ -40,6 +40,43 @@ async function newShoot(page: Page, title: string): Promise<number> {
   return Number(new URL(page.url()).pathname.split("/").pop());
 }
 
+/** Drags photo `from`'s handle onto photo `to` with real pointer input: a mouse, or a finger. */
+async function dragPhoto(page: Page, from: number, to: number, via: "mouse" | "touch"): Promise<void> {
+  const cards = page.locator(".admin-photos > li");
+  await cards.nth(to).scrollIntoViewIfNeeded();
+  // Coordinates are read once the thumbnails on screen have loaded, so the layout stays put.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>(".admin-photos img")).every(
+      (img) => img.complete || img.getBoundingClientRect().top > window.innerHeight,
+    ),
+  );
+  const handle = await cards.nth(from).locator(".admin-photo-handle").boundingBox();
+  const target = await cards.nth(to).boundingBox();
+  if (!handle || !target) throw new Error("the photos are not on screen");
+  const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+  const steps = 12;
+  const along = (i: number) => ({
+    x: start.x + ((end.x - start.x) * i) / steps,
+    y: start.y + ((end.y - start.y) * i) / steps,
+  });
+  if (via === "mouse") {
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(along(i).x, along(i).y);
+    await page.mouse.up();
+    return;
+  }
+  // Touch input as a touch screen sends it (Chromium turns it into pointer events).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [start] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [along(i)] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
 const fileNames = (page: Page) => page.locator(".admin-photos .admin-photo-file").allTextContents();
 
 test("20 photos upload with progress, refused files are named, then order, cover, alt text and publish", async ({
@@ -94,14 +131,8 @@ test("20 photos upload with progress, refused files are named, then order, cover
   await expect(names.nth(0)).toHaveText("estate-02.jpg");
   await expect(names.nth(1)).toHaveText("estate-01.jpg");
 
-  // Mouse: drag the third photo onto the first. The drag events are dispatched on the cards
-  // themselves: a pointer drag's coordinates go stale while this page's images load in.
-  const cards = page.locator(".admin-photos > li");
-  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
-  await cards.nth(2).dispatchEvent("dragstart", { dataTransfer });
-  await cards.nth(0).dispatchEvent("dragover", { dataTransfer });
-  await cards.nth(0).dispatchEvent("drop", { dataTransfer });
-  await cards.nth(2).dispatchEvent("dragend", { dataTransfer });
+  // Mouse: drag the third photo's handle onto the first photo.
+  await dragPhoto(page, 2, 0, "mouse");
   await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
   const expected = ["estate-03.jpg", "estate-02.jpg", "estate-01.jpg", ...files.slice(3).map((f) => f.name)];
   await expect(names).toHaveText(expected);
@@ -260,4 +291,27 @@ test("uploading the bytes of a photo in the trash brings that photo back at the 
   expect(await fileNames(page)).toEqual(["again-02.jpg", "again-03.jpg", "again-01.jpg"]);
   await page.goto("/admin/trash");
   await expect(page.getByText("again-01.jpg")).toHaveCount(0);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 915 } });
+
+  test("a photo is reordered by dragging its handle with a finger, and the order is saved", async ({
+    adminPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    await newShoot(page, `Touch ${Date.now().toString(36)}`);
+    const files = await photos(3, "touch", 800);
+    await page.getByLabel("Choose photos to upload").setInputFiles(files);
+    await expect(page.getByText("All 3 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator(".admin-photos > li")).toHaveCount(3);
+
+    // Side by side on a phone: the second photo's handle onto the first photo.
+    await dragPhoto(page, 1, 0, "touch");
+    await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
+    const expected = ["touch-02.jpg", "touch-01.jpg", "touch-03.jpg"];
+    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await page.reload();
+    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+  });
 });
