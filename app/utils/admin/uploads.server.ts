@@ -8,7 +8,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { RequestHandler } from "express";
+import { webRequestOf } from "../auth/cross-site.server.ts";
 import { isSafeMethod, isSameOriginRequest, isValidCsrfToken } from "../auth/csrf.server.ts";
 import { findSession, readCookie, SESSION_COOKIE_NAME } from "../auth/session.server.ts";
 import { getDb } from "../db/db.server.ts";
@@ -31,18 +32,6 @@ class UploadRefusal {
     this.status_code = status;
     this.body = body;
   }
-}
-
-function webRequestOf(req: ExpressRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(", "));
-  }
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
-    method: "GET",
-    headers,
-  });
 }
 
 function uploadFields(upload: Upload) {
