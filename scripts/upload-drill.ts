@@ -6,8 +6,8 @@
 //
 //   ADMIN_EMAIL=owner@example.com npm run upload-drill -- --shoot 12 --count 300 --cuts 2
 //
-// The password comes from ADMIN_PASSWORD, or is asked for. Options: --url (default
-// http://127.0.0.1:$PORT), --edge (the photos' size in pixels, default 256).
+// The password comes from ADMIN_PASSWORD, or is asked for. Options: --url (the server's own
+// http:// address, default http://127.0.0.1:$PORT), --edge (the photos' size in pixels, 256).
 import readline from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { noisePng } from "../tests/helpers/test-store.ts";
@@ -45,15 +45,22 @@ if (!Number.isSafeInteger(count) || count <= 0) fail("--count must be a positive
 if (!Number.isSafeInteger(cutCount) || cutCount < 0) fail("--cuts must be a whole number.");
 if (!Number.isSafeInteger(edge) || edge < 16) fail("--edge must be at least 16 (pixels).");
 const target = new URL(values.url);
+// The cutting proxy passes bytes through as they are: it speaks to the server itself, not to
+// a TLS front. Run the drill on the server's machine, against its own port.
+if (target.protocol !== "http:") fail("--url must be the server's own http:// address (e.g. http://127.0.0.1:3000).");
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // The typed password is not echoed.
-  const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
-  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s) => {
-    if (s.startsWith("Password")) write.call(rl, s);
-  };
+  const terminal = Boolean(process.stdin.isTTY);
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal });
+  if (terminal) {
+    // The typed password is not echoed.
+    const muted = rl as unknown as { _writeToOutput: (s: string) => void };
+    const write = muted._writeToOutput;
+    muted._writeToOutput = (s) => {
+      if (s.startsWith("Password")) write.call(rl, s);
+    };
+  }
   const answer = await rl.question("Password: ");
   rl.close();
   process.stdout.write("\n");
