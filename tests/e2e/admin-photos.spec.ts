@@ -5,34 +5,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { UPLOAD_CHUNK_BYTES } from "#app/utils/admin/upload-constants.ts";
 import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
 import { deriveSource } from "#app/utils/media/pipeline.server.ts";
-import { FIXTURES_DIR, pngFile } from "#tests/helpers/test-store.ts";
-import { expect, test } from "./admin-fixtures.ts";
+import { FIXTURES_DIR, noisePng } from "#tests/helpers/test-store.ts";
+import { E2E_DATA_DIR, expect, test, withDatabase } from "./admin-fixtures.ts";
 
 const PHOTO_COUNT = 20;
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 
-/** Distinct JPEGs (each a different size), named in the order they are chosen. */
-async function photos(count: number, prefix: string) {
+/**
+ * Distinct JPEGs (each a different size), named in the order they are chosen. Tests that
+ * share the server pass different widths: the same bytes would be the same stored image.
+ */
+async function photos(count: number, prefix: string, firstWidth = 320) {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => ({
       name: `${prefix}-${String(i + 1).padStart(2, "0")}.jpg`,
       mimeType: "image/jpeg",
-      buffer: await deriveSource(SOURCE, { width: 320 + i * 7, height: 240 }),
+      buffer: await deriveSource(SOURCE, { width: firstWidth + i * 7, height: 240 }),
     })),
   );
-}
-
-/** An incompressible PNG of random pixels: large enough to need several upload chunks. */
-function noisePng(width: number, height: number): Buffer {
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let i = 0; i < rows.length; i++) rows[i] = (i * 2654435761) >>> 24;
-  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
-  return pngFile(width, height, deflateSync(rows, { level: 0 }));
 }
 
 async function newShoot(page: Page, title: string): Promise<number> {
@@ -44,6 +38,43 @@ async function newShoot(page: Page, title: string): Promise<number> {
   // The uploader is ready once the page has hydrated.
   await expect(page.getByLabel("Choose photos to upload")).toBeEnabled();
   return Number(new URL(page.url()).pathname.split("/").pop());
+}
+
+/** Drags photo `from`'s handle onto photo `to` with real pointer input: a mouse, or a finger. */
+async function dragPhoto(page: Page, from: number, to: number, via: "mouse" | "touch"): Promise<void> {
+  const cards = page.locator(".admin-photos > li");
+  await cards.nth(to).scrollIntoViewIfNeeded();
+  // Coordinates are read once the thumbnails on screen have loaded, so the layout stays put.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>(".admin-photos img")).every(
+      (img) => img.complete || img.getBoundingClientRect().top > window.innerHeight,
+    ),
+  );
+  const handle = await cards.nth(from).locator(".admin-photo-handle").boundingBox();
+  const target = await cards.nth(to).boundingBox();
+  if (!handle || !target) throw new Error("the photos are not on screen");
+  const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+  const steps = 12;
+  const along = (i: number) => ({
+    x: start.x + ((end.x - start.x) * i) / steps,
+    y: start.y + ((end.y - start.y) * i) / steps,
+  });
+  if (via === "mouse") {
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(along(i).x, along(i).y);
+    await page.mouse.up();
+    return;
+  }
+  // Touch input as a touch screen sends it (Chromium turns it into pointer events).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [start] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [along(i)] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
 }
 
 const fileNames = (page: Page) => page.locator(".admin-photos .admin-photo-file").allTextContents();
@@ -100,14 +131,8 @@ test("20 photos upload with progress, refused files are named, then order, cover
   await expect(names.nth(0)).toHaveText("estate-02.jpg");
   await expect(names.nth(1)).toHaveText("estate-01.jpg");
 
-  // Mouse: drag the third photo onto the first. The drag events are dispatched on the cards
-  // themselves: a pointer drag's coordinates go stale while this page's images load in.
-  const cards = page.locator(".admin-photos > li");
-  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
-  await cards.nth(2).dispatchEvent("dragstart", { dataTransfer });
-  await cards.nth(0).dispatchEvent("dragover", { dataTransfer });
-  await cards.nth(0).dispatchEvent("drop", { dataTransfer });
-  await cards.nth(2).dispatchEvent("dragend", { dataTransfer });
+  // Mouse: drag the third photo's handle onto the first photo.
+  await dragPhoto(page, 2, 0, "mouse");
   await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
   const expected = ["estate-03.jpg", "estate-02.jpg", "estate-01.jpg", ...files.slice(3).map((f) => f.name)];
   await expect(names).toHaveText(expected);
@@ -176,4 +201,117 @@ test("an upload cut off mid-file resumes from where it stopped, and arrives once
   await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
   await expect(page.locator(".admin-photos > li")).toHaveCount(1);
   expect(await fileNames(page)).toEqual(["wide-noise.png"]);
+});
+
+test("after a reload mid-file the page names the interrupted upload; the same file chosen again resumes at the server's offset", async ({
+  adminPage: page,
+  axeViolations,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const shootId = await newShoot(page, `Reload ${Date.now().toString(36)}`);
+  // Two chunks; the test holds the second back, so the server has exactly the first. A file
+  // on disk, as a studio's would be: the same file chosen again has the same fingerprint.
+  const file = testInfo.outputPath("reloaded-noise.png");
+  fs.writeFileSync(file, noisePng(1400, 1200, 7));
+  expect(fs.statSync(file).size).toBeGreaterThan(UPLOAD_CHUNK_BYTES);
+
+  const log: { method: string; offset?: string; status?: number }[] = [];
+  let held: (() => Promise<void>) | undefined;
+  let uploadUrl = "";
+  await page.route("**/admin/uploads**", async (route) => {
+    const request = route.request();
+    const sentOffset = request.headers()["upload-offset"];
+    if (request.method() === "PATCH" && sentOffset !== "0" && !held) {
+      // A slow hotel connection: this chunk never gets through before the page goes.
+      log.push({ method: "PATCH", offset: sentOffset, status: 0 });
+      held = () => route.abort("connectionreset").catch(() => {});
+      return;
+    }
+    const response = await route.fetch();
+    log.push({
+      method: request.method(),
+      offset: sentOffset ?? response.headers()["upload-offset"],
+      status: response.status(),
+    });
+    if (request.method() === "POST") uploadUrl = new URL(response.headers().location ?? "", request.url()).pathname;
+    await route.fulfill({ response });
+  });
+
+  await page.getByLabel("Choose photos to upload").setInputFiles(file);
+  await expect.poll(() => held !== undefined, { timeout: 30_000 }).toBe(true);
+  // The server holds the first chunk of this upload, and nothing more.
+  const uploadId = uploadUrl.split("/").pop() ?? "";
+  const stored = path.join(E2E_DATA_DIR, "uploads", uploadId);
+  expect(fs.statSync(stored).size).toBe(UPLOAD_CHUNK_BYTES);
+
+  await page.reload();
+  await held?.();
+  const notice = page.locator(".uploader-interrupted");
+  await expect(notice).toContainText("reloaded-noise.png: 4.0 MB of");
+  await expect(notice).toContainText("Choose the same file again");
+  expect(await axeViolations(page)).toEqual([]);
+
+  log.length = 0;
+  await expect(page.getByLabel("Choose photos to upload")).toBeEnabled();
+  await page.getByLabel("Choose photos to upload").setInputFiles(file);
+  await expect(page.locator(".uploader-summary")).toContainText("Every accepted file arrived.", { timeout: 60_000 });
+  await expect(notice).toHaveCount(0);
+  // No new upload: the client asked the server how far it had got and went on from there.
+  expect(log.filter((r) => r.method === "POST")).toEqual([]);
+  expect(log.find((r) => r.method === "HEAD")).toMatchObject({ offset: String(UPLOAD_CHUNK_BYTES), status: 200 });
+  expect(log.find((r) => r.method === "PATCH")?.offset).toBe(String(UPLOAD_CHUNK_BYTES));
+
+  await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(".admin-photos > li")).toHaveCount(1);
+  const jobs = withDatabase((db) =>
+    db.prepare("SELECT upload_id, state FROM photo_jobs WHERE shoot_id = ?").all(shootId),
+  );
+  expect(jobs).toEqual([{ upload_id: uploadId, state: "done" }]);
+});
+
+test("uploading the bytes of a photo in the trash brings that photo back at the new place, and says so", async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(90_000);
+  await newShoot(page, `Trash ${Date.now().toString(36)}`);
+  const files = await photos(3, "again", 600);
+  await page.getByLabel("Choose photos to upload").setInputFiles(files);
+  await expect(page.getByText("All 3 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(".admin-photos > li")).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Delete photo 1", exact: true }).click();
+  await expect(page.locator(".admin-photos > li")).toHaveCount(2);
+  await page.getByLabel("Choose photos to upload").setInputFiles(files[0] as (typeof files)[number]);
+  await expect(page.locator(".uploader-summary")).toContainText(
+    "1 was a photo in the trash, brought back at its new place",
+    { timeout: 30_000 },
+  );
+  await expect(page.locator(".uploader-file").last()).toContainText("uploaded: back from the trash");
+  await expect(page.locator(".admin-photos > li")).toHaveCount(3, { timeout: 30_000 });
+  expect(await fileNames(page)).toEqual(["again-02.jpg", "again-03.jpg", "again-01.jpg"]);
+  await page.goto("/admin/trash");
+  await expect(page.getByText("again-01.jpg")).toHaveCount(0);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 915 } });
+
+  test("a photo is reordered by dragging its handle with a finger, and the order is saved", async ({
+    adminPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    await newShoot(page, `Touch ${Date.now().toString(36)}`);
+    const files = await photos(3, "touch", 800);
+    await page.getByLabel("Choose photos to upload").setInputFiles(files);
+    await expect(page.getByText("All 3 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator(".admin-photos > li")).toHaveCount(3);
+
+    // Side by side on a phone: the second photo's handle onto the first photo.
+    await dragPhoto(page, 1, 0, "touch");
+    await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
+    const expected = ["touch-02.jpg", "touch-01.jpg", "touch-03.jpg"];
+    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await page.reload();
+    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+  });
 });

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { crc32 } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import { type Database, migrate, openDatabase } from "#app/utils/db/db.server.ts";
 import { diskMediaStorage } from "#app/utils/media/storage.server.ts";
 
@@ -64,4 +64,23 @@ export function pngFile(width: number, height: number, idat: Buffer): Buffer {
 /** A PNG whose header claims the given size: enough for a pixel-bomb check, a few bytes. */
 export function pngHeaderClaiming(width: number, height: number): Buffer {
   return pngFile(width, height, Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
+}
+
+/**
+ * An incompressible PNG of pseudo-random pixels, stored uncompressed: its size is known in
+ * advance (about width × height × 3 bytes) and each seed gives different bytes.
+ */
+export function noisePng(width: number, height: number, seed = 0): Buffer {
+  const stride = width * 3 + 1;
+  const rows = Buffer.alloc(stride * height);
+  let state = (seed * 2654435761 + 1) >>> 0;
+  for (let i = 0; i < rows.length; i++) {
+    // xorshift32: cheap, and different for every seed.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    rows[i] = i % stride === 0 ? 0 : state >>> 24;
+  }
+  return pngFile(width, height, deflateSync(rows, { level: 0 }));
 }

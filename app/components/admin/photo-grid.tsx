@@ -1,12 +1,13 @@
 // A shoot's photos in order, each with its alt text, cover, move and delete controls. The
-// order changes by drag and drop (mouse or touch-pad) or with the Move earlier / Move later
-// buttons (keyboard, and without JavaScript).
-import { useState } from "react";
+// order changes by dragging a photo's handle (mouse, touch or pen) or with the Move earlier /
+// Move later buttons (keyboard, and without JavaScript).
+import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { AdminPhoto } from "#app/utils/admin/shoots.server.ts";
 import { CSRF_FIELD_NAME } from "#app/utils/auth/shared.ts";
 import { Picture } from "../picture.tsx";
 import { CsrfField } from "./csrf-field.tsx";
+import { usePointerSort } from "./use-pointer-sort.ts";
 
 /** Admin thumbnails are drawn at most this wide, so a small variant serves. */
 const THUMBNAIL_SIZES = "200px";
@@ -19,7 +20,9 @@ interface PhotoGridProps {
 }
 
 export function PhotoGrid({ photos, coverAssetId, otherShoots, csrf }: PhotoGridProps) {
-  const [dragged, setDragged] = useState<number | null>(null);
+  // The drag handles do nothing before JavaScript runs, so they appear only after it does.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const reorder = useFetcher<{ notice: string }>();
   // While a new order is being saved, show it; otherwise the server's order is the truth.
   const pending = reorder.formData?.get("order");
@@ -31,16 +34,12 @@ export function PhotoGrid({ photos, coverAssetId, otherShoots, csrf }: PhotoGrid
           .filter((p): p is AdminPhoto => p !== undefined)
       : photos;
 
-  function drop(targetId: number) {
-    const from = order.findIndex((p) => p.id === dragged);
-    const to = order.findIndex((p) => p.id === targetId);
-    setDragged(null);
-    if (from < 0 || to < 0 || from === to) return;
+  const { drag, handleProps } = usePointerSort((from, to) => {
     const next = order.map((p) => p.id);
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved as number);
     void reorder.submit({ intent: "photo-order", order: next.join(","), [CSRF_FIELD_NAME]: csrf }, { method: "post" });
-  }
+  });
 
   if (order.length === 0) return <p>No photos yet.</p>;
   return (
@@ -54,20 +53,17 @@ export function PhotoGrid({ photos, coverAssetId, otherShoots, csrf }: PhotoGrid
           return (
             <li
               key={p.id}
-              className={`admin-photo${dragged === p.id ? " is-dragged" : ""}`}
-              draggable
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = "move";
-                setDragged(p.id);
-              }}
-              onDragEnd={() => setDragged(null)}
-              onDragOver={(event) => event.preventDefault()}
-              onDrop={(event) => {
-                event.preventDefault();
-                drop(p.id);
-              }}
+              className={`admin-photo${drag?.from === index ? " is-dragged" : ""}${
+                drag && drag.from !== index && drag.to === index ? " is-drop-target" : ""
+              }`}
               data-photo-id={p.id}
             >
+              {hydrated ? (
+                // A pointer's way to reorder; keyboards and screen readers use the Move buttons below.
+                <span className="admin-photo-handle" aria-hidden="true" title="Drag to reorder" {...handleProps(index)}>
+                  ⠿
+                </span>
+              ) : null}
               {p.image ? (
                 <Picture image={{ ...p.image, alt: p.alt || `Photo ${index + 1}` }} sizes={THUMBNAIL_SIZES} />
               ) : null}

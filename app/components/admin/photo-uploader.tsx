@@ -6,8 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import {
   PARALLEL_UPLOADS,
+  shouldRetryUpload,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_CSRF_HEADER,
+  UPLOAD_NOTE_FROM_TRASH,
+  UPLOAD_NOTE_HEADER,
   UPLOAD_RETRY_DELAYS_MS,
   UPLOADS_PATH,
 } from "#app/utils/admin/upload-constants.ts";
@@ -22,6 +25,8 @@ interface Item {
   sent: number;
   state: FileState;
   reason?: string;
+  /** Its bytes were a photo in this shoot's trash, which comes back instead of a copy. */
+  fromTrash?: boolean;
 }
 
 const KB = 1024;
@@ -50,6 +55,54 @@ function reasonOf(error: Error | DetailedError): { state: FileState; reason: str
   return { state: "failed", reason: "the connection failed; it will resume from where it stopped" };
 }
 
+/** An upload a reload or a closed laptop stopped; the server still holds its first bytes. */
+interface Interrupted {
+  storageKey: string;
+  name: string;
+  size: number;
+  /** Bytes the server has (its tus offset). */
+  received: number;
+}
+
+/** What tus-js-client's fingerprint of a file starts with, for one shoot. */
+const fingerprintPrefix = (shootId: number) => `nila:${shootId}:`;
+const TUS_STORAGE_PREFIX = "tus::";
+const TUS_VERSION = "1.0.0";
+
+/**
+ * The uploads for this shoot that tus-js-client remembers (it forgets each one that finishes)
+ * and how far each got, asked of the server; those the server no longer has are forgotten.
+ */
+async function findInterrupted(shootId: number): Promise<Interrupted[]> {
+  const ours = `${TUS_STORAGE_PREFIX}${fingerprintPrefix(shootId)}`;
+  // Most visits have nothing to resume: the upload client is loaded only when there is.
+  if (!Object.keys(localStorage).some((key) => key.startsWith(ours))) return [];
+  const { defaultOptions } = await import("tus-js-client");
+  const storage = defaultOptions.urlStorage;
+  const stored = (await storage.findAllUploads()).filter((u) => u.urlStorageKey.startsWith(ours) && u.uploadUrl);
+  const found = await Promise.all(
+    stored.map(async (u): Promise<Interrupted | null> => {
+      const response = await fetch(u.uploadUrl as string, {
+        method: "HEAD",
+        headers: { "Tus-Resumable": TUS_VERSION },
+      }).catch(() => null);
+      if (response?.status === 404 || response?.status === 410) {
+        await storage.removeUpload(u.urlStorageKey);
+        return null;
+      }
+      const received = Number(response?.headers.get("Upload-Offset"));
+      if (!response?.ok || !Number.isFinite(received)) return null;
+      return {
+        storageKey: u.urlStorageKey,
+        name: u.metadata.filename ?? "a photo",
+        size: u.size ?? Number(response.headers.get("Upload-Length")),
+        received,
+      };
+    }),
+  );
+  return found.filter((u): u is Interrupted => u !== null);
+}
+
 interface PhotoUploaderProps {
   shootId: number;
   csrf: string;
@@ -61,6 +114,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const [ready, setReady] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
+  const [interrupted, setInterrupted] = useState<Interrupted[]>([]);
   const files = useRef(new Map<string, File>());
   const uploads = useRef(new Map<string, Upload>());
   const queue = useRef<string[]>([]);
@@ -68,7 +122,16 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const onQueuedRef = useRef(onQueued);
   onQueuedRef.current = onQueued;
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    let current = true;
+    findInterrupted(shootId)
+      .then((found) => current && setInterrupted(found))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [shootId]);
 
   const update = (key: string, change: Partial<Item>) =>
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -99,15 +162,13 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
         },
         headers: { [UPLOAD_CSRF_HEADER]: csrf },
         // One file chosen for two shoots is two uploads.
-        fingerprint: async (f: File) => ["nila", shootId, f.name, f.size, f.lastModified].join(":"),
+        fingerprint: async (f: File) => `${fingerprintPrefix(shootId)}${[f.name, f.size, f.lastModified].join(":")}`,
         removeFingerprintOnSuccess: true,
-        onShouldRetry: (error) => {
-          const status = error.originalResponse?.getStatus() ?? 0;
-          return status === 0 || status >= 500 || status === 409 || status === 423;
-        },
+        onShouldRetry: (error) => shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
         onProgress: (sent) => update(key, { sent }),
-        onSuccess: () => {
-          update(key, { state: "uploaded", sent: file.size });
+        onSuccess: ({ lastResponse }) => {
+          const fromTrash = lastResponse.getHeader(UPLOAD_NOTE_HEADER) === UPLOAD_NOTE_FROM_TRASH;
+          update(key, { state: "uploaded", sent: file.size, fromTrash });
           onQueuedRef.current();
           finished();
         },
@@ -145,6 +206,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
       return { key, name: file.name, size: file.size, sent: 0, state: early ? "refused" : "waiting", reason: early };
     });
     setItems((all) => [...all, ...added]);
+    // A chosen file that was interrupted resumes (its fingerprint matches): no longer a loose end.
+    const chosen = new Set(Array.from(list, (f) => `${f.name}:${f.size}`));
+    setInterrupted((all) => all.filter((u) => !chosen.has(`${u.name}:${u.size}`)));
     pump();
   }
 
@@ -160,6 +224,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const uploaded = items.filter((i) => i.state === "uploaded").length;
   const refused = items.filter((i) => i.state === "refused");
   const failed = items.filter((i) => i.state === "failed");
+  const fromTrash = items.filter((i) => i.fromTrash);
   const inFlight = items.some((i) => i.state === "waiting" || i.state === "uploading");
 
   return (
@@ -197,6 +262,27 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
         </p>
       </div>
 
+      {interrupted.length > 0 ? (
+        <div className="admin-alert uploader-interrupted">
+          <h3>Interrupted uploads</h3>
+          <p>
+            {interrupted.length === 1 ? "This upload" : `These ${interrupted.length} uploads`} to this shoot stopped
+            before the end (the page was closed or reloaded). Choose the same{" "}
+            {interrupted.length === 1 ? "file" : "files"} again and{" "}
+            {interrupted.length === 1 ? "it carries" : "they carry"} on from where{" "}
+            {interrupted.length === 1 ? "it" : "they"} stopped.
+          </p>
+          <ul>
+            {interrupted.map((u) => (
+              <li key={u.storageKey}>
+                <strong>{u.name}</strong>: {formatMb(u.received)} of {formatMb(u.size)} received (
+                {Math.floor((100 * u.received) / Math.max(u.size, 1))}%)
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       {items.length > 0 ? (
         <>
           <div className="uploader-total">
@@ -206,6 +292,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
               {uploaded} of {sending.length} uploaded ({formatMb(sentBytes)} of {formatMb(totalBytes)})
               {!inFlight && refused.length + failed.length > 0
                 ? `; ${refused.length} refused, ${failed.length} failed`
+                : ""}
+              {fromTrash.length > 0
+                ? `; ${fromTrash.length} ${fromTrash.length === 1 ? "was a photo" : "were photos"} in the trash, brought back at ${fromTrash.length === 1 ? "its" : "their"} new place`
                 : ""}
               {!inFlight && sending.length > 0 && uploaded === sending.length ? ". Every accepted file arrived." : ""}
             </p>
@@ -249,7 +338,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
                     : i.state === "uploading"
                       ? `${Math.floor((100 * Math.min(i.sent, i.size)) / Math.max(i.size, 1))}%`
                       : i.state === "uploaded"
-                        ? "uploaded"
+                        ? i.fromTrash
+                          ? "uploaded: back from the trash"
+                          : "uploaded"
                         : `${i.state}: ${i.reason}`}
                 </span>
                 {i.state === "failed" ? (

@@ -4,6 +4,7 @@
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import adminStylesUrl from "#app/styles/admin.css?url";
 import { adminSessionContext } from "#app/utils/auth/context.server.ts";
+import { CROSS_SITE_REFUSAL } from "#app/utils/auth/cross-site.server.ts";
 import { isSafeMethod, isSameOriginRequest } from "#app/utils/auth/csrf.server.ts";
 import { findSession, readCookie, SESSION_COOKIE_NAME } from "#app/utils/auth/session.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (!isSafeMethod(request.method) && !isSameOriginRequest(request)) {
-      throw data("This request came from another site and was refused.", { status: 403 });
+      throw data(CROSS_SITE_REFUSAL, { status: 403 });
     }
     const id = readCookie(request, SESSION_COOKIE_NAME);
     context.set(adminSessionContext, id ? await findSession(getDb(), id) : null);

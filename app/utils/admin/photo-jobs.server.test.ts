@@ -157,4 +157,40 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     expect(await publicOrder()).toEqual([c, a, b]);
     expect((await getShootForEdit(store.db, otherShootId))?.photos.map((p) => p.id)).toEqual([d]);
   });
+  it("the bytes of a photo in the trash bring that photo back, at the new batch's place; a live one stays a duplicate", async () => {
+    const shootPhotos = async () =>
+      store.db
+        .selectFrom("photos")
+        .innerJoin("assets", "assets.id", "photos.asset_id")
+        .select(["photos.id", "photos.deleted_at", "assets.original_name"])
+        .where("photos.shoot_id", "=", shootId)
+        .orderBy("photos.position")
+        .execute();
+    const live = async () => (await shootPhotos()).filter((p) => p.deleted_at === null).map((p) => p.id);
+    const [first, second, third] = await live();
+    await trashPhoto(store.db, shootId, second as number);
+    const trashed = (await shootPhotos()).find((p) => p.id === second);
+    const bytes = uploads.get(trashed?.original_name.replace(".jpg", "") ?? "") as Uint8Array;
+
+    // A live photo's bytes are still refused; the trashed one's are queued, and say so.
+    const liveName = (await shootPhotos()).find((p) => p.id === first)?.original_name.replace(".jpg", "") ?? "";
+    await expect(upload("again-live", 0, uploads.get(liveName) as Uint8Array, "batch-cccccccc")).rejects.toThrow(
+      DUPLICATE_REASON,
+    );
+    expect(await upload("from-trash", 1, bytes, "batch-cccccccc")).toMatchObject({ fromTrash: true });
+    const job = await claimNextJob(store.db);
+    expect(job?.uploadId).toBe("from-trash");
+    expect(await processJob(store, job as NonNullable<typeof job>, bytes)).toBe("done");
+
+    // The same photo (not a copy) is back, after the others, and the job points at it.
+    expect(await live()).toEqual([first, third, second]);
+    expect((await shootPhotos()).filter((p) => p.id === second)).toHaveLength(1);
+    const done = await store.db
+      .selectFrom("photo_jobs")
+      .select(["state", "photo_id"])
+      .where("upload_id", "=", "from-trash")
+      .executeTakeFirst();
+    expect(done).toEqual({ state: "done", photo_id: second });
+    expect((await getShootPage(store.db, shootId))?.photos.map((p) => p.id)).toEqual([first, third, second]);
+  });
 });

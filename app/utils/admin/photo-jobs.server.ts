@@ -12,6 +12,15 @@ import { ImageRejectedError, inspectSource } from "../media/pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 
+export interface QueuedUpload {
+  jobId: number;
+  /**
+   * The shoot has these bytes as a photo in the trash: processing brings that photo back (at
+   * this batch's position) instead of refusing a duplicate or making a second one.
+   */
+  fromTrash: boolean;
+}
+
 export interface UploadedPhoto {
   uploadId: string;
   shootId: number;
@@ -23,23 +32,29 @@ export interface UploadedPhoto {
 }
 
 /** Checks an uploaded file and queues it; throws ImageRejectedError (with the reason) if refused. */
-export async function enqueueUploadedPhoto(db: Database, upload: UploadedPhoto, now = Date.now()): Promise<number> {
+export async function enqueueUploadedPhoto(
+  db: Database,
+  upload: UploadedPhoto,
+  now = Date.now(),
+): Promise<QueuedUpload> {
   await inspectSource(upload.data, upload.fileName);
   const sha256 = createHash("sha256").update(upload.data).digest("hex");
   return db.transaction().execute(async (trx) => {
+    const inShoot = await trx
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .select(["photos.id", "photos.deleted_at"])
+      .where("photos.shoot_id", "=", upload.shootId)
+      .where("assets.sha256", "=", sha256)
+      .execute();
+    const fromTrash = inShoot.length > 0 && inShoot.every((p) => p.deleted_at !== null);
     const already = await trx
       .selectFrom("photo_jobs")
       .select("id")
       .where("upload_id", "=", upload.uploadId)
       .executeTakeFirst();
-    if (already) return already.id;
-    const inShoot = await trx
-      .selectFrom("photos")
-      .innerJoin("assets", "assets.id", "photos.asset_id")
-      .select("photos.id")
-      .where("photos.shoot_id", "=", upload.shootId)
-      .where("assets.sha256", "=", sha256)
-      .executeTakeFirst();
+    if (already) return { jobId: already.id, fromTrash };
+    const live = inShoot.some((p) => p.deleted_at === null);
     const queued = await trx
       .selectFrom("photo_jobs")
       .select("id")
@@ -47,7 +62,7 @@ export async function enqueueUploadedPhoto(db: Database, upload: UploadedPhoto, 
       .where("sha256", "=", sha256)
       .where("state", "in", ["queued", "running"])
       .executeTakeFirst();
-    if (inShoot || queued) throw new ImageRejectedError(upload.fileName, DUPLICATE_REASON);
+    if (live || queued) throw new ImageRejectedError(upload.fileName, DUPLICATE_REASON);
     // A batch's photos follow the order the files were chosen in, after everything already
     // there, whichever file finishes uploading first.
     const sibling = await trx
@@ -88,7 +103,7 @@ export async function enqueueUploadedPhoto(db: Database, upload: UploadedPhoto, 
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return row.id;
+    return { jobId: row.id, fromTrash };
   });
 }
 
@@ -139,7 +154,10 @@ async function finishJob(db: Database, id: number, state: PhotoJobState, error: 
     .execute();
 }
 
-/** Turns a claimed job's upload into a photo: variants first, then the photo row, in one step. */
+/**
+ * Turns a claimed job's upload into a photo: variants first, then the photo row, in one step.
+ * The same bytes in this shoot's trash come back out of it, at the job's position.
+ */
 export async function processJob(deps: IngestDeps, job: ClaimedJob, data: Uint8Array): Promise<PhotoJobState> {
   const { db } = deps;
   try {
@@ -147,11 +165,21 @@ export async function processJob(deps: IngestDeps, job: ClaimedJob, data: Uint8A
     const photoId = await db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom("photos")
-        .select("id")
+        .select(["id", "deleted_at"])
         .where("shoot_id", "=", job.shootId)
         .where("asset_id", "=", assetId)
-        .executeTakeFirst();
-      if (existing) return null;
+        .orderBy("id")
+        .execute();
+      if (existing.some((p) => p.deleted_at === null)) return null;
+      const trashed = existing[0];
+      if (trashed) {
+        await trx
+          .updateTable("photos")
+          .set({ deleted_at: null, position: job.position })
+          .where("id", "=", trashed.id)
+          .execute();
+        return trashed.id;
+      }
       const row = await trx
         .insertInto("photos")
         .values({ shoot_id: job.shootId, asset_id: assetId, position: job.position })

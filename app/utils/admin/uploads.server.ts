@@ -8,7 +8,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { RequestHandler } from "express";
+import { webRequestOf } from "../auth/cross-site.server.ts";
 import { isSafeMethod, isSameOriginRequest, isValidCsrfToken } from "../auth/csrf.server.ts";
 import { findSession, readCookie, SESSION_COOKIE_NAME } from "../auth/session.server.ts";
 import { getDb } from "../db/db.server.ts";
@@ -18,7 +19,7 @@ import { ImageRejectedError } from "../media/pipeline.server.ts";
 import { getMediaStorage } from "../media/storage.server.ts";
 import { enqueueUploadedPhoto } from "./photo-jobs.server.ts";
 import { type PhotoWorker, startPhotoWorker } from "./photo-worker.server.ts";
-import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "./upload-constants.ts";
+import { UPLOAD_CSRF_HEADER, UPLOAD_NOTE_FROM_TRASH, UPLOAD_NOTE_HEADER, UPLOADS_PATH } from "./upload-constants.ts";
 
 /** An upload left unfinished this long is deleted (the studio starts that file again). */
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -31,18 +32,6 @@ class UploadRefusal {
     this.status_code = status;
     this.body = body;
   }
-}
-
-function webRequestOf(req: ExpressRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(", "));
-  }
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
-    method: "GET",
-    headers,
-  });
 }
 
 function uploadFields(upload: Upload) {
@@ -90,9 +79,9 @@ export function createUploads(dataDir: string): Uploads {
       if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
       try {
         const data = await fs.readFile(path.join(directory, upload.id));
-        await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+        const { fromTrash } = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
         worker?.wake();
-        return {};
+        return fromTrash ? { headers: { [UPLOAD_NOTE_HEADER]: UPLOAD_NOTE_FROM_TRASH } } : {};
       } catch (error) {
         // The bytes go: a retry must upload again (and be checked again), not find them done.
         await store.remove(upload.id).catch(() => {});
