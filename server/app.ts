@@ -16,7 +16,6 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { UPLOADS_PATH } from "#app/utils/admin/upload-constants.ts";
 import { createUploads } from "#app/utils/admin/uploads.server.ts";
 import { refuseCrossSiteRequests } from "#app/utils/auth/cross-site.server.ts";
-import { ADMIN_PATH } from "#app/utils/auth/shared.ts";
 import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { logger } from "#app/utils/logger.server.ts";
@@ -139,8 +138,8 @@ export function createApp(options: AppOptions): express.Express {
       );
   });
 
-  // Posts to the admin from other sites: a 403 and a warning line, not React Router's error.
-  app.use(ADMIN_PATH, refuseCrossSiteRequests);
+  // Posts from other sites: a 403 and a warning line, not React Router's error.
+  app.use(refuseCrossSiteRequests);
   // The admin's resumable photo uploads (tus); they check the session themselves.
   app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
 

@@ -1,4 +1,4 @@
-// A forged cross-site post to the admin, against the real server: refused with 403, logged as
+// Forged cross-site posts, to the admin and to a public form, against the real server: refused with 403, logged as
 // one warning line naming the path and the origin, never as an "unhandled error" with a stack.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 const FOREIGN_ORIGIN = "https://evil.example";
 
-describe("cross-site posts to the admin", () => {
+describe("cross-site posts", () => {
   let dataDir: string;
   let server: ServerProcess;
 
@@ -59,11 +59,22 @@ describe("cross-site posts to the admin", () => {
     expect(server.output()).not.toContain('"stack"');
   });
 
+  it("refuses a public form's post that says it came from elsewhere, and lets one that says nothing through", async () => {
+    const forged = await post("/contactUs", { Origin: FOREIGN_ORIGIN, "Sec-Fetch-Site": "cross-site" });
+    expect(forged.status).toBe(403);
+    await server.waitForOutput(/refused a cross-site POST to \/contactUs from/);
+    // A script posting the contact form sends neither header: the form's own rules judge it.
+    const script = await post("/contactUs", {});
+    expect(script.status).not.toBe(403);
+    expect(await script.text()).not.toContain(CROSS_SITE_REFUSAL);
+    expect(server.output()).not.toContain("unhandled error");
+  });
+
   it("lets the studio's own posts through to the admin's checks", async () => {
     // Same origin but no form token: past this check, refused by the sign-in form's own.
     const own = await post("/admin/login", { Origin: server.url, "Sec-Fetch-Site": "same-origin" });
     expect(own.status).toBe(403);
     expect(await own.text()).not.toContain(CROSS_SITE_REFUSAL);
-    expect(logLines().filter((l) => l.msg.startsWith("refused a cross-site"))).toHaveLength(3);
+    expect(logLines().filter((l) => l.msg.startsWith("refused a cross-site"))).toHaveLength(4);
   });
 });

@@ -1,11 +1,13 @@
-// Refuses state-changing requests to the admin that come from another site, in Express, before
-// React Router sees them: its own origin check would throw, answer 400 and log an "unhandled
-// error" with a stack for what is an expected, harmless refusal. Here it is a 403 and one
-// warning line saying what was refused (method, path, origin). The admin layout's middleware
-// and form tokens still check every request that gets through.
+// Refuses state-changing requests that come from another site, in Express, before React
+// Router sees them: its own origin check would throw, answer 400 and log an "unhandled error"
+// with a stack for what is an expected, harmless refusal. Here it is a 403 and one warning line
+// saying what was refused (method, path, origin). The admin asks every post to prove it came
+// from our pages; public forms refuse only posts that say they came from elsewhere. The admin
+// layout's middleware and form tokens still check every request that gets through.
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { logger } from "../logger.server.ts";
-import { isSafeMethod, isSameOriginRequest } from "./csrf.server.ts";
+import { isDeclaredCrossSite, isSafeMethod, isSameOriginRequest } from "./csrf.server.ts";
+import { isAdminPath } from "./shared.ts";
 
 export const CROSS_SITE_REFUSAL = "This request came from another site and was refused.";
 
@@ -23,7 +25,8 @@ export function webRequestOf(req: ExpressRequest): Request {
 }
 
 export const refuseCrossSiteRequests: RequestHandler = (req, res, next) => {
-  if (isSafeMethod(req.method) || isSameOriginRequest(webRequestOf(req))) {
+  const ours = isAdminPath(req.path) ? isSameOriginRequest : (r: Request) => !isDeclaredCrossSite(r);
+  if (isSafeMethod(req.method) || ours(webRequestOf(req))) {
     next();
     return;
   }

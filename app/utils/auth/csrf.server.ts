@@ -23,10 +23,25 @@ export function isSameOriginRequest(request: Request): boolean {
   if (fetchSite !== null && fetchSite !== "same-origin") return false;
   const origin = request.headers.get("Origin");
   if (origin === null) return fetchSite === "same-origin";
+  return ourOrigins(request).has(origin);
+}
+
+/**
+ * True when a request says it came from another site. Public forms refuse only these: a
+ * script or an older browser may post the contact form without saying where it came from.
+ */
+export function isDeclaredCrossSite(request: Request): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  const origin = request.headers.get("Origin");
+  return origin !== null && !ourOrigins(request).has(origin);
+}
+
+function ourOrigins(request: Request): Set<string> {
   const allowed = new Set([new URL(request.url).origin]);
   const publicUrl = readEnv().publicUrl;
   if (publicUrl) allowed.add(new URL(publicUrl).origin);
-  return allowed.has(origin);
+  return allowed;
 }
 
 /** The form token for a binding (a session's id hash, or a sign-in form's own cookie). */
