@@ -42,7 +42,12 @@ export function ImageField({ name, label, value, current, choices, error, hint, 
       <div className="image-field-body">
         <div className="image-field-current">
           {current ? (
-            <Picture image={{ ...current, alt: `Current ${label.toLowerCase()}` }} sizes={THUMBNAIL_SIZES} />
+            // No placeholder underneath: a transparent logo shows its true edges on the checkerboard.
+            <Picture
+              image={{ ...current, alt: `Current ${label.toLowerCase()}` }}
+              sizes={THUMBNAIL_SIZES}
+              transparent
+            />
           ) : (
             <p className="image-field-empty">{noneLabel ? "None chosen" : "No image yet"}</p>
           )}

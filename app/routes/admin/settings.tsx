@@ -85,7 +85,7 @@ const GROUPS: Group[] = [
       {
         name: "logo",
         label: "Logo",
-        hint: "A wide PNG with a transparent background works best; it is shown 40 to 56 pixels high.",
+        hint: "A wide PNG with a transparent background works best; it is shown 36 to 56 pixels high.",
         noneLabel: "None: the studio's name as the logo",
       },
     ],
