@@ -13,7 +13,7 @@ import {
   type SettingsImage,
   saveSettings,
 } from "#app/utils/admin/settings.server.ts";
-import { SOCIAL_NETWORKS } from "#app/utils/admin/social-links.ts";
+import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#app/utils/admin/settings-fields.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
 import { inquiryRecipientDefault } from "#app/utils/inquiries/settings.server.ts";
@@ -220,7 +220,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             name: "inquiryTo",
             label: "Send inquiries to",
             multiline: true,
-            hint: `One address per line, at most 5. Empty: ${defaults.inquiryTo || "nobody (set an e-mail address above)"}, the server's default.`,
+            hint: `One address per line, at most ${INQUIRY_RECIPIENTS_MAX}. Empty: ${defaults.inquiryTo || "nobody (set an e-mail address above)"}, the server's default.`,
           })}
           <Field
             id="settings-inquiryAck"

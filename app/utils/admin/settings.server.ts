@@ -7,7 +7,7 @@ import type { Database } from "../db/db.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
 import type { AdminForm } from "./form-data.server.ts";
 import { resolveImageField } from "./image-field.server.ts";
-import { isNetworkUrl, SOCIAL_NETWORKS } from "./social-links.ts";
+import { INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
 
 export const SETTINGS_FIELDS = [
   "name",
@@ -48,8 +48,6 @@ type SocialLink = { network: string; label: string; url: string };
 const SHORT_MAX = 120;
 const LONG_MAX = 8000;
 const URL_MAX = 300;
-/** Inquiries go to at most this many addresses. */
-export const INQUIRY_RECIPIENTS_MAX = 5;
 const short = z.string().trim().max(SHORT_MAX, `At most ${SHORT_MAX} characters.`);
 /** One entry per line; blank lines are dropped. */
 const lines = (text: string) =>

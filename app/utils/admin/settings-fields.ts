@@ -1,5 +1,8 @@
-// The social networks the studio can link to from the settings (the public site draws an
-// icon for each), shared by the settings form and its server-side check.
+// What the settings form and its server-side check share: the social networks the studio can
+// link to (the public site draws an icon for each) and the limit on inquiry recipients.
+
+/** Inquiries go to at most this many addresses. */
+export const INQUIRY_RECIPIENTS_MAX = 5;
 
 /** The networks the public site draws an icon for, in the order it shows them. */
 export const SOCIAL_NETWORKS = [
