@@ -2,7 +2,10 @@
 // it has made one; INQUIRY_TO / INQUIRY_ACK are the defaults, then the studio's first address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import type { OutgoingMail } from "./mail.server.ts";
+import { runOutboxRound } from "./outbox.server.ts";
 import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";
+import { storeInquiry } from "./store.server.ts";
 
 const KEYS = ["INQUIRY_TO", "INQUIRY_ACK", "MAIL_FROM"] as const;
 const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
@@ -55,6 +58,27 @@ describe("inquiry recipients and acknowledgement", () => {
     });
     process.env.MAIL_FROM = "Nila <mail@nila.example>";
     expect((await mailAddresses(store.db))?.from).toBe("Nila <mail@nila.example>");
+  });
+
+  it("the outbox sends to the recipients the admin set, read at send time", async () => {
+    process.env.INQUIRY_TO = "desk@nila.example";
+    const sent: OutgoingMail[] = [];
+    const options = {
+      db: store.db,
+      mailer: { send: async (mail: OutgoingMail) => void sent.push(mail), close: () => undefined },
+      addresses: () => mailAddresses(store.db),
+      studioName: async () => "Nila",
+      retryBaseMs: 1000,
+    };
+    const inquiry = { name: "Priya", phoneNumber: "", email: "", message: "A quote, please." };
+    await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false });
+    // Stored while INQUIRY_TO applied; the admin changes the recipients before it is sent.
+    await store.db
+      .updateTable("studio_settings")
+      .set({ inquiry_to: JSON.stringify(["owner@nila.example"]) })
+      .execute();
+    await runOutboxRound(options);
+    expect(sent.map((m) => m.to)).toEqual(["owner@nila.example"]);
   });
 
   it("acknowledges visitors as the admin chose, else as INQUIRY_ACK says", async () => {
