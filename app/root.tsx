@@ -71,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <SiteHeader
               studioName={studio?.name ?? "Photography Studio"}
+              logo={studio?.logo ?? null}
               socialLinks={studio?.socialLinks ?? []}
               isHome={isHome}
             />

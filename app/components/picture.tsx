@@ -20,6 +20,8 @@ interface PictureProps {
   eager?: boolean;
   artDirection?: ArtDirection;
   className?: string;
+  /** An image with transparent areas (a logo): no placeholder painted underneath to show through. */
+  transparent?: boolean;
 }
 
 function preloadImage(image: ResponsiveImage, sizes: string, media?: string) {
@@ -35,7 +37,15 @@ function preloadImage(image: ResponsiveImage, sizes: string, media?: string) {
   });
 }
 
-export function Picture({ image, sizes, priority = false, eager = false, artDirection, className }: PictureProps) {
+export function Picture({
+  image,
+  sizes,
+  priority = false,
+  eager = false,
+  artDirection,
+  className,
+  transparent = false,
+}: PictureProps) {
   if (priority) {
     if (artDirection) {
       preloadImage(artDirection.image, sizes, artDirection.media);
@@ -68,7 +78,7 @@ export function Picture({ image, sizes, priority = false, eager = false, artDire
         loading={priority || eager ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
         decoding={priority ? "sync" : "async"}
-        style={{ backgroundImage: `url("${image.placeholder}")` }}
+        style={transparent ? undefined : { backgroundImage: `url("${image.placeholder}")` }}
       />
     </picture>
   );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { StudioInfo } from "#app/utils/content/types.ts";
 import { NAV_LINKS } from "#app/utils/nav.ts";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "./contact-details.tsx";
+import { StudioLogo } from "./studio-logo.tsx";
 
 export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: number }) {
   const name = studio?.name ?? "Photography Studio";
@@ -10,8 +11,8 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
     <footer className="site-footer">
       <div className="site-footer-grid">
         <div>
-          <Link to="/" className="footer-logo">
-            {name}
+          <Link to="/" className={studio?.logo ? "footer-logo footer-logo--image" : "footer-logo"}>
+            <StudioLogo name={name} logo={studio?.logo ?? null} place="footer" />
           </Link>
           {studio?.tagline ? <p className="footer-tagline">{studio.tagline}</p> : null}
         </div>

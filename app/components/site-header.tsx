@@ -5,9 +5,11 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from
 import { Link, NavLink, useNavigate } from "react-router";
 import type { StudioInfo } from "#app/utils/content/types.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "#app/utils/nav.ts";
+import { StudioLogo } from "./studio-logo.tsx";
 
 export interface SiteHeaderProps {
   studioName: string;
+  logo: StudioInfo["logo"];
   socialLinks: StudioInfo["socialLinks"];
   /** The home page's header sits over the banner; other pages get a solid one. */
   isHome: boolean;
@@ -18,7 +20,7 @@ const MENU_ID = "site-menu";
 /** Everything in the panel that Tab can reach: the close button, the links. */
 const FOCUSABLE = "a[href], button:not([disabled])";
 
-export function SiteHeader({ studioName, socialLinks, isHome }: SiteHeaderProps) {
+export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeaderProps) {
   const before = NAV_LINKS.slice(0, LINKS_BEFORE_LOGO);
   const after = NAV_LINKS.slice(LINKS_BEFORE_LOGO);
   const navigate = useNavigate();
@@ -98,7 +100,7 @@ export function SiteHeader({ studioName, socialLinks, isHome }: SiteHeaderProps)
           ))}
           <li className="site-logo">
             <Link to="/" aria-label={logoLabel}>
-              {studioName}
+              <StudioLogo name={studioName} logo={logo} place="header" />
             </Link>
           </li>
           {after.map((l) => (
@@ -120,7 +122,7 @@ export function SiteHeader({ studioName, socialLinks, isHome }: SiteHeaderProps)
           )}
         </div>
         <Link to="/" className="site-bar-logo" aria-label={logoLabel}>
-          {studioName}
+          <StudioLogo name={studioName} logo={logo} place="bar" />
         </Link>
         <div className="site-bar-end">
           {isHome ? (

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { data, useFetcher } from "react-router";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { Field } from "#app/components/field.tsx";
+import { StudioLogo } from "#app/components/studio-logo.tsx";
 import { getStudio } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import { NO_STORE } from "#app/utils/http.server.ts";
@@ -220,7 +221,9 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
       </section>
       {studio ? (
         <aside className="contact-info" aria-label="Contact information">
-          <p className="contact-logo">{studioName}</p>
+          <p className="contact-logo">
+            <StudioLogo name={studioName} logo={studio.logo} place="contact" />
+          </p>
           <h2 className="caps-heading">Visit us</h2>
           <PostalAddress address={studio.address} />
           <h2 className="caps-heading">Call us</h2>

@@ -48,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       addressCountry: studio.address.country,
     },
     sameAs: studio.socialLinks.map((l) => l.url),
+    logo: studio.logo ? new URL(studio.logo.fallback, origin).href : undefined,
   };
   return { slides, collections, stories, showreel, business };
 }

@@ -1,7 +1,52 @@
 // Studio settings in the admin: a bad value is refused next to its field with what was typed
-// kept; a good change shows on the public site at the next request. The tagline is put back
-// afterwards, since the public-site tests read the demo studio.
+// kept; a good change shows on the public site at the next request; a logo and an about photo
+// uploaded here appear on the public pages; a non-image and an oversized file are refused by
+// name next to their field, with or without JavaScript. Whatever a test changes on the public
+// site it puts back at once, since the public-site tests read the demo studio at the same time.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import type { Locator, Page } from "@playwright/test";
+import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
+import { pngFile } from "#tests/helpers/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
+
+// In order, in one worker: every save sends the whole form, so two tests saving at once would
+// undo each other's images.
+test.describe.configure({ mode: "default" });
+
+const MB = 1024 * 1024;
+const CHOOSE = "Choose one of the studio's images";
+const UPLOAD = "Or upload a new image";
+
+/** A small PNG that no earlier run uploaded: random colours, row by row. */
+function uniquePng(width: number, height: number): Buffer {
+  const rowBytes = width * 3 + 1;
+  const rows = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    const [r, g, b] = [0, 0, 0].map(() => Math.floor(Math.random() * 256));
+    for (let x = 0; x < width; x++) rows.set([r ?? 0, g ?? 0, b ?? 0], y * rowBytes + 1 + x * 3);
+  }
+  return pngFile(width, height, deflateSync(rows));
+}
+
+/** A file just over the limit, on disk (a browser reads it; Playwright need not carry it). */
+function oversizedFile(name: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "settings-e2e-")), name);
+  fs.writeFileSync(file, Buffer.alloc(MAX_SOURCE_BYTES + MB));
+  return file;
+}
+
+const imageField = (page: Page, legend: string): Locator => page.getByRole("group", { name: legend, exact: true });
+const save = async (page: Page) => {
+  await page.getByRole("button", { name: "Save settings" }).click();
+};
+
+async function openSettings(page: Page) {
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "Studio settings" })).toBeVisible();
+}
 
 test("settings are checked next to each field and show on the public site at once", async ({
   adminPage: page,
@@ -15,19 +60,127 @@ test("settings are checked next to each field and show on the public site at onc
   const originalEmails = await emails.inputValue();
 
   await emails.fill(`${originalEmails}\nnot an address`);
-  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByLabel("Instagram").fill("http://www.instagram.com/nila");
+  await page.getByLabel("Facebook").fill("https://facebook.example.com/nila");
+  await save(page);
   await expect(page.locator("#settings-emails-error")).toHaveText("Each line must be an e-mail address.");
   await expect(emails).toHaveValue(`${originalEmails}\nnot an address`);
   await expect(emails).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#settings-instagram-error")).toContainText(
+    "https:// address of the studio's Instagram page",
+  );
+  await expect(page.locator("#settings-facebook-error")).toContainText("Facebook page");
+  await expect(page.getByLabel("Instagram")).toHaveValue("http://www.instagram.com/nila");
+  expect(await axeViolations(page)).toEqual([]);
 
-  await emails.fill(originalEmails);
+  await page.reload();
   await page.getByLabel("Tagline").fill("Weddings and families, in natural light");
-  await page.getByRole("button", { name: "Save settings" }).click();
+  await save(page);
   await expect(page.getByRole("status")).toHaveText(/Saved/);
   const about = await (await page.request.get("/about")).text();
   expect(about).toContain("Weddings and families, in natural light");
 
   await page.getByLabel("Tagline").fill(original);
-  await page.getByRole("button", { name: "Save settings" }).click();
+  await save(page);
   await expect(page.getByRole("status")).toHaveText(/Saved/);
+});
+
+test("a logo and an about photo uploaded here show on the public pages", async ({ adminPage: page, axeViolations }) => {
+  await openSettings(page);
+  const logo = imageField(page, "Logo");
+  const aboutPhoto = imageField(page, "About photo");
+  await expect(logo.getByLabel(CHOOSE)).toHaveValue("");
+  const originalAbout = await aboutPhoto.getByLabel(CHOOSE).inputValue();
+  const visitor = await page.context().newPage();
+  const aboutPhotoSrc = async () => {
+    await visitor.goto("/about");
+    return visitor.locator(".about img").getAttribute("src");
+  };
+  const aboutBefore = await aboutPhotoSrc();
+
+  await logo
+    .getByLabel(UPLOAD)
+    .setInputFiles({ name: "nila-logo.png", mimeType: "image/png", buffer: uniquePng(240, 80) });
+  await aboutPhoto
+    .getByLabel(UPLOAD)
+    .setInputFiles({ name: "at-work.png", mimeType: "image/png", buffer: uniquePng(320, 240) });
+  await save(page);
+  try {
+    await expect(page.getByRole("status")).toHaveText(/Saved/);
+    // The fields now show the new images, made from our own variants.
+    await expect(logo.locator("img")).toHaveAttribute("src", /\/media\//);
+    await expect(logo.getByLabel(CHOOSE).locator("option:checked")).toHaveText(/^nila-logo\.png/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await visitor.goto("/contactUs");
+    for (const place of [".site-logo", ".footer-logo", ".contact-logo"]) {
+      const img = visitor.locator(`${place} img`);
+      await expect(img).toHaveAttribute("alt", "Nila Studio");
+      await expect(img).toHaveJSProperty("complete", true);
+      expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    }
+    await expect(visitor.getByRole("link", { name: "Nila Studio, home" }).first()).toBeVisible();
+    const aboutAfter = await aboutPhotoSrc();
+    expect(aboutAfter).toMatch(/^\/media\//);
+    expect(aboutAfter).not.toBe(aboutBefore);
+    await expect(visitor.locator(".about img")).toHaveJSProperty("complete", true);
+  } finally {
+    // Back to the built-in logo and the demo's about photo.
+    await openSettings(page);
+    await imageField(page, "Logo").getByLabel(CHOOSE).selectOption("");
+    await imageField(page, "About photo").getByLabel(CHOOSE).selectOption(originalAbout);
+    await save(page);
+    await expect(page.getByRole("status")).toHaveText(/Saved/);
+  }
+  const restored = await (await page.request.get("/contactUs")).text();
+  expect(restored).not.toContain('class="studio-logo');
+  expect(await aboutPhotoSrc()).toBe(aboutBefore);
+});
+
+test("a non-image and an oversized file are refused by name beside their field, the rest kept", async ({
+  adminPage: page,
+}) => {
+  await openSettings(page);
+  const tagline = await page.getByLabel("Tagline").inputValue();
+  await page.getByLabel("Tagline").fill("Typed, not saved");
+
+  // Over the limit: the browser refuses it before sending a byte.
+  const poster = imageField(page, "Showreel poster");
+  await poster.getByLabel(UPLOAD).setInputFiles(oversizedFile("huge-poster.jpg"));
+  await expect(poster.locator(".field-error")).toHaveText("huge-poster.jpg: too large (61.0 MB; the limit is 60.0 MB)");
+  await expect(poster.getByLabel(UPLOAD)).toHaveValue("");
+
+  // Not an image: the server sniffs it and says so.
+  const logo = imageField(page, "Logo");
+  await logo
+    .getByLabel(UPLOAD)
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("notes") });
+  await save(page);
+  await expect(page.getByRole("status")).toHaveText(/Not saved/);
+  await expect(logo.locator(".field-error")).toHaveText(/^notes\.png: not an image we can use/);
+  await expect(logo.getByLabel(UPLOAD)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Tagline")).toHaveValue("Typed, not saved");
+  expect(await (await page.request.get("/about")).text()).toContain(tagline);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an oversized file is refused by the server by name, the values after it kept", async ({ adminPage: page }) => {
+    await openSettings(page);
+    const tagline = await page.getByLabel("Tagline").inputValue();
+    await page.getByLabel("Tagline").fill("Typed before the file");
+    await page.getByLabel("Opening hours").fill("Typed after the logo");
+    await imageField(page, "About photo").getByLabel(UPLOAD).setInputFiles(oversizedFile("huge-about.jpg"));
+    await page.getByLabel("Instagram").fill("https://www.instagram.com/typed.after.the.file/");
+    await save(page);
+    await expect(page.getByRole("status")).toHaveText(/Not saved/);
+    await expect(imageField(page, "About photo").locator(".field-error")).toHaveText(
+      "huge-about.jpg: too large (the limit is 60.0 MB)",
+    );
+    await expect(page.getByLabel("Tagline")).toHaveValue("Typed before the file");
+    await expect(page.getByLabel("Opening hours")).toHaveValue("Typed after the logo");
+    await expect(page.getByLabel("Instagram")).toHaveValue("https://www.instagram.com/typed.after.the.file/");
+    expect(await (await page.request.get("/about")).text()).toContain(tagline);
+  });
 });

@@ -1,8 +1,9 @@
 // Everything in the admin except sign-in: requires a live session (else to the sign-in page,
 // coming back afterwards), checks every form's CSRF token, and draws the admin's navigation
 // with 'sign out' and 'sign out everywhere'.
-import { data, Form, NavLink, Outlet, redirect } from "react-router";
+import { Form, NavLink, Outlet, redirect } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { adminFormContext, parseAdminForm } from "#app/utils/admin/form-data.server.ts";
 import { adminSessionContext } from "#app/utils/auth/context.server.ts";
 import { CSRF_FIELD_NAME, csrfToken, isSafeMethod, isValidCsrfToken } from "#app/utils/auth/csrf.server.ts";
 import { LOGIN_PATH } from "#app/utils/auth/shared.ts";
@@ -17,13 +18,10 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw redirect(back ? `${LOGIN_PATH}?next=${encodeURIComponent(back)}` : LOGIN_PATH);
     }
     if (!isSafeMethod(request.method)) {
-      const form = await request
-        .clone()
-        .formData()
-        .catch(() => null);
-      if (!isValidCsrfToken(form?.get(CSRF_FIELD_NAME), session.idHash)) {
-        throw data("This form has expired. Go back, reload the page and try again.", { status: 403 });
-      }
+      // Read once here (a multipart body streams, with its size limits); actions get it from
+      // the context through readAdminForm.
+      const parsed = await parseAdminForm(request, CSRF_FIELD_NAME, (token) => isValidCsrfToken(token, session.idHash));
+      context.set(adminFormContext, parsed);
     }
     return next();
   },

@@ -1,18 +1,22 @@
 // The home page's banner slides: order, remove (asks first), and add a slide from a desktop
-// and a mobile image.
+// and a mobile image, each chosen from the studio's images or uploaded (a multipart form).
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { ImageField } from "#app/components/admin/image-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { Field } from "#app/components/field.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import {
-  addBannerSlide,
+  addBannerSlideFromForm,
   listBannerSlides,
-  listImageChoices,
   moveBannerSlide,
   removeBannerSlide,
 } from "#app/utils/admin/banners.server.ts";
+import { readAdminForm } from "#app/utils/admin/form-data.server.ts";
+import { listImageChoices, thumbnailsFor } from "#app/utils/admin/image-field.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { readEnv } from "#app/utils/env.server.ts";
+import { getMediaStorage } from "#app/utils/media/storage.server.ts";
 import type { Route } from "./+types/banners";
 
 const THUMBNAIL_SIZES = "240px";
@@ -26,24 +30,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await readAdminForm(request, context);
+  const form = parsed.form;
   const db = getDb();
   const id = Number(form.get("id"));
-  const none = { errors: undefined, values: undefined };
+  const none = { errors: undefined, values: undefined, thumbnails: undefined, choices: undefined };
   switch (form.get("intent")) {
     case "add": {
-      const values = {
-        desktop: String(form.get("desktop") ?? ""),
-        mobile: String(form.get("mobile") ?? ""),
-        alt: String(form.get("alt") ?? ""),
-      };
-      const errors = await addBannerSlide(db, {
-        desktop: Number(values.desktop),
-        mobile: Number(values.mobile),
-        alt: values.alt,
-      });
-      if (errors) return data({ errors, values, notice: "" }, { status: 400 });
+      const refused = await addBannerSlideFromForm({ db, storage: getMediaStorage(readEnv().dataDir) }, parsed);
+      if (refused) {
+        const thumbnails = await thumbnailsFor(db, [
+          Number(refused.values.desktop) || null,
+          Number(refused.values.mobile) || null,
+        ]);
+        // The choices again: React Router does not reload them after a 4xx, and an accepted
+        // upload must be in the select that now shows it chosen.
+        return data({ ...refused, thumbnails, choices: await listImageChoices(db), notice: "" }, { status: 400 });
+      }
       return { ...none, notice: "Slide added at the end." };
     }
     case "up":
@@ -59,9 +63,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Banners({ loaderData, actionData }: Route.ComponentProps) {
-  const { slides, choices, confirmRemove } = loaderData;
+  const { slides, confirmRemove } = loaderData;
+  const choices = actionData?.choices ?? loaderData.choices;
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? { desktop: "", mobile: "", alt: "" };
+  const thumbnails = actionData?.thumbnails ?? {};
   return (
     <>
       <h1>Banner slides</h1>
@@ -99,33 +105,26 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="add-slide-heading" className="admin-panel">
         <h2 id="add-slide-heading">Add a slide</h2>
-        <Form method="post" className="admin-form" noValidate>
+        {/* Keyed by what it shows, so a refused form comes back with the values (and accepted uploads) chosen. */}
+        <Form
+          key={JSON.stringify(values)}
+          method="post"
+          encType="multipart/form-data"
+          className="admin-form"
+          noValidate
+        >
           <CsrfField />
           <input type="hidden" name="intent" value="add" />
           {(["desktop", "mobile"] as const).map((which) => (
-            <Field
+            <ImageField
               key={which}
-              id={`slide-${which}`}
+              name={which}
               label={which === "desktop" ? "Desktop image (wide)" : "Mobile image (portrait)"}
+              value={values[which]}
+              current={thumbnails[Number(values[which])] ?? null}
+              choices={choices}
               error={errors[which]}
-            >
-              {(describedBy, invalid) => (
-                <select
-                  id={`slide-${which}`}
-                  name={which}
-                  defaultValue={values[which]}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                >
-                  <option value="">Choose…</option>
-                  {choices.map((c) => (
-                    <option key={c.assetId} value={c.assetId}>
-                      {c.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            />
           ))}
           <Field id="slide-alt" label="Description (alt text)" error={errors.alt}>
             {(describedBy, invalid) => (

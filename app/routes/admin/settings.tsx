@@ -1,76 +1,250 @@
-// Studio settings: the details every public page shows (header, footer, about, contact).
+// Studio settings: the details every public page shows (header, footer, about, contact, home),
+// in fieldsets: the studio and its logo, the about page, contact details, social links, the
+// showreel, and where inquiries are mailed. One multipart form, so images upload without scripts.
 import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { ImageField } from "#app/components/admin/image-field.tsx";
 import { Field } from "#app/components/field.tsx";
-import { readSettings, type SettingsField, saveSettings } from "#app/utils/admin/settings.server.ts";
+import { readAdminForm } from "#app/utils/admin/form-data.server.ts";
+import { listImageChoices, thumbnailsFor } from "#app/utils/admin/image-field.server.ts";
+import {
+  readSettings,
+  type SettingsField,
+  type SettingsImage,
+  saveSettings,
+} from "#app/utils/admin/settings.server.ts";
+import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#app/utils/admin/settings-fields.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
+import { readEnv } from "#app/utils/env.server.ts";
+import { inquiryRecipientDefault } from "#app/utils/inquiries/settings.server.ts";
+import { getMediaStorage } from "#app/utils/media/storage.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader() {
-  return { values: await readSettings(getDb()) };
+  const db = getDb();
+  const { values, images } = await readSettings(db);
+  return {
+    values,
+    images,
+    thumbnails: await thumbnailsFor(db, Object.values(images)),
+    choices: await listImageChoices(db),
+    defaults: { inquiryTo: (await inquiryRecipientDefault(db)) ?? "", ack: readEnv().inquiries.ack },
+  };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const result = await saveSettings(getDb(), await request.formData());
-  if (!result.ok) return data({ ...result, notice: "" }, { status: 400 });
-  return { ok: true as const, errors: undefined, values: undefined, notice: "Saved: the site shows it now." };
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = getDb();
+  const result = await saveSettings(
+    { db, storage: getMediaStorage(readEnv().dataDir) },
+    await readAdminForm(request, context),
+  );
+  if (!result.ok) {
+    const thumbnails = await thumbnailsFor(db, Object.values(result.images));
+    // The choices again: React Router does not reload them after a 4xx, and an accepted
+    // upload must be in the select that now shows it chosen.
+    const choices = await listImageChoices(db);
+    return data(
+      { ...result, thumbnails, choices, notice: "Not saved: please correct the fields marked below." },
+      { status: 400 },
+    );
+  }
+  return {
+    ok: true as const,
+    errors: undefined,
+    values: undefined,
+    images: undefined,
+    thumbnails: undefined,
+    choices: undefined,
+    notice: "Saved: the site shows it now.",
+  };
 }
 
-const FIELDS: { name: SettingsField; label: string; multiline?: boolean; hint?: string }[] = [
-  { name: "name", label: "Studio name" },
-  { name: "tagline", label: "Tagline" },
-  { name: "aboutTitle", label: "About page title" },
-  { name: "aboutText", label: "About text", multiline: true, hint: "A blank line starts a new paragraph." },
-  { name: "phones", label: "Phone numbers", multiline: true, hint: "One per line." },
-  { name: "emails", label: "E-mail addresses", multiline: true, hint: "One per line." },
-  { name: "street", label: "Street address" },
-  { name: "locality", label: "City" },
-  { name: "region", label: "State or region" },
-  { name: "postalCode", label: "Postal code" },
-  { name: "country", label: "Country" },
-  { name: "openingHours", label: "Opening hours" },
-  { name: "showreelVideoId", label: "Showreel YouTube video id", hint: "Leave empty to hide the showreel." },
+interface TextFieldSpec {
+  name: SettingsField;
+  label: string;
+  multiline?: boolean;
+  rows?: number;
+  hint?: string;
+  type?: "text" | "url";
+}
+
+interface Group {
+  legend: string;
+  fields: TextFieldSpec[];
+  images?: { name: SettingsImage; label: string; hint?: string; noneLabel: string }[];
+}
+
+const GROUPS: Group[] = [
+  {
+    legend: "Studio",
+    fields: [
+      { name: "name", label: "Studio name" },
+      { name: "tagline", label: "Tagline" },
+    ],
+    images: [
+      {
+        name: "logo",
+        label: "Logo",
+        hint: "A wide PNG with a transparent background works best; it is shown 36 to 56 pixels high.",
+        noneLabel: "None: the studio's name as the logo",
+      },
+    ],
+  },
+  {
+    legend: "About page",
+    fields: [
+      { name: "aboutTitle", label: "About page title" },
+      {
+        name: "aboutText",
+        label: "About text",
+        multiline: true,
+        rows: 8,
+        hint: "A blank line starts a new paragraph.",
+      },
+    ],
+    images: [{ name: "aboutPhoto", label: "About photo", noneLabel: "None: no photo on the about page" }],
+  },
+  {
+    legend: "Contact details",
+    fields: [
+      { name: "phones", label: "Phone numbers", multiline: true, hint: "One per line." },
+      { name: "emails", label: "E-mail addresses", multiline: true, hint: "One per line; shown on the site." },
+      { name: "street", label: "Street address" },
+      { name: "locality", label: "City" },
+      { name: "region", label: "State or region" },
+      { name: "postalCode", label: "Postal code" },
+      { name: "country", label: "Country" },
+      { name: "openingHours", label: "Opening hours" },
+    ],
+  },
+  {
+    legend: "Social links",
+    fields: SOCIAL_NETWORKS.map((n) => ({
+      name: n.field,
+      label: n.label,
+      type: "url" as const,
+      hint: `e.g. ${n.example}; leave empty to hide the link.`,
+    })),
+  },
+  {
+    legend: "Showreel",
+    fields: [
+      { name: "showreelVideoId", label: "Showreel YouTube video id", hint: "Leave empty to hide the showreel." },
+    ],
+    images: [
+      {
+        name: "showreelPoster",
+        label: "Showreel poster",
+        hint: "Shown until the visitor presses play.",
+        noneLabel: "None: a plain dark frame",
+      },
+    ],
+  },
 ];
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? loaderData.values;
+  const images = actionData?.images ?? loaderData.images;
+  const thumbnails = actionData?.thumbnails ?? loaderData.thumbnails;
   const errors = actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
+  const { defaults } = loaderData;
+
+  const textField = (f: TextFieldSpec) => (
+    <Field key={f.name} id={`settings-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
+      {(describedBy, invalid) =>
+        f.multiline ? (
+          <textarea
+            id={`settings-${f.name}`}
+            name={f.name}
+            rows={f.rows ?? 3}
+            defaultValue={values[f.name]}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+          />
+        ) : (
+          <input
+            id={`settings-${f.name}`}
+            name={f.name}
+            type={f.type ?? "text"}
+            defaultValue={values[f.name]}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+          />
+        )
+      }
+    </Field>
+  );
+
   return (
     <>
       <h1>Studio settings</h1>
       <p className="admin-notice" role="status">
         {actionData?.notice}
       </p>
-      <Form method="post" className="admin-form" noValidate>
+      {/* Keyed by the values shown, so the fields show what was stored (or sent back) after a save. */}
+      <Form
+        key={JSON.stringify(values)}
+        method="post"
+        encType="multipart/form-data"
+        className="admin-form admin-settings"
+        noValidate
+      >
         <CsrfField />
-        {FIELDS.map((f) => (
-          <Field key={f.name} id={`settings-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
-            {(describedBy, invalid) =>
-              f.multiline ? (
-                <textarea
-                  id={`settings-${f.name}`}
-                  name={f.name}
-                  rows={f.name === "aboutText" ? 8 : 3}
-                  defaultValue={values[f.name]}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
+        {GROUPS.map((g) => (
+          <fieldset key={g.legend} className="admin-fieldset">
+            <legend>{g.legend}</legend>
+            {g.fields.map(textField)}
+            {g.images?.map((image) => {
+              const id = images[image.name];
+              return (
+                <ImageField
+                  key={image.name}
+                  name={image.name}
+                  label={image.label}
+                  hint={image.hint}
+                  noneLabel={image.noneLabel}
+                  value={values[image.name]}
+                  current={id === null ? null : (thumbnails[id] ?? null)}
+                  choices={actionData?.choices ?? loaderData.choices}
+                  error={errors[image.name]}
                 />
-              ) : (
-                <input
-                  id={`settings-${f.name}`}
-                  name={f.name}
-                  type="text"
-                  defaultValue={values[f.name]}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                />
-              )
-            }
-          </Field>
+              );
+            })}
+          </fieldset>
         ))}
+        <fieldset className="admin-fieldset">
+          <legend>Inquiry e-mails</legend>
+          <p className="field-hint">The mail server and its password are set on the server (SMTP_URL), never here.</p>
+          {textField({
+            name: "inquiryTo",
+            label: "Send inquiries to",
+            multiline: true,
+            hint: `One address per line, at most ${INQUIRY_RECIPIENTS_MAX}. Empty: ${defaults.inquiryTo || "nobody (set an e-mail address above)"}, the server's default.`,
+          })}
+          <Field
+            id="settings-inquiryAck"
+            label="Acknowledge each inquiry to the visitor"
+            hint="A short thank-you mail, when the visitor gave an e-mail address."
+            error={errors.inquiryAck}
+          >
+            {(describedBy, invalid) => (
+              <select
+                id="settings-inquiryAck"
+                name="inquiryAck"
+                defaultValue={values.inquiryAck}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              >
+                <option value="">Server default ({defaults.ack ? "yes" : "no"})</option>
+                <option value="on">Yes</option>
+                <option value="off">No</option>
+              </select>
+            )}
+          </Field>
+        </fieldset>
         <button type="submit" className="button" disabled={busy}>
-          Save settings
+          {busy ? "Saving…" : "Save settings"}
         </button>
       </Form>
     </>

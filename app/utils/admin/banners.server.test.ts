@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import {
-  addBannerSlide,
-  listBannerSlides,
-  listImageChoices,
-  moveBannerSlide,
-  removeBannerSlide,
-} from "./banners.server.ts";
+import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
+import { listImageChoices } from "./image-field.server.ts";
 
 describe("admin banner slides", () => {
   let store: TestStore;

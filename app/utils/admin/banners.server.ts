@@ -1,8 +1,12 @@
 // The home page's banner slides: each has a desktop and a mobile image (chosen from the
-// studio's photos), an order, and alt text; slides are added and removed here.
+// studio's images or uploaded through the image field), an order, and alt text; slides are
+// added and removed here.
 
 import { loadStoredImages, toResponsiveImage } from "../content/images.server.ts";
 import type { Database } from "../db/db.server.ts";
+import type { IngestDeps } from "../media/ingest.server.ts";
+import type { AdminForm } from "./form-data.server.ts";
+import { resolveImageField } from "./image-field.server.ts";
 
 export const BANNER_ALT_MAX_LENGTH = 200;
 
@@ -24,21 +28,52 @@ export async function listBannerSlides(db: Database) {
   });
 }
 
-/** Every image the studio has (photos and existing slides), to choose a slide's images from. */
-export async function listImageChoices(db: Database) {
-  const rows = await db
-    .selectFrom("assets")
-    .select(["id", "original_name", "width", "height"])
-    .orderBy("original_name")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({
-    assetId: r.id,
-    label: `${r.original_name} (${r.width} × ${r.height}${r.height > r.width ? ", portrait" : ""})`,
-  }));
+export type BannerFieldErrors = Partial<Record<"desktop" | "mobile" | "alt", string>>;
+
+function altError(text: string): string | undefined {
+  const alt = text.trim();
+  if (alt === "") return "Describe the slide for people who cannot see it.";
+  if (alt.length > BANNER_ALT_MAX_LENGTH) return `At most ${BANNER_ALT_MAX_LENGTH} characters.`;
+  return undefined;
 }
 
-export type BannerFieldErrors = Partial<Record<"desktop" | "mobile" | "alt", string>>;
+export type BannerValues = Record<"desktop" | "mobile" | "alt", string>;
+
+/**
+ * Adds a slide from the add form: each image chosen or uploaded (an accepted upload is kept
+ * and chosen even when another field is wrong, so it need not be sent again).
+ */
+export async function addBannerSlideFromForm(
+  deps: IngestDeps,
+  parsed: AdminForm,
+): Promise<{ errors: BannerFieldErrors; values: BannerValues } | null> {
+  const errors: BannerFieldErrors = {};
+  const ids: Partial<Record<"desktop" | "mobile", number | null>> = {};
+  for (const which of ["desktop", "mobile"] as const) {
+    const result = await resolveImageField(deps, parsed, which, {
+      optional: false,
+      missing: `Choose the ${which} image or upload one.`,
+    });
+    ids[which] = result.assetId;
+    if (!result.ok) errors[which] = result.error;
+  }
+  const alt = parsed.form.get("alt");
+  const values = {
+    desktop: String(ids.desktop ?? ""),
+    mobile: String(ids.mobile ?? ""),
+    alt: typeof alt === "string" ? alt : "",
+  };
+  const { desktop, mobile } = ids;
+  if (Object.keys(errors).length === 0 && desktop && mobile) {
+    const refused = await addBannerSlide(deps.db, { desktop, mobile, alt: values.alt });
+    if (!refused) return null;
+    Object.assign(errors, refused);
+  } else {
+    const alt = altError(values.alt);
+    if (alt) errors.alt = alt;
+  }
+  return { errors, values };
+}
 
 export async function addBannerSlide(
   db: Database,
@@ -51,8 +86,8 @@ export async function addBannerSlide(
     (await db.selectFrom("assets").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
   if (!(await exists(input.desktop))) errors.desktop = "Choose the desktop image.";
   if (!(await exists(input.mobile))) errors.mobile = "Choose the mobile image.";
-  if (alt === "") errors.alt = "Describe the slide for people who cannot see it.";
-  else if (alt.length > BANNER_ALT_MAX_LENGTH) errors.alt = `At most ${BANNER_ALT_MAX_LENGTH} characters.`;
+  const altProblem = altError(alt);
+  if (altProblem) errors.alt = altProblem;
   if (Object.keys(errors).length > 0) return errors;
   const { count } = await db
     .selectFrom("banner_slides")

@@ -14,7 +14,7 @@ import { applyQuery, parseQuery, type QueryField, type QuerySpec } from "./query
 /** Strapi's names for its resized formats, mapped onto our WebP ladder's rungs. */
 const STRAPI_FORMAT_WIDTHS_PX = { thumbnail: 320, small: 640, medium: 960, large: 1280 } as const;
 const BYTES_PER_KB = 1000;
-/** The studio's logo, a public file (the header's wordmark sits beside it). */
+/** The built-in logo, a public file, when the studio has not set its own in the admin. */
 const LOGO_PATH = "/favicon.svg";
 
 export interface ResourceContext {
@@ -327,14 +327,25 @@ const blocks: Resource<BlockEntry> = {
     sorts: { id: field((e) => [e.id]), Key: blockKey },
   },
   async list({ db, origin }) {
-    const studio = await db.selectFrom("studio_settings").select(["name", "tagline"]).executeTakeFirst();
+    const studio = await db
+      .selectFrom("studio_settings")
+      .select(["name", "tagline", "logo_asset_id"])
+      .executeTakeFirst();
     const name = studio?.name ?? "";
-    const logoUrl = origin + LOGO_PATH;
+    // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one;
+    // the same few attributes either way, as the OpenAPI document describes.
+    const logoId = studio?.logo_asset_id ?? null;
+    const stored = logoId === null ? undefined : (await loadStoredImages(db, [logoId])).get(logoId);
+    const attributes = stored ? mediaAttributes(stored, name, origin) : undefined;
+    const own = attributes?.url ? attributes : undefined;
+    const logoUrl = own?.url ?? origin + LOGO_PATH;
     const logo = {
       data: {
-        id: 1,
+        id: own && logoId !== null ? logoId : 1,
         url: logoUrl,
-        attributes: { name: "logo.svg", alternativeText: name, ext: ".svg", mime: "image/svg+xml", url: logoUrl },
+        attributes: own
+          ? { name: own.name, alternativeText: name, ext: own.ext, mime: own.mime, url: logoUrl }
+          : { name: "logo.svg", alternativeText: name, ext: ".svg", mime: "image/svg+xml", url: logoUrl },
       },
     };
     const links = NAV_LINKS.map((l) => ({ url: l.to, name: l.label }));

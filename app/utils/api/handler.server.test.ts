@@ -204,6 +204,18 @@ describe("endpoints on the demo studio", () => {
     const footer = await ok("blocks?populate=Nav_Links&filters[Key]=footer", RESPONSE_SCHEMAS.blocks);
     expect(footer.data[0]?.attributes.Nav_Links?.map((l) => l.name)).toContain("Baby Shoot");
   });
+
+  it("/api/blocks: the studio's own logo, once the admin has set one", async () => {
+    const asset = await store.db.selectFrom("assets").select("id").orderBy("id").executeTakeFirstOrThrow();
+    await store.db.updateTable("studio_settings").set({ logo_asset_id: asset.id }).execute();
+    try {
+      const res = await ok("blocks?populate=*&filters[key][$eq]=header", RESPONSE_SCHEMAS.blocks);
+      const logo = res.data[0]?.attributes.Nav_Links?.find((l) => l.Logo)?.Logo;
+      expect(logo?.data.url).toMatch(MEDIA_JPEG);
+    } finally {
+      await store.db.updateTable("studio_settings").set({ logo_asset_id: null }).execute();
+    }
+  });
 });
 
 describe("pagination, sorting and filters", () => {

@@ -34,6 +34,7 @@ function imageOrNull(images: Map<number, StoredImage>, assetId: number | null, a
 export async function getStudio(db: Database): Promise<StudioInfo | null> {
   const s = await db.selectFrom("studio_settings").selectAll().where("id", "=", 1).executeTakeFirst();
   if (!s) return null;
+  const images = await loadStoredImages(db, s.logo_asset_id === null ? [] : [s.logo_asset_id]);
   return {
     name: s.name,
     tagline: s.tagline,
@@ -48,6 +49,7 @@ export async function getStudio(db: Database): Promise<StudioInfo | null> {
     },
     socialLinks: jsonArray(s.social_links),
     openingHours: s.opening_hours,
+    logo: imageOrNull(images, s.logo_asset_id, s.name),
   };
 }
 

@@ -34,6 +34,8 @@ export interface StudioInfo {
   socialLinks: { network: string; label: string; url: string }[];
   /** schema.org openingHours, e.g. "Mo-Sa 10:00-19:00". */
   openingHours: string;
+  /** The studio's own logo; null draws the built-in one (the name as a wordmark). */
+  logo: ResponsiveImage | null;
 }
 
 export interface BannerSlide {

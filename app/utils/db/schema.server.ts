@@ -27,6 +27,12 @@ export interface StudioSettingsTable {
   opening_hours: string;
   showreel_video_id: string;
   showreel_poster_asset_id: number | null;
+  /** The studio's own logo; null shows the built-in wordmark (the studio's name). */
+  logo_asset_id: WithDefault<number | null>;
+  /** JSON array of addresses that receive inquiries; empty: INQUIRY_TO, else the first e-mail. */
+  inquiry_to: WithDefault<string>;
+  /** 1 or 0 when the admin chose whether visitors get an acknowledgement; null: INQUIRY_ACK. */
+  inquiry_ack: WithDefault<number | null>;
   updated_at: Timestamp;
 }
 

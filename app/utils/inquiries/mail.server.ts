@@ -24,7 +24,7 @@ export interface Mailer {
 }
 
 export interface MailAddresses {
-  /** The studio's inbox. */
+  /** The studio's inbox: one address, or several separated by commas. */
   studio: string;
   from: string;
 }

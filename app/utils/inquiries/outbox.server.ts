@@ -126,7 +126,8 @@ export async function runOutboxRound(options: OutboxOptions): Promise<RoundResul
   let skipped = 0;
   for (const mail of mails) {
     let error = serverDown;
-    if (!error && !addresses) error = "no recipient: set INQUIRY_TO or the studio's e-mail address";
+    if (!error && !addresses)
+      error = "no recipient: set one in the admin's settings, INQUIRY_TO, or the studio's e-mail address";
     if (!error && addresses) {
       try {
         await mailer.send(composeMail(mail.kind, mail.inquiry, addresses, studioName));

@@ -15,7 +15,7 @@ import {
   type InquiryValues,
   inquiryValues,
 } from "./rules.ts";
-import { inquirySettings, mailAddresses, studioName } from "./settings.server.ts";
+import { acknowledgeVisitors, inquirySettings, mailAddresses, studioName } from "./settings.server.ts";
 import { storeInquiry } from "./store.server.ts";
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -79,7 +79,7 @@ export async function submitInquiry({
     logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
     return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };
   }
-  const id = await storeInquiry(db, checked.inquiry, { page, ack: settings.ack, now });
+  const id = await storeInquiry(db, checked.inquiry, { page, ack: await acknowledgeVisitors(db), now });
   logger.info({ inquiry: id }, "inquiry stored");
   worker?.nudge();
   return { status: "sent" };
@@ -102,7 +102,7 @@ export function startInquiryMail(db: Database = getDb()): void {
     studioName: () => studioName(db),
     retryBaseMs: settings.retryBaseMs,
   });
-  logger.info({ ack: settings.ack }, "mail is on: inquiries are sent through the outbox");
+  logger.info({ ackDefault: settings.ack }, "mail is on: inquiries are sent through the outbox");
 }
 
 export async function stopInquiryMail(): Promise<void> {

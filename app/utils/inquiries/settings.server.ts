@@ -1,5 +1,8 @@
-// The contact form's settings in one place. Today they come from the environment; when the
-// admin has studio settings, this is the one function to change.
+// The contact form's settings in one place. Secrets and limits come from the environment;
+// who receives inquiries and whether visitors are acknowledged are the studio's to choose in
+// the admin: its value wins when set, and INQUIRY_TO / INQUIRY_ACK are the defaults. Both are
+// read when they are used (recipients at each send, the acknowledgement when an inquiry is
+// stored), so a change in the admin applies at once.
 
 import { getStudio } from "../content/queries.server.ts";
 import type { Database } from "../db/db.server.ts";
@@ -9,7 +12,7 @@ import type { MailAddresses } from "./mail.server.ts";
 export interface InquirySettings {
   /** Mail is off without an SMTP server: inquiries are only stored. */
   smtpUrl: string | undefined;
-  /** Send the visitor a short acknowledgement. */
+  /** INQUIRY_ACK: the default for acknowledging visitors (see acknowledgeVisitors). */
   ack: boolean;
   ratePerHour: number;
   minFillMs: number;
@@ -27,12 +30,33 @@ export function inquirySettings(): InquirySettings {
   };
 }
 
-/** INQUIRY_TO, else the studio's first e-mail address; MAIL_FROM, else the same address. */
+/** The recipients when the admin has chosen none: INQUIRY_TO, else the studio's first e-mail address. */
+export async function inquiryRecipientDefault(db: Database): Promise<string | undefined> {
+  return readEnv().inquiries.inquiryTo ?? (await getStudio(db))?.emails[0];
+}
+
+/** Who receives inquiries: the admin's addresses, else inquiryRecipientDefault. */
+export async function inquiryRecipients(db: Database): Promise<string[]> {
+  const row = await db.selectFrom("studio_settings").select("inquiry_to").where("id", "=", 1).executeTakeFirst();
+  const chosen: unknown = JSON.parse(row?.inquiry_to ?? "[]");
+  if (Array.isArray(chosen) && chosen.length > 0) return chosen.map(String);
+  const fallback = await inquiryRecipientDefault(db);
+  return fallback ? [fallback] : [];
+}
+
+/** Whether a new inquiry's visitor gets an acknowledgement: the admin's choice, else INQUIRY_ACK. */
+export async function acknowledgeVisitors(db: Database): Promise<boolean> {
+  const row = await db.selectFrom("studio_settings").select("inquiry_ack").where("id", "=", 1).executeTakeFirst();
+  const chosen = row?.inquiry_ack;
+  return chosen === null || chosen === undefined ? readEnv().inquiries.ack : chosen === 1;
+}
+
+/** The inquiry recipients (see inquiryRecipients); MAIL_FROM, else the first recipient. */
 export async function mailAddresses(db: Database): Promise<MailAddresses | undefined> {
-  const { inquiries } = readEnv();
-  const studio = inquiries.inquiryTo ?? (await getStudio(db))?.emails[0];
-  if (!studio) return undefined;
-  return { studio, from: inquiries.mailFrom ?? studio };
+  const to = await inquiryRecipients(db);
+  const first = to[0];
+  if (!first) return undefined;
+  return { studio: to.join(", "), from: readEnv().inquiries.mailFrom ?? first };
 }
 
 export async function studioName(db: Database): Promise<string> {

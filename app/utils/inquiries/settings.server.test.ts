@@ -1,0 +1,95 @@
+// Who receives inquiries and whether visitors are acknowledged: the admin's choice wins when
+// it has made one; INQUIRY_TO / INQUIRY_ACK are the defaults, then the studio's first address.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import type { OutgoingMail } from "./mail.server.ts";
+import { runOutboxRound } from "./outbox.server.ts";
+import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";
+import { storeInquiry } from "./store.server.ts";
+
+const KEYS = ["INQUIRY_TO", "INQUIRY_ACK", "MAIL_FROM"] as const;
+const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
+
+describe("inquiry recipients and acknowledgement", () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await createTestStore();
+    await store.db
+      .insertInto("studio_settings")
+      .values({
+        id: 1,
+        name: "Nila",
+        emails: JSON.stringify(["hello@nila.example"]),
+        social_links: "[]",
+        opening_hours: "",
+        showreel_video_id: "",
+        about_asset_id: null,
+        showreel_poster_asset_id: null,
+      })
+      .execute();
+  });
+  afterEach(async () => {
+    for (const k of KEYS) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+    await store.db.updateTable("studio_settings").set({ inquiry_to: "[]", inquiry_ack: null }).execute();
+  });
+  afterAll(async () => {
+    await store.cleanup();
+  });
+
+  it("falls back to the studio's first e-mail address, then INQUIRY_TO", async () => {
+    for (const k of KEYS) delete process.env[k];
+    expect(await inquiryRecipients(store.db)).toEqual(["hello@nila.example"]);
+    process.env.INQUIRY_TO = "desk@nila.example";
+    expect(await mailAddresses(store.db)).toEqual({ studio: "desk@nila.example", from: "desk@nila.example" });
+  });
+
+  it("sends to the admin's addresses when it has set them, from MAIL_FROM or the first of them", async () => {
+    process.env.INQUIRY_TO = "desk@nila.example";
+    await store.db
+      .updateTable("studio_settings")
+      .set({ inquiry_to: JSON.stringify(["a@nila.example", "b@nila.example"]) })
+      .execute();
+    expect(await mailAddresses(store.db)).toEqual({
+      studio: "a@nila.example, b@nila.example",
+      from: "a@nila.example",
+    });
+    process.env.MAIL_FROM = "Nila <mail@nila.example>";
+    expect((await mailAddresses(store.db))?.from).toBe("Nila <mail@nila.example>");
+  });
+
+  it("the outbox sends to the recipients the admin set, read at send time", async () => {
+    process.env.INQUIRY_TO = "desk@nila.example";
+    const sent: OutgoingMail[] = [];
+    const options = {
+      db: store.db,
+      mailer: { send: async (mail: OutgoingMail) => void sent.push(mail), close: () => undefined },
+      addresses: () => mailAddresses(store.db),
+      studioName: async () => "Nila",
+      retryBaseMs: 1000,
+    };
+    const inquiry = { name: "Priya", phoneNumber: "", email: "", message: "A quote, please." };
+    await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false });
+    // Stored while INQUIRY_TO applied; the admin changes the recipients before it is sent.
+    await store.db
+      .updateTable("studio_settings")
+      .set({ inquiry_to: JSON.stringify(["owner@nila.example"]) })
+      .execute();
+    await runOutboxRound(options);
+    expect(sent.map((m) => m.to)).toEqual(["owner@nila.example"]);
+  });
+
+  it("acknowledges visitors as the admin chose, else as INQUIRY_ACK says", async () => {
+    delete process.env.INQUIRY_ACK;
+    expect(await acknowledgeVisitors(store.db)).toBe(false);
+    process.env.INQUIRY_ACK = "on";
+    expect(await acknowledgeVisitors(store.db)).toBe(true);
+    await store.db.updateTable("studio_settings").set({ inquiry_ack: 0 }).execute();
+    expect(await acknowledgeVisitors(store.db)).toBe(false);
+    delete process.env.INQUIRY_ACK;
+    await store.db.updateTable("studio_settings").set({ inquiry_ack: 1 }).execute();
+    expect(await acknowledgeVisitors(store.db)).toBe(true);
+  });
+});
