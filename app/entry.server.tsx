@@ -9,6 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isAdminPath } from "./utils/auth/shared.ts";
+import { deferHydration } from "./utils/deferred-hydration.server.ts";
 import { inlineDocumentCss } from "./utils/document-css.server.ts";
 import { contentSecurityPolicy, documentEtag, etagMatches, HTML_CACHE_CONTROL, NO_STORE } from "./utils/http.server.ts";
 import { logger } from "./utils/logger.server.ts";
@@ -65,7 +66,10 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { html, failed } = await renderDocument(routerContext, request.url, nonce);
+  const rendered = await renderDocument(routerContext, request.url, nonce);
+  const failed = rendered.failed;
+  // The admin is an application: its scripts start at once. Public pages paint first.
+  const html = isAdmin || import.meta.env.DEV ? rendered.html : deferHydration(rendered.html, nonce);
   const status = failed ? 500 : responseStatusCode;
   // Admin pages are personal: no ETag, so no shared or conditional copy of them exists.
   if (status !== 200 || isAdmin) {

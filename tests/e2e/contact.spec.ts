@@ -5,7 +5,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const DB_FILE = path.resolve("tmp/e2e-data/studio.db");
 /** The server's default INQUIRY_MIN_FILL_S is 3; a person takes longer than that to write. */
@@ -32,14 +32,6 @@ async function fillValid(page: Page, message: string) {
   await page.getByLabel("Message").fill(message);
 }
 
-/** React has hydrated the form once its element carries React's props (the submit handler). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form.contact-form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
 test.describe("with JavaScript", () => {
   test("shows the rules' errors next to their fields, keeps the values and focuses the first error", async ({
     page,
@@ -47,7 +39,7 @@ test.describe("with JavaScript", () => {
     offHostRequests,
   }) => {
     await page.goto("/contactUs");
-    await hydrated(page);
+    await hydrated(page, "form.contact-form");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -84,7 +76,7 @@ test.describe("with JavaScript", () => {
   }) => {
     const message = `JS inquiry ${RUN}`;
     await page.goto("/contactUs");
-    await hydrated(page);
+    await hydrated(page, "form.contact-form");
     await page.evaluate(() => Object.assign(window, { samePage: true }));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -114,7 +106,7 @@ test.describe("with JavaScript", () => {
   test("answers a filled honeypot and a too-fast submission like a person, and stores neither", async ({ page }) => {
     const trapped = `Honeypot ${RUN}`;
     await page.goto("/contactUs");
-    await hydrated(page);
+    await hydrated(page, "form.contact-form");
     await fillValid(page, trapped);
     await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
       input.value = "https://spam.example";
@@ -125,7 +117,7 @@ test.describe("with JavaScript", () => {
 
     const hasty = `Too fast ${RUN}`;
     await page.goto("/contactUs");
-    await hydrated(page);
+    await hydrated(page, "form.contact-form");
     await fillValid(page, hasty);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText(THANKS)).toBeFocused();

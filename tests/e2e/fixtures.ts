@@ -54,6 +54,18 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * Waits until React has hydrated `selector` (it carries React's props): public pages start
+ * their scripts after the first paint (ADR 015), so a click straight after `goto` may still be
+ * a plain link's.
+ */
+export async function hydrated(page: Page, selector = "main") {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  }, selector);
+}
+
 /** Every <img> on the page with whether it has width and height and what it loaded. */
 export function imagesOf(page: Page) {
   return page.$$eval("img", (imgs) =>

@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_SETTINGS } from "#app/utils/demo/studio.ts";
 import { NAV_LINKS } from "#app/utils/nav.ts";
-import { expect, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 /** A path no route answers: the error page renders the same layout with isHome false. */
 const NOT_FOUND_PATH = "/no-such-page";
@@ -202,6 +202,7 @@ test.describe("header on a phone", () => {
 
   test("goes back within the site, or home when there is nothing to go back to", async ({ page }) => {
     await page.goto(NOT_FOUND_PATH);
+    await hydrated(page);
     const back = page.getByRole("button", { name: "Go back" });
     await expect(back).toBeVisible();
     await back.click();

@@ -2,7 +2,7 @@
 // runs: image dimensions, no request to another host, first-load JavaScript, axe at two widths.
 import { gzipSync } from "node:zlib";
 import { BANNER_INTERVAL_MS } from "#app/components/banner-slideshow.tsx";
-import { expect, imagesOf, PUBLIC_PAGES, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, hydrated, imagesOf, PUBLIC_PAGES, test, VIEWPORTS } from "./fixtures.ts";
 
 /** React 19 and React Router 8 alone are about 115 KB; the budget for a page. */
 const FIRST_LOAD_JS_BUDGET_KB = 130;
@@ -241,6 +241,27 @@ test.describe("budgets on every public page", () => {
       expect(gzipped / 1024).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     });
   }
+});
+
+test.describe("the page's JavaScript", () => {
+  test("starts after the first contentful paint, then hydrates the page", async ({ page }) => {
+    await page.goto("/galleryList/1");
+    await hydrated(page);
+    const { paintedAt, scriptsFrom } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scriptsFrom: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(Number.isFinite(scriptsFrom)).toBe(true);
+    expect(scriptsFrom).toBeGreaterThanOrEqual(paintedAt);
+    // Hydrated: a thumbnail opens the viewer instead of following its link.
+    await page.locator(".photo-grid a").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
 });
 
 test.describe("the document's stylesheet", () => {

@@ -15,7 +15,7 @@ import {
   ZOOM_MAX_SCALE,
   ZOOM_MIN_SCALE,
 } from "#app/components/viewer/constants.ts";
-import { expect, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 const SHOOT = "/galleryList/1";
 const SHOOT_TITLE = "Priya & Karthik";
@@ -33,6 +33,7 @@ const strip = (page: Page) => dialog(page).getByRole("navigation", { name: "Thum
 
 async function openAt(page: Page, n: number) {
   await page.goto(SHOOT);
+  await hydrated(page);
   await thumbnailLinks(page)
     .nth(n - 1)
     .click();
@@ -88,6 +89,7 @@ test.describe("opening", () => {
     page.on("request", (r) => VIEWER_ASSET.test(new URL(r.url()).pathname) && viewerRequests.push(r.url()));
     page.on("console", (m) => /Content Security Policy/i.test(m.text()) && cspMessages.push(m.text()));
     await page.goto(SHOOT);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     expect(viewerRequests).toEqual([]);
 
@@ -458,6 +460,7 @@ test.describe("deep links and history", () => {
 
   test("closing returns focus to the thumbnail and keeps the scroll position", async ({ page }) => {
     await page.goto(SHOOT);
+    await hydrated(page);
     const link = thumbnailLinks(page).nth(PHOTO_COUNT - 1);
     await link.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -497,6 +500,7 @@ test.describe("failures", () => {
   test("a viewer that cannot load says 'Something Went Wrong, Please Try Again Later'", async ({ page }) => {
     await page.route(/\/assets\/viewer-[\w-]+\.js$/, (route) => route.abort());
     await page.goto(SHOOT);
+    await hydrated(page);
     await thumbnailLinks(page).first().click();
     await expect(page.getByRole("alert")).toHaveText("Something Went Wrong, Please Try Again Later");
   });
