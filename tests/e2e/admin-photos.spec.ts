@@ -41,7 +41,13 @@ async function newShoot(page: Page, title: string): Promise<number> {
 }
 
 /** Drags photo `from`'s handle onto photo `to` with real pointer input: a mouse, or a finger. */
-async function dragPhoto(page: Page, from: number, to: number, via: "mouse" | "touch"): Promise<void> {
+async function dragPhoto(
+  page: Page,
+  from: number,
+  to: number,
+  via: "mouse" | "touch",
+  { cancelWithEscape = false } = {},
+): Promise<void> {
   const cards = page.locator(".admin-photos > li");
   await cards.nth(to).scrollIntoViewIfNeeded();
   // Coordinates are read once the thumbnails on screen have loaded, so the layout stays put.
@@ -64,6 +70,11 @@ async function dragPhoto(page: Page, from: number, to: number, via: "mouse" | "t
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     for (let i = 1; i <= steps; i++) await page.mouse.move(along(i).x, along(i).y);
+    if (cancelWithEscape) {
+      await expect(page.locator(".admin-photo.is-drop-target")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      await expect(page.locator(".admin-photo.is-drop-target")).toHaveCount(0);
+    }
     await page.mouse.up();
     return;
   }
@@ -310,6 +321,12 @@ test.describe("on a touch screen", () => {
     await dragPhoto(page, 1, 0, "touch");
     await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
     const expected = ["touch-02.jpg", "touch-01.jpg", "touch-03.jpg"];
+    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await page.reload();
+    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+
+    // A drag cancelled with Escape moves nothing, then or after a reload.
+    await dragPhoto(page, 2, 0, "mouse", { cancelWithEscape: true });
     await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
     await page.reload();
     await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);

@@ -1,8 +1,9 @@
 // Drag to reorder with pointer events, so a mouse, a finger and a pen all work (HTML5 drag and
 // drop never fires on touch screens). The drag starts on a handle, which keeps the pointer
 // while it moves; the drop target is the list item under the pointer, or the nearest one.
-// Keyboard users have the lists' Move buttons instead; this is the pointer's way only.
-import { type PointerEvent as ReactPointerEvent, useState } from "react";
+// Keyboard users have the lists' Move buttons instead; this is the pointer's way only. Escape
+// cancels a drag in progress.
+import { type PointerEvent as ReactPointerEvent, useEffect, useState } from "react";
 
 export interface PointerSortState {
   /** The index of the item being dragged, and where it would land now. */
@@ -40,6 +41,16 @@ function indexUnder(list: Element, x: number, y: number): number {
  */
 export function usePointerSort(onDrop: (from: number, to: number) => void) {
   const [drag, setDrag] = useState<(PointerSortState & { x: number; y: number; moved: boolean }) | null>(null);
+
+  const dragging = drag !== null;
+  useEffect(() => {
+    if (!dragging) return;
+    const cancel = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setDrag(null);
+    };
+    window.addEventListener("keydown", cancel);
+    return () => window.removeEventListener("keydown", cancel);
+  }, [dragging]);
 
   const listOf = (handle: Element) => handle.closest("ol, ul");
 
