@@ -304,6 +304,29 @@ test("uploading the bytes of a photo in the trash brings that photo back at the 
   await expect(page.getByText("again-01.jpg")).toHaveCount(0);
 });
 
+test("a batch chosen again sends only the photos the shoot does not have yet", async ({ adminPage: page }) => {
+  test.setTimeout(90_000);
+  await newShoot(page, `Again ${Date.now().toString(36)}`);
+  const files = await photos(3, "resend", 1000);
+  await page.getByLabel("Choose photos to upload").setInputFiles(files.slice(0, 2));
+  await expect(page.getByText("All 2 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+
+  // As after a closed laptop: the page again, and the whole batch chosen again.
+  await page.reload();
+  await expect(page.getByLabel("Choose photos to upload")).toBeEnabled();
+  const created: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && r.url().includes("/admin/uploads") && created.push(r.url()));
+  await page.getByLabel("Choose photos to upload").setInputFiles(files);
+  await expect(page.locator(".uploader-summary")).toContainText("1 of 1 uploaded", { timeout: 30_000 });
+  await expect(page.locator(".uploader-summary")).toContainText("2 already in this shoot, not sent again");
+  await expect(page.locator(".uploader-file.is-present")).toHaveText([/resend-01\.jpg/, /resend-02\.jpg/]);
+  expect(created).toHaveLength(1);
+  await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(
+    ["resend-01.jpg", "resend-02.jpg", "resend-03.jpg"],
+    { timeout: 60_000 },
+  );
+});
+
 test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 915 } });
 

@@ -16,7 +16,7 @@ import {
 } from "#app/utils/admin/upload-constants.ts";
 import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
 
-type FileState = "waiting" | "uploading" | "uploaded" | "refused" | "failed";
+type FileState = "waiting" | "uploading" | "uploaded" | "present" | "refused" | "failed";
 
 interface Item {
   key: string;
@@ -30,6 +30,7 @@ interface Item {
 }
 
 const KB = 1024;
+const PRESENT_REASON = "already in this shoot: not sent again";
 const MB = 1024 * KB;
 const formatMb = (bytes: number) =>
   bytes < MB ? `${Math.round(bytes / KB).toLocaleString("en")} KB` : `${(bytes / MB).toFixed(1)} MB`;
@@ -103,14 +104,26 @@ async function findInterrupted(shootId: number): Promise<Interrupted[]> {
   return found.filter((u): u is Interrupted => u !== null);
 }
 
+/**
+ * The file's SHA-256 in hex, or null where the browser cannot tell (Web Crypto needs a secure
+ * context: HTTPS or localhost); the server then judges the file once it has arrived.
+ */
+async function sha256Of(file: File): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 interface PhotoUploaderProps {
   shootId: number;
   csrf: string;
+  /** SHA-256 of the photos the shoot already has or is processing. */
+  knownHashes: readonly string[];
   /** Called when a file has been uploaded and queued for processing. */
   onQueued: () => void;
 }
 
-export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
+export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUploaderProps) {
   const [ready, setReady] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -121,6 +134,8 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
   const active = useRef(0);
   const onQueuedRef = useRef(onQueued);
   onQueuedRef.current = onQueued;
+  const knownRef = useRef(new Set(knownHashes));
+  knownRef.current = new Set(knownHashes);
 
   useEffect(() => {
     setReady(true);
@@ -147,6 +162,13 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
     };
     let upload = uploads.current.get(key);
     if (!upload) {
+      // A photo the shoot already has (a batch chosen again after a closed laptop) is not sent
+      // again only to be refused: hashing is far cheaper than uploading on a slow connection.
+      if (knownRef.current.size > 0 && knownRef.current.has((await sha256Of(file).catch(() => null)) ?? "")) {
+        update(key, { state: "present", reason: PRESENT_REASON });
+        finished();
+        return;
+      }
       const { Upload } = await import("tus-js-client");
       const [batch, index] = key.split(":");
       upload = new Upload(file, {
@@ -218,7 +240,8 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
     pump();
   }
 
-  const sending = items.filter((i) => i.state !== "refused");
+  const sending = items.filter((i) => i.state !== "refused" && i.state !== "present");
+  const present = items.filter((i) => i.state === "present");
   const totalBytes = sending.reduce((sum, i) => sum + i.size, 0);
   const sentBytes = sending.reduce((sum, i) => sum + Math.min(i.sent, i.size), 0);
   const uploaded = items.filter((i) => i.state === "uploaded").length;
@@ -293,6 +316,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
               {!inFlight && refused.length + failed.length > 0
                 ? `; ${refused.length} refused, ${failed.length} failed`
                 : ""}
+              {present.length > 0 ? `; ${present.length} already in this shoot, not sent again` : ""}
               {fromTrash.length > 0
                 ? `; ${fromTrash.length} ${fromTrash.length === 1 ? "was a photo" : "were photos"} in the trash, brought back at ${fromTrash.length === 1 ? "its" : "their"} new place`
                 : ""}
@@ -329,7 +353,7 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
                 <span className="uploader-name">{i.name}</span>
                 <progress
                   max={Math.max(i.size, 1)}
-                  value={i.state === "refused" ? 0 : Math.min(i.sent, i.size)}
+                  value={i.state === "refused" ? 0 : i.state === "present" ? i.size : Math.min(i.sent, i.size)}
                   aria-label={`${i.name} upload`}
                 />
                 <span className="uploader-state">
@@ -341,7 +365,9 @@ export function PhotoUploader({ shootId, csrf, onQueued }: PhotoUploaderProps) {
                         ? i.fromTrash
                           ? "uploaded: back from the trash"
                           : "uploaded"
-                        : `${i.state}: ${i.reason}`}
+                        : i.state === "present"
+                          ? i.reason
+                          : `${i.state}: ${i.reason}`}
                 </span>
                 {i.state === "failed" ? (
                   <button type="button" className="link-button" onClick={() => retry(i.key)}>

@@ -8,6 +8,7 @@ import { PhotoGrid } from "#app/components/admin/photo-grid.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
+import { knownPhotoHashes } from "#app/utils/admin/photo-jobs.server.ts";
 import {
   movePhoto,
   movePhotoToShoot,
@@ -43,6 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     shoot,
     now: Date.now(),
     otherShoots: await otherShoots(getDb(), shoot.id),
+    knownHashes: await knownPhotoHashes(getDb(), shoot.id),
     collections: await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     created: url.searchParams.has("created"),
@@ -183,7 +185,12 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="photos-heading" className="admin-panel">
         <h2 id="photos-heading">Photos ({shoot.photos.length})</h2>
         {shoot.deletedAt ? null : (
-          <PhotoUploader shootId={shoot.id} csrf={csrf} onQueued={() => setPokes((n) => n + 1)} />
+          <PhotoUploader
+            shootId={shoot.id}
+            csrf={csrf}
+            knownHashes={loaderData.knownHashes}
+            onQueued={() => setPokes((n) => n + 1)}
+          />
         )}
         <ProcessingStatus shootId={shoot.id} since={since} pokes={pokes} />
         <PhotoGrid

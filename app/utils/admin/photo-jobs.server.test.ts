@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import {
   DUPLICATE_REASON,
   enqueueUploadedPhoto,
   jobProgress,
+  knownPhotoHashes,
   processJob,
   requeueInterruptedJobs,
 } from "./photo-jobs.server.ts";
@@ -192,5 +194,27 @@ describe("uploaded photos: queue, background processing, ordering", () => {
       .executeTakeFirst();
     expect(done).toEqual({ state: "done", photo_id: second });
     expect((await getShootPage(store.db, shootId))?.photos.map((p) => p.id)).toEqual([first, third, second]);
+  });
+
+  it("knows the SHA-256 of the shoot's live and queued photos, not of those in its trash or in another shoot", async () => {
+    const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
+    const queuedBytes = await photo(40);
+    await upload("queued-later", 0, queuedBytes, "batch-dddddddd");
+    const rows = await store.db
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .select(["photos.id", "photos.shoot_id", "photos.deleted_at", "assets.sha256"])
+      .execute();
+    const live = rows.filter((r) => r.shoot_id === shootId && r.deleted_at === null);
+    const [trashed, ...kept] = live;
+    if (!trashed) throw new Error("the shoot has no photos");
+    await trashPhoto(store.db, shootId, trashed.id);
+
+    const known = await knownPhotoHashes(store.db, shootId);
+    expect([...known].sort()).toEqual([...kept.map((r) => r.sha256), sha256(queuedBytes)].sort());
+    expect(known).not.toContain(trashed.sha256);
+    const elsewhere = rows.filter((r) => r.shoot_id === otherShootId).map((r) => r.sha256);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    for (const hash of elsewhere) expect(known).not.toContain(hash);
   });
 });

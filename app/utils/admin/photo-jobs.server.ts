@@ -31,6 +31,28 @@ export interface UploadedPhoto {
   data: Uint8Array;
 }
 
+/**
+ * SHA-256 of every photo the shoot has or is processing (not those in its trash): the uploader
+ * skips a chosen file with one of these before sending a byte, so choosing a whole batch again
+ * after a closed laptop sends only what is missing.
+ */
+export async function knownPhotoHashes(db: Database, shootId: number): Promise<string[]> {
+  const live = await db
+    .selectFrom("photos")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select("assets.sha256")
+    .where("photos.shoot_id", "=", shootId)
+    .where("photos.deleted_at", "is", null)
+    .execute();
+  const processing = await db
+    .selectFrom("photo_jobs")
+    .select("sha256")
+    .where("shoot_id", "=", shootId)
+    .where("state", "in", ["queued", "running"])
+    .execute();
+  return [...new Set([...live, ...processing].map((row) => row.sha256))];
+}
+
 /** Checks an uploaded file and queues it; throws ImageRejectedError (with the reason) if refused. */
 export async function enqueueUploadedPhoto(
   db: Database,
