@@ -5,6 +5,7 @@ import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { issueFillToken } from "./fill-token.server.ts";
 import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, MESSAGES } from "./rules.ts";
 import { submitInquiry } from "./service.server.ts";
+import { DUPLICATE_WINDOW_MS } from "./store.server.ts";
 
 const ENV = {
   APP_SECRET: "service-test-secret-long-enough-0123456789",
@@ -67,6 +68,29 @@ describe("submitInquiry", () => {
     ]);
   });
 
+  it("stores an inquiry sent twice within minutes once, and the same words later again", async () => {
+    expect(await submit(form({}))).toEqual({ status: "sent" });
+    expect(await submit(form({}))).toEqual({ status: "sent" });
+    expect(await countStored()).toBe(1);
+    expect(await store.db.selectFrom("inquiry_mails").select("id").execute()).toHaveLength(1);
+    // A different message from the same visitor is a new inquiry.
+    expect(await submit(form({ message: "And a baby shoot next spring?" }))).toEqual({ status: "sent" });
+    expect(await countStored()).toBe(2);
+    // The same words after the window are a new inquiry too.
+    const later = new Date(NOW.getTime() + DUPLICATE_WINDOW_MS + 1000);
+    const token = issueFillToken(later.getTime() - FILLED_FOR_MS);
+    expect(
+      await submitInquiry({
+        form: form({}, { token }),
+        clientAddress: "192.0.2.250",
+        page: "/contactUs",
+        db: store.db,
+        now: later,
+      }),
+    ).toEqual({ status: "sent" });
+    expect(await countStored()).toBe(3);
+  });
+
   it("answers a filled honeypot like a success and stores nothing", async () => {
     expect(await submit(form({ [HONEYPOT_FIELD]: "https://spam.example" }))).toEqual({ status: "sent" });
     expect(await countStored()).toBe(0);
@@ -100,8 +124,9 @@ describe("submitInquiry", () => {
 
   it("limits accepted inquiries per client address; invalid tries do not count", async () => {
     await submit(form({ message: "" }));
-    for (let i = 0; i < 3; i++) expect(await submit(form({}))).toEqual({ status: "sent" });
-    const limited = await submit(form({}));
+    for (let i = 0; i < 3; i++)
+      expect(await submit(form({ message: `Hello, shoot ${i}?` }))).toEqual({ status: "sent" });
+    const limited = await submit(form({ message: "Hello, one more?" }));
     expect(limited).toMatchObject({ status: "rate-limited", values: { name: "Priya Raman" } });
     expect(limited.status === "rate-limited" && limited.retryAfterS).toBeGreaterThan(0);
     expect(await submit(form({}), "198.51.100.7")).toEqual({ status: "sent" });

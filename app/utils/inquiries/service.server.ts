@@ -1,5 +1,5 @@
 // What the contact form's action does with a submission: check the rules, drop bots quietly,
-// apply the per-address limit, store the inquiry, wake the outbox. Also starts and stops the
+// apply the per-address limit, store the inquiry (once, however often it is sent), wake the outbox. Also starts and stops the
 // outbox worker with the server.
 import { type Database, getDb } from "../db/db.server.ts";
 import { logger } from "../logger.server.ts";
@@ -16,7 +16,7 @@ import {
   inquiryValues,
 } from "./rules.ts";
 import { acknowledgeVisitors, inquirySettings, mailAddresses, studioName } from "./settings.server.ts";
-import { storeInquiry } from "./store.server.ts";
+import { storeNewInquiry } from "./store.server.ts";
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -79,7 +79,12 @@ export async function submitInquiry({
     logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
     return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };
   }
-  const id = await storeInquiry(db, checked.inquiry, { page, ack: await acknowledgeVisitors(db), now });
+  const id = await storeNewInquiry(db, checked.inquiry, { page, ack: await acknowledgeVisitors(db), now });
+  if (id === null) {
+    // The visitor sees the same success; the studio gets one copy.
+    logger.info("the same inquiry again within minutes: stored once");
+    return { status: "sent" };
+  }
   logger.info({ inquiry: id }, "inquiry stored");
   worker?.nudge();
   return { status: "sent" };

@@ -14,29 +14,56 @@ export interface StoreOptions {
   now?: Date;
 }
 
+/**
+ * The same inquiry (every field alike) twice within this window is stored once: a submit button
+ * pressed twice before the page answered, or a resend after a slow answer.
+ */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
 export async function storeInquiry(db: Database, inquiry: Inquiry, options: StoreOptions): Promise<number> {
+  return db.transaction().execute((trx) => insertInquiry(trx, inquiry, options));
+}
+
+/** Stores the inquiry unless the same one arrived within DUPLICATE_WINDOW_MS (then null). */
+export async function storeNewInquiry(db: Database, inquiry: Inquiry, options: StoreOptions): Promise<number | null> {
+  const since = new Date((options.now ?? new Date()).getTime() - DUPLICATE_WINDOW_MS).toISOString();
+  // One transaction: two copies arriving at once cannot both find the other missing.
+  return db.transaction().execute(async (trx) => {
+    const copy = await trx
+      .selectFrom("inquiries")
+      .select("id")
+      .where("name", "=", inquiry.name)
+      .where("phone", "=", inquiry.phoneNumber)
+      .where("email", "=", inquiry.email)
+      .where("message", "=", inquiry.message)
+      .where("created_at", ">=", since)
+      .executeTakeFirst();
+    return copy ? null : insertInquiry(trx, inquiry, options);
+  });
+}
+
+/** Writes the inquiry and its outbox rows; the caller holds the transaction. */
+async function insertInquiry(trx: Database, inquiry: Inquiry, options: StoreOptions): Promise<number> {
   const createdAt = (options.now ?? new Date()).toISOString();
   const kinds: InquiryMailKind[] = options.ack && inquiry.email ? ["studio", "ack"] : ["studio"];
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto("inquiries")
-      .values({
-        uid: randomUUID(),
-        name: inquiry.name,
-        phone: inquiry.phoneNumber,
-        email: inquiry.email,
-        message: inquiry.message,
-        page: options.page,
-        created_at: createdAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("inquiry_mails")
-      .values(kinds.map((kind) => ({ inquiry_id: id, kind, next_attempt_at: createdAt })))
-      .execute();
-    return id;
-  });
+  const { id } = await trx
+    .insertInto("inquiries")
+    .values({
+      uid: randomUUID(),
+      name: inquiry.name,
+      phone: inquiry.phoneNumber,
+      email: inquiry.email,
+      message: inquiry.message,
+      page: options.page,
+      created_at: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("inquiry_mails")
+    .values(kinds.map((kind) => ({ inquiry_id: id, kind, next_attempt_at: createdAt })))
+    .execute();
+  return id;
 }
 
 export interface StoredMail {
