@@ -9,6 +9,23 @@ import type { ResponsiveImage } from "#app/utils/content/types.ts";
 
 const THUMBNAIL_SIZES = "160px";
 
+interface ImageChoice {
+  assetId: number;
+  group: string;
+  label: string;
+}
+
+/** Consecutive choices of one group, as [group, choices] pairs, in the order given. */
+function groupsOf(choices: ImageChoice[]): [string, ImageChoice[]][] {
+  const groups: [string, ImageChoice[]][] = [];
+  for (const choice of choices) {
+    const last = groups.at(-1);
+    if (last && last[0] === choice.group) last[1].push(choice);
+    else groups.push([choice.group, [choice]]);
+  }
+  return groups;
+}
+
 export interface ImageFieldProps {
   /** The select's name; the file input is imageFileFieldName(name). */
   name: string;
@@ -17,7 +34,8 @@ export interface ImageFieldProps {
   value: string;
   /** The image shown as current, when there is one. */
   current: ResponsiveImage | null;
-  choices: { assetId: number; label: string }[];
+  /** In order, with the group (a shoot's title) each is listed under. */
+  choices: ImageChoice[];
   error?: string;
   hint?: string;
   /** What the empty choice means, e.g. "None: the built-in logo"; without it a choice is required. */
@@ -63,10 +81,14 @@ export function ImageField({ name, label, value, current, choices, error, hint, 
               aria-invalid={shown ? true : undefined}
             >
               <option value="">{noneLabel ?? "Choose…"}</option>
-              {choices.map((c) => (
-                <option key={c.assetId} value={c.assetId}>
-                  {c.label}
-                </option>
+              {groupsOf(choices).map(([group, inGroup]) => (
+                <optgroup key={group} label={group}>
+                  {inGroup.map((c) => (
+                    <option key={c.assetId} value={c.assetId}>
+                      {c.label}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </div>

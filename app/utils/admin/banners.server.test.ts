@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
-import { listImageChoices } from "./image-field.server.ts";
+import { listImageChoices, OTHER_IMAGES_GROUP } from "./image-field.server.ts";
+import { createShoot } from "./shoots.server.ts";
 
 describe("admin banner slides", () => {
   let store: TestStore;
@@ -33,11 +34,31 @@ describe("admin banner slides", () => {
     await store.cleanup();
   });
 
-  it("offers every image, marking portrait ones", async () => {
-    expect((await listImageChoices(store.db)).map((c) => c.label)).toEqual([
-      "image-0.jpg (1600 × 900)",
-      "image-1.jpg (900 × 1600, portrait)",
+  it("offers every image, marking portrait ones, grouped by shoot with the rest last", async () => {
+    expect((await listImageChoices(store.db)).map((c) => [c.group, c.label])).toEqual([
+      [OTHER_IMAGES_GROUP, "image-0.jpg (1600 × 900)"],
+      [OTHER_IMAGES_GROUP, "image-1.jpg (900 × 1600, portrait)"],
     ]);
+    const { id: collectionId } = await store.db
+      .insertInto("collections")
+      .values({ slug: "outdoor", name: "Outdoor", position: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const shoot = await createShoot(store.db, {
+      title: "Kodaikanal lake",
+      location: "",
+      description: "",
+      collectionId,
+    });
+    await store.db
+      .insertInto("photos")
+      .values({ shoot_id: shoot, asset_id: assets[1] as number, position: 0, alt: "" })
+      .execute();
+    expect((await listImageChoices(store.db)).map((c) => [c.group, c.label])).toEqual([
+      ["Kodaikanal lake", "image-1.jpg (900 × 1600, portrait)"],
+      [OTHER_IMAGES_GROUP, "image-0.jpg (1600 × 900)"],
+    ]);
+    await store.db.deleteFrom("photos").execute();
   });
 
   it("refuses a slide without images or description, field by field", async () => {

@@ -55,17 +55,46 @@ async function chosenAsset(db: Database, value: FormDataEntryValue | null): Prom
 }
 
 /** Every image the studio has, newest uploads included, for the field's select. */
+/** Where an image in no shoot is listed (banners, logos, images uploaded in a form). */
+export const OTHER_IMAGES_GROUP = "Other images";
+
+/**
+ * Every stored image for the field's select, grouped by the shoot it belongs to (the first,
+ * if several), shoots by title and "Other images" last, then by file name.
+ */
 export async function listImageChoices(db: Database) {
   const rows = await db
     .selectFrom("assets")
-    .select(["id", "original_name", "width", "height"])
-    .orderBy("original_name")
-    .orderBy("id")
+    .select((eb) => [
+      "assets.id",
+      "assets.original_name",
+      "assets.width",
+      "assets.height",
+      eb
+        .selectFrom("photos")
+        .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+        .select("shoots.title")
+        .whereRef("photos.asset_id", "=", "assets.id")
+        .where("photos.deleted_at", "is", null)
+        .where("shoots.deleted_at", "is", null)
+        .orderBy("shoots.id")
+        .limit(1)
+        .as("shootTitle"),
+    ])
     .execute();
-  return rows.map((r) => ({
+  const choices = rows.map((r) => ({
     assetId: r.id,
+    group: r.shootTitle ?? OTHER_IMAGES_GROUP,
     label: `${r.original_name} (${r.width} × ${r.height}${r.height > r.width ? ", portrait" : ""})`,
   }));
+  const rank = (group: string) => (group === OTHER_IMAGES_GROUP ? 1 : 0);
+  return choices.sort(
+    (a, b) =>
+      rank(a.group) - rank(b.group) ||
+      a.group.localeCompare(b.group) ||
+      a.label.localeCompare(b.label) ||
+      a.assetId - b.assetId,
+  );
 }
 export type ImageChoice = Awaited<ReturnType<typeof listImageChoices>>[number];
 
