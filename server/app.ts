@@ -25,6 +25,8 @@ import { prepareData, startBackgroundWork, stopBackgroundWork } from "#app/utils
 
 export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
 
+/** How long a browser keeps to HTTPS for this host once it has seen it over TLS. */
+const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Hashed build assets and media variants never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";
 /** Unhashed public files (favicon, robots.txt) may change between releases. */
@@ -75,8 +77,16 @@ export function createApp(options: AppOptions): express.Express {
       contentSecurityPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       xFrameOptions: { action: "deny" },
+      // Sent below, and only over TLS: over plain HTTP browsers ignore it.
+      strictTransportSecurity: false,
     }),
   );
+  app.use((req, res, next) => {
+    // Without includeSubDomains: a studio's other hosts (a shop, a mail web page) may not all
+    // speak TLS. req.secure honours TRUST_PROXY for a TLS proxy in front.
+    if (req.secure) res.setHeader("Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_S}`);
+    next();
+  });
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
