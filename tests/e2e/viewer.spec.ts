@@ -126,10 +126,10 @@ test.describe("opening", () => {
 
     await button(page, "Zoom in").click();
     await expect.poll(() => zoomOf(page)).toBe(ZOOM_MAX_SCALE);
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).not.toBe(fitted.src);
-    expect(variantWidth(await img.evaluate((el: HTMLImageElement) => el.currentSrc))).toBeGreaterThan(
-      variantWidth(fitted.src),
-    );
+    // While the larger file is chosen, currentSrc may briefly be empty: wait for the new variant.
+    await expect
+      .poll(async () => variantWidth(await img.evaluate((el: HTMLImageElement) => el.currentSrc)))
+      .toBeGreaterThan(variantWidth(fitted.src));
   });
 
   test("is a labelled modal dialog whose controls are labelled buttons and which keeps focus inside", async ({
