@@ -304,6 +304,44 @@ test("uploading the bytes of a photo in the trash brings that photo back at the 
   await expect(page.getByText("again-01.jpg")).toHaveCount(0);
 });
 
+test("when the connection goes down mid-upload the page says so, and the file carries on by itself when it is back", async ({
+  adminPage: page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await newShoot(page, `Offline ${Date.now().toString(36)}`);
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  let patches = 0;
+  await page.route("**/admin/uploads/**", async (route) => {
+    if (route.request().method() === "PATCH" && ++patches === 2) {
+      // The second chunk is on its way when the connection goes.
+      await chunkHeld;
+      await route.abort("internetdisconnected");
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByLabel("Choose photos to upload").setInputFiles({
+    name: "offline-noise.png",
+    mimeType: "image/png",
+    buffer: noisePng(1500, 1100, 11),
+  });
+  await expect.poll(() => patches).toBe(2);
+  await context.setOffline(true);
+  releaseChunk();
+  await expect(page.locator(".uploader-offline")).toContainText("The connection is down.");
+  await expect(page.locator(".uploader-file")).toContainText("the connection failed");
+
+  await context.setOffline(false);
+  await expect(page.locator(".uploader-summary")).toContainText("1 of 1 uploaded", { timeout: 60_000 });
+  await expect(page.locator(".uploader-offline")).toHaveCount(0);
+  await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
+  expect(await fileNames(page)).toEqual(["offline-noise.png"]);
+});
+
 test("a batch chosen again sends only the photos the shoot does not have yet", async ({ adminPage: page }) => {
   test.setTimeout(90_000);
   await newShoot(page, `Again ${Date.now().toString(36)}`);

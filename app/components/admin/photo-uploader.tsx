@@ -53,8 +53,13 @@ function reasonOf(error: Error | DetailedError): { state: FileState; reason: str
   if (status === 401)
     return { state: "failed", reason: "you were signed out; sign in again in another tab, then retry" };
   if (status >= 400 && status < 500) return { state: "failed", reason: body || `refused by the server (${status})` };
-  return { state: "failed", reason: "the connection failed; it will resume from where it stopped" };
+  return { state: "failed", reason: CONNECTION_LOST };
 }
+
+/** Why a file stopped when the connection did; such files carry on by themselves once it is back. */
+const CONNECTION_LOST = "the connection failed; it will resume from where it stopped";
+
+const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 /** An upload a reload or a closed laptop stopped; the server still holds its first bytes. */
 interface Interrupted {
@@ -148,6 +153,29 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
     };
   }, [shootId]);
 
+  // A hotel connection comes and goes: while it is down the page says so, and when it is back
+  // every file it stopped carries on from the server's offset without a click.
+  const [offline, setOffline] = useState(false);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  useEffect(() => {
+    const goneOffline = () => setOffline(true);
+    const backOnline = () => {
+      setOffline(false);
+      for (const item of itemsRef.current) {
+        if (item.state === "failed" && item.reason === CONNECTION_LOST) retryRef.current(item.key);
+      }
+      pumpRef.current();
+    };
+    setOffline(isOffline());
+    window.addEventListener("offline", goneOffline);
+    window.addEventListener("online", backOnline);
+    return () => {
+      window.removeEventListener("offline", goneOffline);
+      window.removeEventListener("online", backOnline);
+    };
+  }, []);
+
   const update = (key: string, change: Partial<Item>) =>
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
@@ -186,7 +214,8 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
         // One file chosen for two shoots is two uploads.
         fingerprint: async (f: File) => `${fingerprintPrefix(shootId)}${[f.name, f.size, f.lastModified].join(":")}`,
         removeFingerprintOnSuccess: true,
-        onShouldRetry: (error) => shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
+        // Offline, retrying only spends the retry budget: stop, and carry on at the "online" event.
+        onShouldRetry: (error) => !isOffline() && shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
         onProgress: (sent) => update(key, { sent }),
         onSuccess: ({ lastResponse }) => {
           const fromTrash = lastResponse.getHeader(UPLOAD_NOTE_HEADER) === UPLOAD_NOTE_FROM_TRASH;
@@ -209,6 +238,8 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
   }
 
   function pump() {
+    // Starting a file while offline would only fail it; the "online" event pumps again.
+    if (isOffline()) return;
     while (active.current < PARALLEL_UPLOADS && queue.current.length > 0) {
       const key = queue.current.shift();
       if (key) void startOne(key);
@@ -239,6 +270,10 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
     update(key, { state: "waiting", reason: undefined });
     pump();
   }
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+  const pumpRef = useRef(pump);
+  pumpRef.current = pump;
 
   const sending = items.filter((i) => i.state !== "refused" && i.state !== "present");
   const present = items.filter((i) => i.state === "present");
@@ -304,6 +339,12 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
             ))}
           </ul>
         </div>
+      ) : null}
+
+      {offline && items.length > 0 ? (
+        <p className="admin-alert uploader-offline" role="status">
+          The connection is down. The uploads carry on from where they stopped when it is back; leave this page open.
+        </p>
       ) : null}
 
       {items.length > 0 ? (
