@@ -38,7 +38,7 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
       {/* Focusable so that keyboard users can scroll the table on a narrow screen. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
       <section className="table-scroll" aria-label="Photo credits table" tabIndex={0}>
-        <table className="credits-table">
+        <table className="data-table credits-table">
           <thead>
             <tr>
               <th scope="col">Photograph</th>

@@ -20,7 +20,7 @@ export default function Shoots({ loaderData }: Route.ComponentProps) {
       {loaderData.shoots.length === 0 ? (
         <p>No shoots yet.</p>
       ) : (
-        <table className="admin-table">
+        <table className="data-table">
           <caption className="visually-hidden">Every shoot, with its collection and state</caption>
           <thead>
             <tr>

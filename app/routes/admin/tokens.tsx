@@ -101,7 +101,7 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
       {tokens.length === 0 ? (
         <p>No tokens yet.</p>
       ) : (
-        <table className="admin-table">
+        <table className="data-table">
           <caption className="visually-hidden">Every API token, live and revoked</caption>
           <thead>
             <tr>
