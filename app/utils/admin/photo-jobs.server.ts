@@ -11,6 +11,8 @@ import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
 import { ImageRejectedError, inspectSource } from "../media/pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
+/** Jobs whose photo is still on its way (waiting, or being processed now). */
+const PENDING_JOB_STATES: PhotoJobState[] = ["queued", "running"];
 
 export interface QueuedUpload {
   jobId: number;
@@ -48,7 +50,7 @@ export async function knownPhotoHashes(db: Database, shootId: number): Promise<s
     .selectFrom("photo_jobs")
     .select("sha256")
     .where("shoot_id", "=", shootId)
-    .where("state", "in", ["queued", "running"])
+    .where("state", "in", PENDING_JOB_STATES)
     .execute();
   return [...new Set([...live, ...processing].map((row) => row.sha256))];
 }
@@ -82,7 +84,7 @@ export async function enqueueUploadedPhoto(
       .select("id")
       .where("shoot_id", "=", upload.shootId)
       .where("sha256", "=", sha256)
-      .where("state", "in", ["queued", "running"])
+      .where("state", "in", PENDING_JOB_STATES)
       .executeTakeFirst();
     if (live || queued) throw new ImageRejectedError(upload.fileName, DUPLICATE_REASON);
     // A batch's photos follow the order the files were chosen in, after everything already
@@ -104,7 +106,7 @@ export async function enqueueUploadedPhoto(
         .selectFrom("photo_jobs")
         .select(sql<number | null>`max(position)`.as("maxJob"))
         .where("shoot_id", "=", upload.shootId)
-        .where("state", "in", ["queued", "running"])
+        .where("state", "in", PENDING_JOB_STATES)
         .executeTakeFirstOrThrow();
       // The batch starts after everything there; earlier files of it that finish later keep
       // their places before this one (base + their index).
@@ -239,7 +241,7 @@ export async function jobProgress(db: Database, shootId: number, sinceMs: number
     .selectFrom("photo_jobs")
     .select(["state", "file_name", "error"])
     .where("shoot_id", "=", shootId)
-    .where((eb) => eb.or([eb("updated_at_ms", ">=", sinceMs), eb("state", "in", ["queued", "running"])]))
+    .where((eb) => eb.or([eb("updated_at_ms", ">=", sinceMs), eb("state", "in", PENDING_JOB_STATES)]))
     .orderBy("id")
     .execute();
   const count = (state: PhotoJobState) => rows.filter((r) => r.state === state).length;
