@@ -2,7 +2,7 @@
 // after a dropped connection, resumed after a reload) a few at a time, with per-file and total
 // progress, a retry for each failure, and a summary naming every refused file and why. The
 // server's background processing is then followed by polling the shoot's jobs.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import {
   PARALLEL_UPLOADS,
@@ -139,8 +139,11 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
   const active = useRef(0);
   const onQueuedRef = useRef(onQueued);
   onQueuedRef.current = onQueued;
-  const knownRef = useRef(new Set(knownHashes));
-  knownRef.current = new Set(knownHashes);
+  // A ref, since upload callbacks run startOne from an earlier render; the Set is rebuilt only
+  // when the loader sends new hashes, not on every progress update.
+  const known = useMemo(() => new Set(knownHashes), [knownHashes]);
+  const knownRef = useRef(known);
+  knownRef.current = known;
 
   useEffect(() => {
     setReady(true);
