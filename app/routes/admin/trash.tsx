@@ -58,44 +58,16 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
         <p>The trash is empty.</p>
       ) : (
         <>
-          {photos.length > 0 ? (
-            <>
-              <h2>Photos</h2>
-              <ul className="admin-list">
-                {photos.map((p) => (
-                  <li key={p.id}>
-                    <span>
-                      {p.fileName} <span className="admin-sub">from {p.shootTitle}</span>
-                    </span>
-                    <Form method="post">
-                      <CsrfField />
-                      <input type="hidden" name="id" value={p.id} />
-                      <button type="submit" name="intent" value="restore-photo" className="button">
-                        Restore<span className="visually-hidden"> {p.fileName}</span>
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {shoots.length > 0 ? <h2>Shoots</h2> : null}
-          <ul className="admin-list">
-            {shoots.map((s) => (
-              <li key={s.id}>
-                <span>
-                  {s.title} <span className="admin-sub">({s.photoCount} photos)</span>
-                </span>
-                <Form method="post">
-                  <CsrfField />
-                  <input type="hidden" name="id" value={s.id} />
-                  <button type="submit" name="intent" value="restore" className="button">
-                    Restore<span className="visually-hidden"> {s.title}</span>
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+          <RestoreList
+            heading="Photos"
+            intent="restore-photo"
+            items={photos.map((p) => ({ id: p.id, name: p.fileName, detail: `from ${p.shootTitle}` }))}
+          />
+          <RestoreList
+            heading="Shoots"
+            intent="restore"
+            items={shoots.map((s) => ({ id: s.id, name: s.title, detail: `(${s.photoCount} photos)` }))}
+          />
           {confirmEmpty ? (
             <Form method="post" className="admin-confirm">
               <CsrfField />
@@ -114,6 +86,40 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </>
       )}
+    </>
+  );
+}
+
+/** One kind of thing in the trash, each with its own Restore button (named for screen readers). */
+function RestoreList({
+  heading,
+  intent,
+  items,
+}: {
+  heading: string;
+  intent: "restore" | "restore-photo";
+  items: { id: number; name: string; detail: string }[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h2>{heading}</h2>
+      <ul className="admin-list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <span>
+              {item.name} <span className="admin-sub">{item.detail}</span>
+            </span>
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="id" value={item.id} />
+              <button type="submit" name="intent" value={intent} className="button">
+                Restore<span className="visually-hidden"> {item.name}</span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
