@@ -8,6 +8,7 @@ import { AVIF_OPTIONS, JPEG_OPTIONS, PIPELINE_VERSION, type VariantFormat, WEBP_
 import {
   inspectSource,
   planVariants,
+  type RenderResult,
   readEmbeddedMetadata,
   renderVariants,
   type VariantSpec,
@@ -55,6 +56,26 @@ export function variantKey(sha256: string, spec: VariantSpec): string {
   return `${sha256.slice(0, 2)}/${sha256.slice(0, 24)}-${spec.width}-${SETTINGS_TAG[spec.format]}.${EXTENSION[spec.format]}`;
 }
 
+/**
+ * Encodes and stores those of `specs` whose file is not in public storage yet (the source is
+ * decoded once for all of them) and returns what it rendered. Shared by ingest and repair.
+ */
+export async function writeMissingVariants(
+  storage: MediaStorage,
+  sha256: string,
+  data: Uint8Array,
+  fileName: string,
+  specs: readonly VariantSpec[],
+): Promise<RenderResult> {
+  const present = await Promise.all(specs.map((spec) => storage.public.has(variantKey(sha256, spec))));
+  const missing = specs.filter((_, i) => !present[i]);
+  const rendered = await renderVariants(data, fileName, missing);
+  for (const variant of rendered.variants) {
+    await storage.public.put(variantKey(sha256, variant), variant.data);
+  }
+  return rendered;
+}
+
 function originalKey(sha256: string, mime: string): string {
   const ext = mime.split("/")[1] ?? "bin";
   return `${sha256.slice(0, 2)}/${sha256}.${ext}`;
@@ -73,13 +94,8 @@ export async function ingestImage(
   const specs = planVariants(info.width);
   const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
 
-  const present = await Promise.all(specs.map((spec) => storage.public.has(keyOf(spec))));
-  const missing = specs.filter((_, i) => !present[i]);
   // The placeholder lives in the row, not a file, so it is rendered on every (re)try.
-  const rendered = await renderVariants(data, fileName, missing);
-  for (const variant of rendered.variants) {
-    await storage.public.put(keyOf(variant), variant.data);
-  }
+  const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
 
   const rows = await Promise.all(
     specs.map(async (spec) => {

@@ -1,0 +1,21 @@
+// `npm run backup -- <folder>`: a consistent copy of DATA_DIR, safe while the site runs.
+// The folder becomes a DATA_DIR of its own: restore by starting the server on it
+// (`DATA_DIR=<folder> npm start`) or by copying it back while the server is stopped.
+// Run it again into the same folder and only new photos are copied.
+import { backupDataDir } from "../app/utils/backup.server.ts";
+import { readEnv } from "../app/utils/env.server.ts";
+
+const [target, ...rest] = process.argv.slice(2);
+if (!target || rest.length > 0) {
+  console.error("Usage: npm run backup -- <folder>");
+  process.exit(2);
+}
+const report = await backupDataDir(readEnv().dataDir, target, (line) => console.log(line));
+if (report.missing.length > 0) {
+  console.error(`${report.missing.length} files the database refers to are missing from DATA_DIR:`);
+  for (const key of report.missing) console.error(`  ${key}`);
+  console.error("Run `npm run repair-media` to rebuild lost variants from their originals.");
+  process.exitCode = 1;
+} else {
+  console.log(`Backup complete in ${target}`);
+}

@@ -1,0 +1,19 @@
+// `npm run repair-media`: re-encodes every public variant missing from DATA_DIR/media from its
+// original (after a restore without `media/`, a lost disk, a folder deleted by hand).
+import path from "node:path";
+import { DATABASE_FILE_NAME, migrate, openDatabase } from "../app/utils/db/db.server.ts";
+import { readEnv } from "../app/utils/env.server.ts";
+import { repairMissingVariants } from "../app/utils/media/repair.server.ts";
+import { getMediaStorage } from "../app/utils/media/storage.server.ts";
+
+const { dataDir } = readEnv();
+const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+try {
+  await migrate(db);
+  const report = await repairMissingVariants({ db, storage: getMediaStorage(dataDir) }, (line) => console.log(line));
+  console.log(`Checked ${report.assets} photos; rebuilt ${report.rebuilt} variant files.`);
+  for (const { fileName, reason } of report.unrecoverable) console.error(`Cannot rebuild ${fileName}: ${reason}`);
+  if (report.unrecoverable.length > 0) process.exitCode = 1;
+} finally {
+  await db.destroy();
+}
