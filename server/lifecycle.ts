@@ -18,8 +18,16 @@ export async function serve(
   const env = mod.readEnv();
   const state = { ready: false, detail: "applying migrations" };
   const server = createServer(listenerFor(() => state));
-  server.on("error", (error) => {
-    mod.logger.fatal({ err: error }, "server failed to start");
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    // The usual first-run stumble gets a sentence that says what to do, not a stack trace.
+    const hint =
+      error.code === "EADDRINUSE"
+        ? `${env.host}:${env.port} is already in use (another copy of the site?): stop it or set PORT to a free port`
+        : error.code === "EADDRNOTAVAIL"
+          ? `HOST ${env.host} is not an address of this machine`
+          : undefined;
+    if (hint) mod.logger.fatal(hint);
+    else mod.logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
   server.listen(env.port, env.host, () => {

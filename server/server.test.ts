@@ -1,5 +1,6 @@
 // The production server as a visitor and an operator meet it: first start with the demo
 // import killed half way, a restart that finishes it, the home page over HTTP, shutdown.
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -183,6 +184,23 @@ describe("a later start", () => {
     await server.waitUntilReady();
     expect(server.output()).not.toMatch(/Importing demo studio/);
     expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  it("refuses a second copy on the same port with one line that says what to do", async () => {
+    const port = new URL(server.url).port;
+    const otherDir = makeTempDir("studio-server-second-");
+    const second = await startServer(otherDir, { PORT: port });
+    try {
+      const [code] = await once(second.child, "exit");
+      expect(code).toBe(1);
+      expect(second.output()).toContain(`127.0.0.1:${port} is already in use`);
+      expect(second.output()).toContain("set PORT to a free port");
+      expect(second.output()).not.toMatch(/"stack"/);
+    } finally {
+      await second.stop("SIGKILL");
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(await server.stop("SIGTERM")).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ export interface ServerProcess {
 }
 
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  // A caller may pin PORT, e.g. to start a second copy on a port that is taken.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
