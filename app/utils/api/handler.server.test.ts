@@ -1,6 +1,8 @@
 // The content API against the demo studio in a real SQLite file: every endpoint's shape, the
 // filters and pagination, the 400s, each way a token fails, the rate limit, ETag/304, CORS, and
 // the OpenAPI document held to the real responses.
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { importDemoIfEmpty } from "#app/utils/demo/import.server.ts";
@@ -299,6 +301,18 @@ describe("bad parameters answer 400 naming the parameter", () => {
     });
   }
 
+  it("names Strapi's logical operators as unsupported, not as a field", async () => {
+    const cases: [string, string][] = [
+      ["collections?filters[$or][0][title]=x&filters[$or][1][title]=y", "filters[$or]"],
+      ["collections?filters[$and][title]=x", "filters[$and]"],
+    ];
+    for (const [query, parameter] of cases) {
+      const error = await failure(await call(query), 400, "ValidationError");
+      expect(error.details).toEqual({ parameter });
+      expect(error.message).toContain(`unsupported operator "${parameter.slice("filters[".length, -1)}"`);
+    }
+  });
+
   it("refuses a query nested deeper than any call needs", async () => {
     await failure(await call("collections?filters[a][b][c][d][e][f][g]=1"), 400, "ValidationError");
   });
@@ -418,6 +432,13 @@ describe("CORS", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe(partner);
     expect(res.headers.get("access-control-expose-headers")).toMatch(/ETag/);
     expect(res.headers.get("vary")).toMatch(/Origin/);
+    // Every header exposed to the partner's script is one the API really sends (on a 200 or a 429).
+    const limited = { ...cors, limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) };
+    const refused = await call("galleries", { deps: limited, headers: { Origin: partner } });
+    expect(refused.status).toBe(429);
+    for (const name of (res.headers.get("access-control-expose-headers") ?? "").split(/,\s*/)) {
+      expect(res.headers.has(name) || refused.headers.has(name), name).toBe(true);
+    }
     const stranger = await call("galleries", { deps: cors, headers: { Origin: "https://evil.example" } });
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -459,6 +480,35 @@ describe("the OpenAPI document", () => {
       expect(parsed.success, `${path}: ${parsed.error?.message}`).toBe(true);
       const unauthorised = await call(query, { token: null });
       expect(schemaAt(path, "401").safeParse(await unauthorised.json()).success).toBe(true);
+    }
+  });
+
+  it("holds to an independent JSON Schema validator (Ajv, strict), errors included", async () => {
+    // A client's own tooling, not zod: strict mode refuses any keyword or format that is not
+    // standard JSON Schema 2020-12, as a reviewer's validator would.
+    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+    const exchanges: [string, string, number, CallOptions?][] = [
+      ["/api/banners", "banners?populate=bannerImage", 200],
+      ["/api/banners", "banners", 200],
+      ["/api/galleries", "galleries?populate=*", 200],
+      ["/api/collections", "collections?populate=*&[filters][galleries][name]=wedding", 200],
+      ["/api/collections", "collections?pagination[withCount]=false", 200],
+      ["/api/collections/{id}", "collections/101?populate=*", 200],
+      ["/api/recent-storys", "recent-storys?populate=*", 200],
+      ["/api/blocks", "blocks?populate=*&filters[key][$eq]=header", 200],
+      ["/api/blocks", "blocks", 200],
+      ["/api/collections", "collections?foo=1", 400],
+      ["/api/collections/{id}", "collections/999", 404],
+      ["/api/galleries", "galleries", 401, { token: null }],
+      ["/api/galleries", "galleries", 429, { deps: { limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) } }],
+    ];
+    for (const [path, query, status, options] of exchanges) {
+      const res = await call(query, options);
+      expect(res.status, query).toBe(status);
+      const schema = doc.paths[path]?.get?.responses?.[String(status)]?.content?.["application/json"]?.schema;
+      expect(schema, `${path} ${status}`).toBeDefined();
+      const validate = ajv.compile(schema);
+      expect(validate(await res.json()), `${query}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });
 

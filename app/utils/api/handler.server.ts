@@ -13,7 +13,7 @@ import { bearerToken, verifyApiToken } from "./tokens.server.ts";
 const PREFLIGHT_MAX_AGE_S = 600;
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const ALLOWED_REQUEST_HEADERS = "Authorization, If-None-Match";
-const EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining";
+const EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Remaining";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export interface ApiDeps extends ResourceContext {
