@@ -19,7 +19,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export interface ApiDeps extends ResourceContext {
   /** Requests per token. */
   limiter: RateLimiter;
-  /** Failed token checks per client address: a guesser is slowed before it costs a lookup. */
+  /** Wrong or revoked tokens per client address: past the limit they get 429, not 401. */
   authFailures: RateLimiter;
   clientAddress: string;
   /** Browser origins allowed to read responses ("*" for any); empty turns CORS off. */
@@ -121,11 +121,14 @@ export async function handleApiRequest(request: Request, path: string, deps: Api
       const message = "Method Not Allowed: the API is read-only";
       throw new ApiError(405, "MethodNotAllowedError", message, {}, { Allow: ALLOWED_METHODS });
     }
-    const blocked = deps.authFailures.peek(deps.clientAddress);
-    if (!blocked.allowed) throw tooManyRequests(blocked.retryAfterS);
-    const token = await verifyApiToken(deps.db, bearerToken(request.headers.get("Authorization")));
+    const credential = bearerToken(request.headers.get("Authorization"));
+    const token = await verifyApiToken(deps.db, credential);
     if (!token) {
-      deps.authFailures.hit(deps.clientAddress);
+      // Only a presented token is a guess. Past the limit a guess gets 429, so a flood backs
+      // off; a good token from the same address (a shared NAT, a script with one stale
+      // token) is never held back.
+      const guesses = credential === null ? undefined : deps.authFailures.hit(deps.clientAddress);
+      if (guesses && !guesses.allowed) throw tooManyRequests(guesses.retryAfterS);
       throw new ApiError(401, "UnauthorizedError", ...UNAUTHORIZED);
     }
     const limit = deps.limiter.hit(`api-token:${token.id}`);
