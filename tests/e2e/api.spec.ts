@@ -47,12 +47,16 @@ test.describe("the content API over HTTP", () => {
       expect(etag).toMatch(/^"[\w-]+"$/);
       const again = await request.get(call, { headers: { ...auth, "If-None-Match": etag } });
       expect(again.status(), call).toBe(304);
+      // A shared cache may keep it briefly, keyed on the token.
+      expect(res.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+      expect(res.headers().vary).toMatch(/\bAuthorization\b/);
     }
     const slider = await (await request.get(calls[0] ?? "", { headers: auth })).json();
     expect(slider.data[0].attributes.bannerImage[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/);
     const image = await request.get(slider.data[0].attributes.bannerImage[0].url);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/jpeg");
+    expect(image.headers()["cache-control"]).toMatch(/\bimmutable\b/);
 
     apiToken("revoke", id);
     const revoked = await request.get(calls[1] ?? "", { headers: auth });

@@ -10,9 +10,7 @@ import { DEMO_PHOTOS_PER_SHOOT } from "#app/utils/demo/studio.ts";
 import { NAV_LINKS } from "#app/utils/nav.ts";
 import { createRateLimiter } from "#app/utils/rate-limit.server.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import { RESOURCES } from "./content.server.ts";
-import { type ApiDeps, handleApiRequest } from "./handler.server.ts";
-import { openApiDocument } from "./openapi.ts";
+import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
 import { MAX_PAGE_SIZE } from "./query.server.ts";
 import { errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
 import { createApiToken, revokeApiToken } from "./tokens.server.ts";
@@ -456,19 +454,39 @@ describe("CORS", () => {
   });
 });
 
-describe("the OpenAPI document", () => {
-  const resources = Object.entries(RESOURCES).map(([name, r]) => ({
-    name,
-    responseSchema: name as keyof typeof RESPONSE_SCHEMAS,
-    ...r,
-  }));
-  const doc = JSON.parse(JSON.stringify(openApiDocument(ORIGIN, resources)));
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    { get?: { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> } }
+  >;
+}
 
-  function schemaAt(path: string, status: string) {
+describe("the OpenAPI document", () => {
+  let doc: OpenApiDocument;
+  const served = (headers: Record<string, string> = {}, corsOrigins: string[] = []) =>
+    openApiResponse(new Request(`${ORIGIN}/api/openapi.json`, { headers }), { origin: ORIGIN, corsOrigins });
+  beforeAll(async () => {
+    doc = await served().json();
+  });
+
+  it("is public, cached briefly, and readable by the listed origins only", async () => {
+    const partner = "https://partner.example";
+    const res = served({ Origin: partner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(served({ Origin: partner }, [partner]).headers.get("access-control-allow-origin")).toBe(partner);
+    const etag = res.headers.get("etag") ?? "";
+    expect(served({ "If-None-Match": etag }).status).toBe(304);
+  });
+
+  /** The JSON Schema the served document gives for one path's answer with one status. */
+  function jsonSchemaAt(path: string, status: string) {
     const schema = doc.paths[path]?.get?.responses?.[status]?.content?.["application/json"]?.schema;
-    expect(schema, `${path} ${status}`).toBeDefined();
-    return z.fromJSONSchema(schema);
+    if (!schema) throw new Error(`the document has no schema for ${path} ${status}`);
+    return schema;
   }
+  const schemaAt = (path: string, status: string) => z.fromJSONSchema(jsonSchemaAt(path, status));
 
   it("describes every endpoint, and each real response fits its documented schema", async () => {
     const calls: [string, string][] = [
@@ -511,9 +529,7 @@ describe("the OpenAPI document", () => {
     for (const [path, query, status, options] of exchanges) {
       const res = await call(query, options);
       expect(res.status, query).toBe(status);
-      const schema = doc.paths[path]?.get?.responses?.[String(status)]?.content?.["application/json"]?.schema;
-      expect(schema, `${path} ${status}`).toBeDefined();
-      const validate = ajv.compile(schema);
+      const validate = ajv.compile(jsonSchemaAt(path, String(status)));
       expect(validate(await res.json()), `${query}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });

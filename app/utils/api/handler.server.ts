@@ -7,6 +7,8 @@ import { logger } from "../logger.server.ts";
 import type { RateLimiter } from "../rate-limit.server.ts";
 import { RESOURCES, type ResourceContext } from "./content.server.ts";
 import { ApiError } from "./errors.server.ts";
+import { openApiDocument } from "./openapi.ts";
+import type { RESPONSE_SCHEMAS } from "./schemas.ts";
 import { bearerToken, verifyApiToken } from "./tokens.server.ts";
 
 /** How long a browser may reuse a CORS preflight answer. */
@@ -111,6 +113,22 @@ function tooManyRequests(retryAfterS: number, headers: Record<string, string> = 
 }
 
 const UNAUTHORIZED = ["Missing or invalid credentials", {}, { "WWW-Authenticate": 'Bearer realm="api"' }] as const;
+
+/**
+ * GET /api/openapi.json: public (it describes, it holds no data), cached like the content, and
+ * readable by the same browser origins as the API, so a partner's API browser can load it.
+ */
+export function openApiResponse(request: Request, deps: Pick<ApiDeps, "origin" | "corsOrigins">): Response {
+  const resources = Object.entries(RESOURCES).map(([name, r]) => ({
+    name,
+    responseSchema: name as keyof typeof RESPONSE_SCHEMAS,
+    ...r,
+  }));
+  return jsonResponse(request, openApiDocument(deps.origin, resources), [
+    corsHeaders(request, deps.corsOrigins),
+    { "Cache-Control": "public, max-age=0, s-maxage=60" },
+  ]);
+}
 
 /** Serves GET/HEAD/OPTIONS /api/{path} for a resource. */
 export async function handleApiRequest(request: Request, path: string, deps: ApiDeps): Promise<Response> {
