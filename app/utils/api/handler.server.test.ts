@@ -1,6 +1,7 @@
 // The content API against the demo studio in a real SQLite file: every endpoint's shape, the
 // filters and pagination, the 400s, each way a token fails, the rate limit, ETag/304, CORS, and
 // the OpenAPI document held to the real responses.
+import { Validator as OpenApiValidator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -455,6 +456,7 @@ describe("CORS", () => {
 });
 
 interface OpenApiDocument {
+  [key: string]: unknown;
   paths: Record<
     string,
     { get?: { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> } }
@@ -467,6 +469,14 @@ describe("the OpenAPI document", () => {
     openApiResponse(new Request(`${ORIGIN}/api/openapi.json`, { headers }), { origin: ORIGIN, corsOrigins });
   beforeAll(async () => {
     doc = await served().json();
+  });
+
+  it("is a valid OpenAPI 3.1 document (the official schema, as OpenAPI tools read it)", async () => {
+    const validator = new OpenApiValidator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
   });
 
   it("is public, cached briefly, and readable by the listed origins only", async () => {
