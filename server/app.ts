@@ -129,7 +129,15 @@ export function createApp(options: AppOptions): express.Express {
         serveStatic: { immutable: true, maxAge: IMMUTABLE_MAX_AGE, index: false },
       }),
     );
-    app.use(express.static(options.clientBuildDir, { maxAge: PUBLIC_FILE_MAX_AGE, index: false }));
+    app.use(
+      express.static(options.clientBuildDir, {
+        maxAge: PUBLIC_FILE_MAX_AGE,
+        index: false,
+        // Other sites may show these public files: the content API names /favicon.svg as the
+        // header's logo until the studio sets its own (helmet's default is same-origin).
+        setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
+      }),
+    );
   }
 
   app.use((req, res, next) => {

@@ -3,7 +3,11 @@
 // never call it and the browser bundle holds no token.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { expect, test } from "./fixtures.ts";
 
 const DATA_DIR = path.resolve("tmp/e2e-data");
@@ -43,12 +47,16 @@ test.describe("the content API over HTTP", () => {
       expect(etag).toMatch(/^"[\w-]+"$/);
       const again = await request.get(call, { headers: { ...auth, "If-None-Match": etag } });
       expect(again.status(), call).toBe(304);
+      // A shared cache may keep it briefly, keyed on the token.
+      expect(res.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+      expect(res.headers().vary).toMatch(/\bAuthorization\b/);
     }
     const slider = await (await request.get(calls[0] ?? "", { headers: auth })).json();
     expect(slider.data[0].attributes.bannerImage[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/);
     const image = await request.get(slider.data[0].attributes.bannerImage[0].url);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/jpeg");
+    expect(image.headers()["cache-control"]).toMatch(/\bimmutable\b/);
 
     apiToken("revoke", id);
     const revoked = await request.get(calls[1] ?? "", { headers: auth });
@@ -72,12 +80,175 @@ test.describe("the content API over HTTP", () => {
     expect(preflight.headers().allow).toBe("GET, HEAD, OPTIONS");
   });
 
-  test("publishes its OpenAPI document", async ({ request }) => {
+  test("publishes an OpenAPI document that the served responses hold to", async ({ request }) => {
     const res = await request.get("/api/openapi.json");
     expect(res.status()).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toContain("/api/collections/{id}");
+    const auth = { Authorization: `Bearer ${createToken("openapi check").token}` };
+    // A client's own validator (strict JSON Schema 2020-12), over HTTP, errors included.
+    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+    const exchanges: [string, string, number, Record<string, string>][] = [
+      ["/api/banners", "/api/banners?populate=bannerImage", 200, auth],
+      ["/api/galleries", "/api/galleries?populate=*", 200, auth],
+      ["/api/collections", "/api/collections?populate=*&[filters][galleries][name]=wedding", 200, auth],
+      ["/api/collections/{id}", "/api/collections/101?populate=*", 200, auth],
+      ["/api/recent-storys", "/api/recent-storys?populate=*", 200, auth],
+      ["/api/blocks", "/api/blocks?populate=*&filters[key][$eq]=header", 200, auth],
+      ["/api/collections", "/api/collections?sort=colour", 400, auth],
+      ["/api/collections/{id}", "/api/collections/999", 404, auth],
+      ["/api/galleries", "/api/galleries", 401, {}],
+    ];
+    expect(Object.keys(doc.paths).toSorted()).toEqual([...new Set(exchanges.map(([p]) => p))].toSorted());
+    for (const [path, call, status, headers] of exchanges) {
+      const answer = await request.get(call, { headers });
+      expect(answer.status(), call).toBe(status);
+      const validate = ajv.compile(doc.paths[path].get.responses[String(status)].content["application/json"].schema);
+      expect(validate(await answer.json()), `${call}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+});
+
+/** Escapes text for the partner page's HTML. */
+const html = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+/** Serves one page from another origin (another port), as a partner site would. */
+async function servePartnerPage(body: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.end(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Partner</title><body>${body}</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test.describe("a client written from spec sections 3 and 7 alone", () => {
+  test("renders the slider, collections, stories and header on another site, every image loading", async ({
+    request,
+    page,
+    baseURL,
+  }) => {
+    const auth = { Authorization: `Bearer ${createToken("spec client").token}` };
+    // The spec's calls, query strings as the spec writes them.
+    const get = async (call: string) => {
+      const res = await request.get(call, { headers: auth });
+      expect(res.status(), call).toBe(200);
+      return (await res.json()).data;
+    };
+    const banners = await get("/api/banners?populate=bannerImage");
+    const collections = await get("/api/galleries?populate=*");
+    const stories = await get("/api/recent-storys?populate=*");
+    const blocks = await get("/api/blocks?populate=*&filters[key][$eq]=header");
+    const wedding = await get("/api/collections?populate=*&[filters][galleries][name]=wedding");
+
+    // Only the field paths of spec section 3.
+    const slider: { id: number; url: string }[] = banners[0].attributes.bannerImage;
+    const cards: { id: number; name: string; image: string }[] = collections.map(
+      (c: { id: number; attributes: { name: string; image: { data: { url: string } } } }) => ({
+        id: c.id,
+        name: c.attributes.name,
+        image: c.attributes.image.data.url,
+      }),
+    );
+    const storyCards = stories.map(
+      (s: {
+        id: number;
+        description: string;
+        attributes: { title: string; location: string; base_image: { data: { url: string } } };
+      }) => ({
+        id: s.id,
+        title: s.attributes.title,
+        location: s.attributes.location,
+        image: s.attributes.base_image.data.url,
+        description: s.description,
+      }),
+    );
+    const shoots = wedding.map(
+      (g: {
+        id: number;
+        attributes: {
+          title: string;
+          description: string;
+          location: string;
+          base_image: { data: { attributes: { url: string } } };
+        };
+      }) => ({
+        id: g.id,
+        title: g.attributes.title,
+        description: g.attributes.description,
+        location: g.attributes.location,
+        image: g.attributes.base_image.data.attributes.url,
+      }),
+    );
+    const header = blocks[0].attributes;
+    const navLinks: { id: number; url: string; name: string; Logo?: { data: { attributes: { url: string } } } }[] =
+      header.Nav_Links;
+
+    expect(slider).toHaveLength(12);
+    expect(cards.map((c) => c.name)).toEqual(["Wedding", "Baby Shoot", "Motherhood", "Outdoor"]);
+    expect(storyCards.map((s: { id: number }) => s.id)).toEqual([101, 102, 103]);
+    expect(shoots.map((s: { id: number }) => s.id)).toEqual([1, 2, 3, 101]);
+    expect([header.Title, header.Key, header.Url]).toEqual(["Nila Studio", "header", "/"]);
+    expect(header.Heading).not.toBe("");
+    for (const item of [...slider, ...cards, ...storyCards, ...shoots]) expect(item.id).toBeGreaterThan(0);
+    for (const text of [...storyCards, ...shoots].flatMap((s) => [s.title, s.location, s.description])) {
+      expect(text).not.toBe("");
+    }
+    expect(navLinks.map((l) => l.name)).toEqual([
+      "About",
+      "Wedding",
+      "Baby shoot",
+      "Nila Studio",
+      "Motherhood",
+      "Outdoor",
+      "Contact",
+    ]);
+
+    // The links a spec client builds lead to our pages.
+    const site = new URL(baseURL ?? "").origin;
+    const links = [
+      ...cards.map((c) => `/gallery/${c.name.replace(/ /g, "")}`),
+      ...storyCards.map((s: { id: number }) => `/galleryList/${s.id}`),
+      ...shoots.map((s: { id: number }) => `/galleryList/${s.id}`),
+      ...navLinks.map((l) => l.url),
+    ];
+    for (const link of links) expect((await request.get(link)).status(), link).toBe(200);
+
+    const image = (url: string, alt: string) => `<img src="${html(url)}" alt="${html(alt)}">`;
+    const partner = await servePartnerPage(
+      [
+        `<nav>${navLinks.map((l) => `<a href="${html(site + l.url)}">${l.Logo ? image(l.Logo.data.attributes.url, l.name) : html(l.name)}</a>`).join("")}</nav>`,
+        `<section>${slider.map((b) => image(b.url, `slide ${b.id}`)).join("")}</section>`,
+        `<section>${cards.map((c) => image(c.image, c.name)).join("")}</section>`,
+        `<section>${[...storyCards, ...shoots].map((s: { image: string; title: string }) => image(s.image, s.title)).join("")}</section>`,
+      ].join(""),
+    );
+    try {
+      await page.goto(partner.url);
+      const broken = await page.evaluate(async () => {
+        const images = [...document.images];
+        await Promise.all(images.map((i) => i.decode().catch(() => undefined)));
+        return images.filter((i) => i.naturalWidth === 0).map((i) => i.src);
+      });
+      expect(await page.locator("img").count()).toBe(
+        1 + slider.length + cards.length + storyCards.length + shoots.length,
+      );
+      expect(broken).toEqual([]);
+      // The partner's own script may not call the API: CORS is off until its origin is listed.
+      const fromPartnerScript = await page.evaluate(
+        ({ url, authorization }) =>
+          fetch(url, { headers: { Authorization: authorization } }).then(
+            (res) => `answered ${res.status}`,
+            (error: unknown) => `refused: ${error}`,
+          ),
+        { url: `${site}/api/galleries?populate=*`, authorization: auth.Authorization },
+      );
+      expect(fromPartnerScript).toMatch(/^refused: TypeError/);
+    } finally {
+      await partner.close();
+    }
   });
 });
 

@@ -1,6 +1,9 @@
 // The content API against the demo studio in a real SQLite file: every endpoint's shape, the
 // filters and pagination, the 400s, each way a token fails, the rate limit, ETag/304, CORS, and
 // the OpenAPI document held to the real responses.
+import { Validator as OpenApiValidator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { importDemoIfEmpty } from "#app/utils/demo/import.server.ts";
@@ -8,9 +11,7 @@ import { DEMO_PHOTOS_PER_SHOOT } from "#app/utils/demo/studio.ts";
 import { NAV_LINKS } from "#app/utils/nav.ts";
 import { createRateLimiter } from "#app/utils/rate-limit.server.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import { RESOURCES } from "./content.server.ts";
-import { type ApiDeps, handleApiRequest } from "./handler.server.ts";
-import { openApiDocument } from "./openapi.ts";
+import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
 import { MAX_PAGE_SIZE } from "./query.server.ts";
 import { errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
 import { createApiToken, revokeApiToken } from "./tokens.server.ts";
@@ -299,6 +300,18 @@ describe("bad parameters answer 400 naming the parameter", () => {
     });
   }
 
+  it("names Strapi's logical operators as unsupported, not as a field", async () => {
+    const cases: [string, string][] = [
+      ["collections?filters[$or][0][title]=x&filters[$or][1][title]=y", "filters[$or]"],
+      ["collections?filters[$and][title]=x", "filters[$and]"],
+    ];
+    for (const [query, parameter] of cases) {
+      const error = await failure(await call(query), 400, "ValidationError");
+      expect(error.details).toEqual({ parameter });
+      expect(error.message).toContain(`unsupported operator "${parameter.slice("filters[".length, -1)}"`);
+    }
+  });
+
   it("refuses a query nested deeper than any call needs", async () => {
     await failure(await call("collections?filters[a][b][c][d][e][f][g]=1"), 400, "ValidationError");
   });
@@ -349,15 +362,21 @@ describe("tokens", () => {
     expect((await call("galleries", { deps: limited, token: other })).status).toBe(200);
   });
 
-  it("slows an address that keeps failing, before looking its guesses up", async () => {
+  it("slows an address that keeps guessing, but never holds back a good token from it", async () => {
     const guarded = { authFailures: createRateLimiter({ limit: 3, windowMs: 60_000 }), clientAddress: "192.0.2.9" };
+    // Calls without any token guess nothing: they stay 401 however many there are.
+    for (let i = 0; i < 5; i++) {
+      await failure(await call("galleries", { deps: guarded, token: null }), 401, "UnauthorizedError");
+    }
     for (const guess of ["nst_a", "nst_b", "nst_c"]) {
       await failure(await call("galleries", { deps: guarded, token: guess }), 401, "UnauthorizedError");
     }
-    const refused = await call("galleries", { deps: guarded });
+    const refused = await call("galleries", { deps: guarded, token: "nst_d" });
     await failure(refused, 429, "RateLimitError");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await call("galleries", { deps: { ...guarded, clientAddress: "192.0.2.10" } })).status).toBe(200);
+    // A script that sent a stale token a few times, or a shared NAT, still reads with a good one.
+    expect((await call("galleries", { deps: guarded })).status).toBe(200);
+    await failure(await call("galleries", { deps: guarded, token: null }), 401, "UnauthorizedError");
   });
 });
 
@@ -418,6 +437,13 @@ describe("CORS", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe(partner);
     expect(res.headers.get("access-control-expose-headers")).toMatch(/ETag/);
     expect(res.headers.get("vary")).toMatch(/Origin/);
+    // Every header exposed to the partner's script is one the API really sends (on a 200 or a 429).
+    const limited = { ...cors, limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) };
+    const refused = await call("galleries", { deps: limited, headers: { Origin: partner } });
+    expect(refused.status).toBe(429);
+    for (const name of (res.headers.get("access-control-expose-headers") ?? "").split(/,\s*/)) {
+      expect(res.headers.has(name) || refused.headers.has(name), name).toBe(true);
+    }
     const stranger = await call("galleries", { deps: cors, headers: { Origin: "https://evil.example" } });
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -429,19 +455,48 @@ describe("CORS", () => {
   });
 });
 
-describe("the OpenAPI document", () => {
-  const resources = Object.entries(RESOURCES).map(([name, r]) => ({
-    name,
-    responseSchema: name as keyof typeof RESPONSE_SCHEMAS,
-    ...r,
-  }));
-  const doc = JSON.parse(JSON.stringify(openApiDocument(ORIGIN, resources)));
+interface OpenApiDocument {
+  [key: string]: unknown;
+  paths: Record<
+    string,
+    { get?: { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> } }
+  >;
+}
 
-  function schemaAt(path: string, status: string) {
+describe("the OpenAPI document", () => {
+  let doc: OpenApiDocument;
+  const served = (headers: Record<string, string> = {}, corsOrigins: string[] = []) =>
+    openApiResponse(new Request(`${ORIGIN}/api/openapi.json`, { headers }), { origin: ORIGIN, corsOrigins });
+  beforeAll(async () => {
+    doc = await served().json();
+  });
+
+  it("is a valid OpenAPI 3.1 document (the official schema, as OpenAPI tools read it)", async () => {
+    const validator = new OpenApiValidator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("is public, cached briefly, and readable by the listed origins only", async () => {
+    const partner = "https://partner.example";
+    const res = served({ Origin: partner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(served({ Origin: partner }, [partner]).headers.get("access-control-allow-origin")).toBe(partner);
+    const etag = res.headers.get("etag") ?? "";
+    expect(served({ "If-None-Match": etag }).status).toBe(304);
+  });
+
+  /** The JSON Schema the served document gives for one path's answer with one status. */
+  function jsonSchemaAt(path: string, status: string) {
     const schema = doc.paths[path]?.get?.responses?.[status]?.content?.["application/json"]?.schema;
-    expect(schema, `${path} ${status}`).toBeDefined();
-    return z.fromJSONSchema(schema);
+    if (!schema) throw new Error(`the document has no schema for ${path} ${status}`);
+    return schema;
   }
+  const schemaAt = (path: string, status: string) => z.fromJSONSchema(jsonSchemaAt(path, status));
 
   it("describes every endpoint, and each real response fits its documented schema", async () => {
     const calls: [string, string][] = [
@@ -459,6 +514,33 @@ describe("the OpenAPI document", () => {
       expect(parsed.success, `${path}: ${parsed.error?.message}`).toBe(true);
       const unauthorised = await call(query, { token: null });
       expect(schemaAt(path, "401").safeParse(await unauthorised.json()).success).toBe(true);
+    }
+  });
+
+  it("holds to an independent JSON Schema validator (Ajv, strict), errors included", async () => {
+    // A client's own tooling, not zod: strict mode refuses any keyword or format that is not
+    // standard JSON Schema 2020-12, as a reviewer's validator would.
+    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+    const exchanges: [string, string, number, CallOptions?][] = [
+      ["/api/banners", "banners?populate=bannerImage", 200],
+      ["/api/banners", "banners", 200],
+      ["/api/galleries", "galleries?populate=*", 200],
+      ["/api/collections", "collections?populate=*&[filters][galleries][name]=wedding", 200],
+      ["/api/collections", "collections?pagination[withCount]=false", 200],
+      ["/api/collections/{id}", "collections/101?populate=*", 200],
+      ["/api/recent-storys", "recent-storys?populate=*", 200],
+      ["/api/blocks", "blocks?populate=*&filters[key][$eq]=header", 200],
+      ["/api/blocks", "blocks", 200],
+      ["/api/collections", "collections?foo=1", 400],
+      ["/api/collections/{id}", "collections/999", 404],
+      ["/api/galleries", "galleries", 401, { token: null }],
+      ["/api/galleries", "galleries", 429, { deps: { limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) } }],
+    ];
+    for (const [path, query, status, options] of exchanges) {
+      const res = await call(query, options);
+      expect(res.status, query).toBe(status);
+      const validate = ajv.compile(jsonSchemaAt(path, String(status)));
+      expect(validate(await res.json()), `${query}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });
 

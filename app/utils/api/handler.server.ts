@@ -7,19 +7,21 @@ import { logger } from "../logger.server.ts";
 import type { RateLimiter } from "../rate-limit.server.ts";
 import { RESOURCES, type ResourceContext } from "./content.server.ts";
 import { ApiError } from "./errors.server.ts";
+import { openApiDocument } from "./openapi.ts";
+import type { RESPONSE_SCHEMAS } from "./schemas.ts";
 import { bearerToken, verifyApiToken } from "./tokens.server.ts";
 
 /** How long a browser may reuse a CORS preflight answer. */
 const PREFLIGHT_MAX_AGE_S = 600;
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const ALLOWED_REQUEST_HEADERS = "Authorization, If-None-Match";
-const EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining";
+const EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Remaining";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export interface ApiDeps extends ResourceContext {
   /** Requests per token. */
   limiter: RateLimiter;
-  /** Failed token checks per client address: a guesser is slowed before it costs a lookup. */
+  /** Wrong or revoked tokens per client address: past the limit they get 429, not 401. */
   authFailures: RateLimiter;
   clientAddress: string;
   /** Browser origins allowed to read responses ("*" for any); empty turns CORS off. */
@@ -112,6 +114,22 @@ function tooManyRequests(retryAfterS: number, headers: Record<string, string> = 
 
 const UNAUTHORIZED = ["Missing or invalid credentials", {}, { "WWW-Authenticate": 'Bearer realm="api"' }] as const;
 
+/**
+ * GET /api/openapi.json: public (it describes, it holds no data), cached like the content, and
+ * readable by the same browser origins as the API, so a partner's API browser can load it.
+ */
+export function openApiResponse(request: Request, deps: Pick<ApiDeps, "origin" | "corsOrigins">): Response {
+  const resources = Object.entries(RESOURCES).map(([name, r]) => ({
+    name,
+    responseSchema: name as keyof typeof RESPONSE_SCHEMAS,
+    ...r,
+  }));
+  return jsonResponse(request, openApiDocument(deps.origin, resources), [
+    corsHeaders(request, deps.corsOrigins),
+    { "Cache-Control": "public, max-age=0, s-maxage=60" },
+  ]);
+}
+
 /** Serves GET/HEAD/OPTIONS /api/{path} for a resource. */
 export async function handleApiRequest(request: Request, path: string, deps: ApiDeps): Promise<Response> {
   const cors = corsHeaders(request, deps.corsOrigins);
@@ -121,11 +139,14 @@ export async function handleApiRequest(request: Request, path: string, deps: Api
       const message = "Method Not Allowed: the API is read-only";
       throw new ApiError(405, "MethodNotAllowedError", message, {}, { Allow: ALLOWED_METHODS });
     }
-    const blocked = deps.authFailures.peek(deps.clientAddress);
-    if (!blocked.allowed) throw tooManyRequests(blocked.retryAfterS);
-    const token = await verifyApiToken(deps.db, bearerToken(request.headers.get("Authorization")));
+    const credential = bearerToken(request.headers.get("Authorization"));
+    const token = await verifyApiToken(deps.db, credential);
     if (!token) {
-      deps.authFailures.hit(deps.clientAddress);
+      // Only a presented token is a guess. Past the limit a guess gets 429, so a flood backs
+      // off; a good token from the same address (a shared NAT, a script with one stale
+      // token) is never held back.
+      const guesses = credential === null ? undefined : deps.authFailures.hit(deps.clientAddress);
+      if (guesses && !guesses.allowed) throw tooManyRequests(guesses.retryAfterS);
       throw new ApiError(401, "UnauthorizedError", ...UNAUTHORIZED);
     }
     const limit = deps.limiter.hit(`api-token:${token.id}`);

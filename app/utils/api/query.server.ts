@@ -108,6 +108,11 @@ function parseFilters<E>(raw: unknown, fields: Record<string, QueryField<E>>): F
       for (const key of keys) walk(node[key], [...path, key]);
       return;
     }
+    // Operators before fields: filters[$or][0][title]=x (Strapi's logical operators, which we
+    // do not offer) is an unsupported operator, not a field named "".
+    if (operator !== undefined && !(FILTER_OPERATORS as readonly string[]).includes(operator)) {
+      throw invalid(parameter, `unsupported operator "${operator}" (supported: ${FILTER_OPERATORS.join(", ")})`);
+    }
     if (isRecord(node)) {
       const inner = Object.keys(node)[0] ?? "";
       throw invalid(`${parameter}[${inner}]`, `the value of ${operator} cannot have parts`);
@@ -115,9 +120,6 @@ function parseFilters<E>(raw: unknown, fields: Record<string, QueryField<E>>): F
     if (!(field in fields)) {
       const known = Object.keys(fields).join(", ") || "none";
       throw invalid(parameter, `cannot filter on "${field}" (this endpoint filters on: ${known})`);
-    }
-    if (operator !== undefined && !(FILTER_OPERATORS as readonly string[]).includes(operator)) {
-      throw invalid(parameter, `unsupported operator "${operator}" (supported: ${FILTER_OPERATORS.join(", ")})`);
     }
     const op = (operator ?? "$eq") as FilterOperator;
     const values = stringList(node);

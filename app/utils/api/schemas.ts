@@ -4,6 +4,8 @@ import { z } from "zod";
 
 const id = z.number().int().positive();
 const absoluteUrl = z.string().regex(/^https?:\/\//);
+/** A path on this site. A regex, not .startsWith(): that becomes a non-standard JSON Schema format. */
+const sitePath = z.string().regex(/^\//);
 
 const format = z.strictObject({
   name: z.string(),
@@ -93,7 +95,7 @@ export const storyEntrySchema = z.strictObject({ id, attributes: shootAttributes
 
 const navLink = z.strictObject({
   id,
-  url: z.string().startsWith("/"),
+  url: sitePath,
   name: z.string(),
   Logo: mediaRelationSchema
     .extend({
