@@ -15,6 +15,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { UPLOADS_PATH } from "#app/utils/admin/upload-constants.ts";
 import { createUploads } from "#app/utils/admin/uploads.server.ts";
+import { ApiError } from "#app/utils/api/errors.server.ts";
 import { refuseCrossSiteRequests } from "#app/utils/auth/cross-site.server.ts";
 import { closeDb, getDb } from "#app/utils/db/db.server.ts";
 import { readEnv } from "#app/utils/env.server.ts";
@@ -160,6 +161,17 @@ export function createApp(options: AppOptions): express.Express {
   app.use(refuseCrossSiteRequests);
   // The admin's resumable photo uploads (tus); they check the session themselves.
   app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
+
+  // React Router would also answer /api/<path>.data, its client-navigation suffix, from the same
+  // loader but in its own encoding, with the root's data and without the API's cache headers.
+  // The API has no such paths and our pages never navigate to it.
+  app.use((req, res, next) => {
+    if (!(req.path.startsWith("/api/") && req.path.endsWith(".data"))) return next();
+    res
+      .status(404)
+      .set("Cache-Control", "no-store")
+      .json(new ApiError(404, "NotFoundError", "Not Found").toBody());
+  });
 
   app.use(assignNonce);
   app.use(

@@ -153,6 +153,14 @@ describe("the next start", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("keeps React Router's data requests (.data) away from the content API", async () => {
+    const res = await fetch(`${server.url}/api/galleries.data`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ data: null, error: { status: 404, name: "NotFoundError" } });
+    // Pages keep theirs: client-side navigation loads them.
+    expect((await fetch(`${server.url}/gallery/wedding.data`)).status).toBe(200);
+  });
+
   it("answers a broken database with a branded 500 that is logged and shows no stack trace", async () => {
     // Another process breaks the schema under the running server: the loaders' queries fail.
     const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE_NAME));
