@@ -89,7 +89,7 @@ describe("npm run inquiry-drill", () => {
     expect(run.output()).toContain("Posted 60 in");
     expect(run.output()).toContain("60 accepted");
     expect(run.output()).toContain("Accepted 60; stored 60; in the mailbox 60 inquiries");
-    expect(run.output()).toContain("60 acknowledgements");
+    expect(run.output()).toContain("60 acknowledgements; 0 other mails");
     expect(run.output()).toContain("OK: every accepted inquiry is stored once and mailed once.");
   });
 });

@@ -145,9 +145,11 @@ await Promise.all(
   }),
 );
 const tally = Object.groupBy(answers, (a) => a);
+// Accepted first, then the refusals, in a fixed order.
+const kinds = Object.keys(tally).sort((a, b) => (a === "accepted" ? -1 : b === "accepted" ? 1 : a.localeCompare(b)));
 console.log(
-  `Posted ${count} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(tally)
-    .map(([a, list]) => `${list?.length} ${a}`)
+  `Posted ${count} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kinds
+    .map((a) => `${tally[a as Answer]?.length} ${a}`)
     .join(", ")}`,
 );
 if (tally["rate-limited"] && !values.spread)
@@ -161,17 +163,31 @@ await outage;
 const accepted = answers.flatMap((a, i) => (a === "accepted" ? [markerOf(i)] : []));
 const markerIn = (text: string) => new RegExp(`drill-${run}-\\d+`).exec(text)?.[0];
 
-function storedRows(): { marker: string; delivered: number; mails: number }[] {
+interface StoredRow {
+  marker: string;
+  /** The start of its acknowledgement's Message-ID (see mail.server.ts). */
+  ackId: string;
+  /** Outbox rows (the studio's mail, the acknowledgement when on) and how many are delivered. */
+  mails: number;
+  delivered: number;
+}
+
+function storedRows(): StoredRow[] {
   const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     const rows = db
       .prepare(
-        `SELECT i.message, COUNT(m.id) AS mails, COUNT(m.delivered_at) AS delivered
+        `SELECT i.id, i.uid, i.message, COUNT(m.id) AS mails, COUNT(m.delivered_at) AS delivered
          FROM inquiries i LEFT JOIN inquiry_mails m ON m.inquiry_id = i.id
          WHERE i.message LIKE ? GROUP BY i.id`,
       )
-      .all(`drill-${run}-%`) as { message: string; mails: number; delivered: number }[];
-    return rows.map((r) => ({ marker: markerIn(r.message) ?? "", delivered: r.delivered, mails: r.mails }));
+      .all(`drill-${run}-%`) as { id: number; uid: string; message: string; mails: number; delivered: number }[];
+    return rows.map((r) => ({
+      marker: markerIn(r.message) ?? "",
+      ackId: `<inquiry-${r.id}.${r.uid}.ack@`,
+      delivered: r.delivered,
+      mails: r.mails,
+    }));
   } finally {
     db.close();
   }
@@ -195,9 +211,17 @@ for (;;) {
 }
 await sleep(DUPLICATE_GRACE_MS);
 
-const studioMails = sink.mails.filter((m) => !m.headers["message-id"]?.includes(".ack@"));
-const mailed = Map.groupBy(studioMails, (m) => markerIn(m.text) ?? "");
-const stored = Map.groupBy(storedRows(), (r) => r.marker);
+const isAck = (m: ReceivedMail) => m.headers["message-id"]?.includes(".ack@") ?? false;
+// The mailbox may also get mail of earlier inquiries that were waiting for a retry.
+const ours = sink.mails.filter((m) => !isAck(m) && markerIn(m.text));
+const mailed = Map.groupBy(ours, (m) => markerIn(m.text) ?? "");
+const rows = storedRows();
+const stored = Map.groupBy(rows, (r) => r.marker);
+const ackIds = new Set(rows.map((r) => r.ackId));
+const acks = Map.groupBy(
+  sink.mails.filter((m) => isAck(m) && ackIds.has(m.headers["message-id"]?.replace(/ack@.*$/, "ack@") ?? "")),
+  (m) => m.headers["message-id"],
+);
 const problems: string[] = [];
 for (const marker of accepted) {
   const inDb = stored.get(marker)?.length ?? 0;
@@ -222,15 +246,11 @@ for (const marker of refused) {
   if (stored.has(marker)) problems.push(`${marker}: refused, yet stored`);
   if (mailed.has(marker)) problems.push(`${marker}: refused, yet mailed`);
 }
-const acks = Map.groupBy(
-  sink.mails.filter((m) => m.headers["message-id"]?.includes(".ack@")),
-  (m) => m.headers["message-id"],
-);
 for (const [id, copies] of acks)
   if (copies.length > 1) problems.push(`acknowledgement ${id} mailed ${copies.length} times`);
 
 console.log(
-  `Accepted ${accepted.length}; stored ${stored.size}; in the mailbox ${mailed.size} inquiries (${studioMails.length} mails to the studio, ${[...acks.values()].flat().length} acknowledgements).`,
+  `Accepted ${accepted.length}; stored ${stored.size}; in the mailbox ${mailed.size} inquiries (${ours.length} mails to the studio, ${[...acks.values()].flat().length} acknowledgements; ${sink.mails.length - ours.length - [...acks.values()].flat().length} other mails).`,
 );
 if (problems.length === 0) console.log("OK: every accepted inquiry is stored once and mailed once.");
 else console.log(`${problems.length} problems:\n  ${problems.slice(0, 50).join("\n  ")}`);
