@@ -91,5 +91,26 @@ describe("npm run inquiry-drill", () => {
     expect(run.output()).toContain("Accepted 60; stored 60; in the mailbox 60 inquiries");
     expect(run.output()).toContain("60 acknowledgements; 0 other mails");
     expect(run.output()).toContain("OK: every accepted inquiry is stored once and mailed once.");
+
+    // `npm run inquiries` lists them from the same database, each mail delivered once.
+    const list = spawn(process.execPath, ["scripts/inquiries.ts", "--json", "--limit", "100"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let json = "";
+    list.stdout?.on("data", (chunk: Buffer) => {
+      json += chunk.toString();
+    });
+    expect((await once(list, "exit"))[0]).toBe(0);
+    const listed = JSON.parse(json) as {
+      message: string;
+      mails: { kind: string; attempts: number; deliveredAt: string | null }[];
+    }[];
+    expect(listed).toHaveLength(RATE_LIMIT + 60);
+    for (const inquiry of listed) {
+      expect(inquiry.mails.map((m) => m.kind).sort()).toEqual(["ack", "studio"]);
+      for (const mail of inquiry.mails) expect(mail.deliveredAt, inquiry.message).not.toBeNull();
+    }
   });
 });
