@@ -167,6 +167,35 @@ describe("a mail server outage", () => {
     );
   });
 
+  it("sends every mail the outage held back as soon as one gets through, not each at the end of its backoff", async () => {
+    await sink.stop();
+    for (let i = 0; i < 3; i++)
+      await storeInquiry(
+        store.db,
+        { ...inquiry, message: `Held back ${i}` },
+        { page: "/contactUs", ack: false, now: T0 },
+      );
+    let now = T0;
+    const options = outbox(store.db, () => now);
+    expect(await runOutboxRound(options)).toMatchObject({ failed: 3 });
+    const rows = await mailRows(store.db);
+    expect(rows.every((r) => r.last_error?.includes("the mail server was unreachable:"))).toBe(true);
+    // Two of them have failed more often over a long outage: their next try is far off.
+    const later = new Date(T0.getTime() + RETRY_MAX_DELAY_MS).toISOString();
+    await store.db
+      .updateTable("inquiry_mails")
+      .set({ next_attempt_at: later })
+      .where("id", "in", [rows[1]?.id ?? 0, rows[2]?.id ?? 0])
+      .execute();
+
+    await sink.start();
+    now = new Date(T0.getTime() + RETRY_BASE_MS);
+    expect(await runOutboxRound(options)).toMatchObject({ claimed: 1, delivered: 1 });
+    // The server is back: the others need not wait for their own time.
+    expect(await runOutboxRound(options)).toMatchObject({ claimed: 2, delivered: 2 });
+    expect(sink.mails).toHaveLength(3);
+  });
+
   it("takes a 421 (the server is shutting down) as the server being away, not as this mail refused", () => {
     expect(isServerLevelError({ code: "EENVELOPE", responseCode: 421 })).toBe(true);
     expect(isServerLevelError({ code: "ESOCKET" })).toBe(true);

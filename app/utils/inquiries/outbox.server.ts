@@ -32,6 +32,8 @@ export const RETRY_MAX_DELAY_MS = 10 * 60_000;
 /** How long shutdown waits for a send in flight before closing the connection under it. */
 const STOP_WAIT_MS = 5_000;
 const ERROR_MAX_CHARS = 500;
+/** Starts the error of every mail that failed because the server could not be reached at all. */
+const SERVER_AWAY = "the mail server was unreachable:";
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(RETRY_MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -176,7 +178,10 @@ export async function runOutboxRound(
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
         // When the server itself is unreachable, the rest of this round would fail the same way.
-        if (isServerLevelError(caught)) serverDown = `not tried, the mail server was unreachable: ${error}`;
+        if (isServerLevelError(caught)) {
+          error = `${SERVER_AWAY} ${error}`;
+          serverDown = `not tried, ${error}`;
+        }
       }
     }
     const next = new Date(now().getTime() + retryDelayMs(mail.attempts, retryBaseMs));
@@ -194,7 +199,27 @@ export async function runOutboxRound(
   // One line for the rest of an outage's round, not one per mail.
   if (skipped > 0)
     logger.warn({ mails: skipped }, "mail server unreachable; the round's other mails wait for their retry");
+  if (result.delivered > 0 && !serverDown) await retryOutageMailsNow(db, now());
   return result;
+}
+
+/**
+ * The mail server takes mail again: the mails that only waited because it was away are due now,
+ * rather than each at the end of its own backoff (up to RETRY_MAX_DELAY_MS after the outage).
+ */
+async function retryOutageMailsNow(db: Database, now: Date): Promise<void> {
+  const { numUpdatedRows } = await db
+    .updateTable("inquiry_mails")
+    .set({ next_attempt_at: now.toISOString() })
+    .where("delivered_at", "is", null)
+    .where("next_attempt_at", ">", now.toISOString())
+    .where("last_error", "like", `%${SERVER_AWAY}%`)
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n)
+    logger.info(
+      { mails: Number(numUpdatedRows) },
+      "mail server reachable again; the mails held by its outage are due now",
+    );
 }
 
 export interface OutboxWorker {
