@@ -74,6 +74,7 @@ describe("npm run inquiry-drill", () => {
   });
 
   it("from many addresses, with the server restarted mid-delivery: every inquiry stored once and mailed once", async () => {
+    await server?.stop("SIGKILL"); // left running only if the test above failed
     const smtpPort = await freePort();
     server = await startServer(dataDir, env(smtpPort));
     await server.waitUntilReady();
