@@ -2,6 +2,7 @@
 // a post without JavaScript, a mail outage across a restart, the rate limit, bad input, and
 // mail turned off.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#app/utils/db/db.server.ts";
@@ -43,6 +44,32 @@ function post(url: string, fields: Record<string, string>) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: `${url}/galleryList/1` },
     body: new URLSearchParams(fields),
     redirect: "manual",
+  });
+}
+
+/** Posts `count` chunks of `size` bytes without a Content-Length; resolves with the answer and how much was sent by then. */
+function postChunked(url: string, size: number, count: number): Promise<{ status: number; chunksSent: number }> {
+  return new Promise((resolve, reject) => {
+    let chunksSent = 0;
+    const req = http.request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, chunksSent });
+      req.destroy();
+    });
+    req.on("error", reject);
+    const chunk = `message=${"x".repeat(size)}`;
+    const more = () => {
+      while (chunksSent < count && !req.destroyed) {
+        chunksSent++;
+        if (!req.write(chunk)) return void req.once("drain", more);
+      }
+      if (!req.destroyed) req.end();
+    };
+    more();
   });
 }
 
@@ -141,9 +168,28 @@ describe("with the mail server up", () => {
     const message = /<textarea id="contact-message"[^>]*>/.exec(html)?.[0] ?? "";
     expect(message).toContain('aria-describedby="contact-message-error"');
     expect(message).not.toContain("autofocus");
+    expect(html).toContain('value="Priya Raman"');
+  });
+
+  it("answers what is not a form, or too much of one, with 400 or 413 and the page, not a 500", async () => {
+    if (!server) throw new Error("no server");
+    const token = await freshToken(server.url);
     const huge = await post(server.url, inquiry(token, "x".repeat(100 * 1024)));
     expect(huge.status).toBe(413);
-    expect(html).toContain('value="Priya Raman"');
+    // The same without a Content-Length: the server answers once it has read the cap, while
+    // the client is still sending.
+    expect(await postChunked(`${server.url}/contactUs`, 64 * 1024, 100)).toMatchObject({ status: 413 });
+    for (const [type, body] of [
+      ["application/json", JSON.stringify(inquiry(token, "JSON is not a form"))],
+      ["text/plain", "message=hello"],
+      ["multipart/form-data; boundary=x", "not multipart"],
+    ] as const) {
+      const res = await fetch(`${server.url}/contactUs`, { method: "POST", headers: { "Content-Type": type }, body });
+      expect(res.status, type).toBe(400);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.text()).toContain("Sorry, we could not read that form.");
+    }
+    expect(server.output()).not.toMatch(/"level":50/);
   });
 
   it("limits each client address, with a friendly 429, and every accepted inquiry arrives once", async () => {

@@ -10,6 +10,7 @@ import { getStudio } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
 import { NO_STORE } from "#app/utils/http.server.ts";
 import { issueFillToken } from "#app/utils/inquiries/fill-token.server.ts";
+import { readFormBody } from "#app/utils/inquiries/form-body.server.ts";
 import {
   checkInquiry,
   FILL_TOKEN_FIELD,
@@ -51,16 +52,18 @@ function sourcePage(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
-    throw data({ what: "form" }, { status: 413, headers: { "Cache-Control": NO_STORE } });
+  // An answer to one visitor's post must never be kept by a shared cache.
+  const headers: Record<string, string> = { "Cache-Control": NO_STORE };
+  const body = await readFormBody(request, MAX_FORM_BYTES);
+  if (!body.ok) {
+    const unreadable = { status: "unreadable" } as const;
+    return data(unreadable, { status: body.problem === "too-large" ? 413 : 400, headers });
   }
   const outcome = await submitInquiry({
-    form: await request.formData(),
+    form: body.form,
     clientAddress: context.get(clientAddressContext),
     page: sourcePage(request),
   });
-  // An answer to one visitor's post must never be kept by a shared cache.
-  const headers: Record<string, string> = { "Cache-Control": NO_STORE };
   switch (outcome.status) {
     case "sent":
       return data(outcome, { headers });
@@ -147,6 +150,8 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
       text: `You have sent us several messages in a short time. Please try again in ${minutes(result.retryAfterS)}, or call us.`,
       tone: "problem",
     };
+  else if (result?.status === "unreadable" && !browserErrors)
+    notice = { text: "Sorry, we could not read that form. Please fill it in again and press Submit.", tone: "problem" };
   else if (result?.status === "expired" && !browserErrors)
     notice = { text: "This form was open for a long time. Please press Submit again to send it.", tone: "problem" };
   else if (errors) notice = { text: "Please check the fields marked below.", tone: "problem" };

@@ -38,7 +38,23 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
   return { headers, text };
 }
 
-export async function startSmtpSink({ port = 0, listening = true } = {}): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** 0: any free port. */
+  port?: number;
+  /** false: bind a port, then refuse connections until start(). */
+  listening?: boolean;
+  /** Wait this long before accepting each message, like a slow relay (so a restart can land mid-delivery). */
+  acceptDelayMs?: number;
+  /** How long stop() lets open connections finish before cutting them (smtp-server's default is 30 s). */
+  closeTimeoutMs?: number;
+}
+
+export async function startSmtpSink({
+  port = 0,
+  listening = true,
+  acceptDelayMs = 0,
+  closeTimeoutMs,
+}: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   let boundPort = port;
@@ -48,18 +64,23 @@ export async function startSmtpSink({ port = 0, listening = true } = {}): Promis
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      ...(closeTimeoutMs === undefined ? {} : { closeTimeout: closeTimeoutMs }),
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
-          const { headers, text } = parseMail(Buffer.concat(chunks).toString("utf8"));
-          mails.push({
-            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-            headers,
-            text,
-          });
-          callback();
+          const accept = () => {
+            const { headers, text } = parseMail(Buffer.concat(chunks).toString("utf8"));
+            mails.push({
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              headers,
+              text,
+            });
+            callback();
+          };
+          if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+          else accept();
         });
       },
     });

@@ -53,9 +53,12 @@ export function smtpMailer(url: string): Mailer {
 /** Errors that say the server cannot be reached or used at all, not that one message failed. */
 const SERVER_LEVEL_CODES = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS", "ETLS", "EAUTH", "ECONNREFUSED"]);
 
+/** SMTP's "service not available, closing the channel": the server is going away, not refusing this mail. */
+const SERVICE_NOT_AVAILABLE = 421;
+
 export function isServerLevelError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && SERVER_LEVEL_CODES.has(code);
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return (typeof code === "string" && SERVER_LEVEL_CODES.has(code)) || responseCode === SERVICE_NOT_AVAILABLE;
 }
 
 function domainOf(address: string): string {

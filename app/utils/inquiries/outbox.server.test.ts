@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#app/utils/db/db.server.ts";
 import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import { type MailAddresses, type Mailer, smtpMailer } from "./mail.server.ts";
+import { isServerLevelError, type MailAddresses, type Mailer, smtpMailer } from "./mail.server.ts";
 import {
   claimDueMails,
   OUTBOX_CLAIM_MS,
+  OUTBOX_SEND_BUDGET_MS,
   type OutboxOptions,
   RETRY_MAX_DELAY_MS,
   retryDelayMs,
@@ -66,7 +67,7 @@ describe("delivery", () => {
   it("mails the studio every field, with the visitor as Reply-To and a Message-ID from the inquiry", async () => {
     const id = await storeInquiry(store.db, inquiry, { page: "/galleryList/1", ack: false, now: T0 });
     const result = await runOutboxRound(outbox(store.db, () => T0));
-    expect(result).toEqual({ claimed: 1, delivered: 1, failed: 0 });
+    expect(result).toEqual({ claimed: 1, delivered: 1, failed: 0, released: 0 });
 
     const [mail] = await sink.waitForMails(1);
     const { uid } = await store.db.selectFrom("inquiries").select("uid").where("id", "=", id).executeTakeFirstOrThrow();
@@ -90,7 +91,12 @@ describe("delivery", () => {
 
     const [row] = await mailRows(store.db);
     expect(row).toMatchObject({ kind: "studio", attempts: 1, delivered_at: T0.toISOString(), last_error: null });
-    expect(await runOutboxRound(outbox(store.db, () => T0))).toEqual({ claimed: 0, delivered: 0, failed: 0 });
+    expect(await runOutboxRound(outbox(store.db, () => T0))).toEqual({
+      claimed: 0,
+      delivered: 0,
+      failed: 0,
+      released: 0,
+    });
   });
 
   it("sends the optional acknowledgement to the visitor without echoing what they typed", async () => {
@@ -123,7 +129,7 @@ describe("a mail server outage", () => {
     let now = T0;
     const options = outbox(store.db, () => now);
 
-    expect(await runOutboxRound(options)).toEqual({ claimed: 1, delivered: 0, failed: 1 });
+    expect(await runOutboxRound(options)).toEqual({ claimed: 1, delivered: 0, failed: 1, released: 0 });
     let [row] = await mailRows(store.db);
     expect(row).toMatchObject({ attempts: 1, delivered_at: null, claimed_until: null });
     expect(row?.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -149,11 +155,52 @@ describe("a mail server outage", () => {
   it("does not try the rest of a round once the server is unreachable", async () => {
     await sink.stop();
     for (let i = 0; i < 3; i++) await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
-    expect(await runOutboxRound(outbox(store.db, () => T0))).toEqual({ claimed: 3, delivered: 0, failed: 3 });
+    expect(await runOutboxRound(outbox(store.db, () => T0))).toEqual({
+      claimed: 3,
+      delivered: 0,
+      failed: 3,
+      released: 0,
+    });
     const rows = await mailRows(store.db);
     expect(rows.slice(1).every((r) => r.last_error?.startsWith("not tried, the mail server was unreachable"))).toBe(
       true,
     );
+  });
+
+  it("sends every mail the outage held back as soon as one gets through, not each at the end of its backoff", async () => {
+    await sink.stop();
+    for (let i = 0; i < 3; i++)
+      await storeInquiry(
+        store.db,
+        { ...inquiry, message: `Held back ${i}` },
+        { page: "/contactUs", ack: false, now: T0 },
+      );
+    let now = T0;
+    const options = outbox(store.db, () => now);
+    expect(await runOutboxRound(options)).toMatchObject({ failed: 3 });
+    const rows = await mailRows(store.db);
+    expect(rows.every((r) => r.last_error?.includes("the mail server was unreachable:"))).toBe(true);
+    // Two of them have failed more often over a long outage: their next try is far off.
+    const later = new Date(T0.getTime() + RETRY_MAX_DELAY_MS).toISOString();
+    await store.db
+      .updateTable("inquiry_mails")
+      .set({ next_attempt_at: later })
+      .where("id", "in", [rows[1]?.id ?? 0, rows[2]?.id ?? 0])
+      .execute();
+
+    await sink.start();
+    now = new Date(T0.getTime() + RETRY_BASE_MS);
+    expect(await runOutboxRound(options)).toMatchObject({ claimed: 1, delivered: 1 });
+    // The server is back: the others need not wait for their own time.
+    expect(await runOutboxRound(options)).toMatchObject({ claimed: 2, delivered: 2 });
+    expect(sink.mails).toHaveLength(3);
+  });
+
+  it("takes a 421 (the server is shutting down) as the server being away, not as this mail refused", () => {
+    expect(isServerLevelError({ code: "EENVELOPE", responseCode: 421 })).toBe(true);
+    expect(isServerLevelError({ code: "ESOCKET" })).toBe(true);
+    expect(isServerLevelError({ code: "EENVELOPE", responseCode: 550 })).toBe(false);
+    expect(isServerLevelError(null)).toBe(false);
   });
 
   it("keeps retrying, every ten minutes at most", () => {
@@ -187,7 +234,67 @@ describe("claims", () => {
   });
 });
 
+describe("a round", () => {
+  it("hands its untried rows back before its claim could run out under a slow mail server", async () => {
+    for (let i = 0; i < 5; i++) await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
+    let now = T0.getTime();
+    const SEND_MS = 30_000;
+    const slowMailer: Mailer = {
+      async send() {
+        now += SEND_MS;
+      },
+      close() {},
+    };
+    const result = await runOutboxRound({ ...outbox(store.db, () => new Date(now)), mailer: slowMailer });
+    // A send starts only while OUTBOX_SEND_BUDGET_MS of the claim is left: at 0, 30 and 60 s of 120.
+    expect(OUTBOX_CLAIM_MS - OUTBOX_SEND_BUDGET_MS).toBe(75_000);
+    expect(result).toEqual({ claimed: 5, delivered: 3, failed: 0, released: 2 });
+    const untried = (await mailRows(store.db)).filter((r) => r.delivered_at === null);
+    expect(untried).toMatchObject([
+      { attempts: 0, claimed_until: null },
+      { attempts: 0, claimed_until: null },
+    ]);
+    // Due again at once, for this worker's next round or any other.
+    expect(await claimDueMails(store.db, { now: new Date(now) })).toHaveLength(2);
+  });
+});
+
 describe("the worker", () => {
+  it("stops after the send in hand and hands the rest back: the next start sends each mail once, at once", async () => {
+    const slow = await startSmtpSink({ acceptDelayMs: 200 });
+    try {
+      for (let i = 0; i < 10; i++)
+        await storeInquiry(
+          store.db,
+          { ...inquiry, message: `Inquiry number ${i}` },
+          { page: "/contactUs", ack: false },
+        );
+      const first = startOutboxWorker({ ...outbox(store.db, () => new Date(), slow.url), pollMs: 60_000 });
+      await slow.waitForMails(1, 10_000);
+      await first.stop();
+      // The mail being sent when stop() was called may still arrive; nothing after it.
+      const sentBeforeStop = slow.mails.length;
+      expect(sentBeforeStop).toBeLessThanOrEqual(2);
+      const waiting = (await mailRows(store.db)).filter((r) => r.delivered_at === null);
+      expect(waiting).toHaveLength(10 - sentBeforeStop);
+      for (const row of waiting) expect(row).toMatchObject({ attempts: 0, claimed_until: null, last_error: null });
+
+      const second = startOutboxWorker({ ...outbox(store.db, () => new Date(), slow.url), pollMs: 60_000 });
+      try {
+        await slow.waitForMails(10, 20_000);
+      } finally {
+        await second.stop();
+      }
+      expect(
+        await store.db.selectFrom("inquiry_mails").select("id").where("delivered_at", "is", null).execute(),
+      ).toEqual([]);
+      expect(new Set(slow.mails.map((m) => m.headers["message-id"])).size).toBe(10);
+      expect(slow.mails).toHaveLength(10);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it("delivers a burst of 200 exactly once with two workers on two connections, and stops", async () => {
     for (let i = 0; i < 200; i++)
       await storeInquiry(store.db, { ...inquiry, message: `Inquiry number ${i}` }, { page: "/contactUs", ack: false });

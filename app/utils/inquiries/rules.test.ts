@@ -40,10 +40,20 @@ describe("checkInquiry", () => {
     expect(errorsFor({ email: `${"a".repeat(250)}@example.com` })).toEqual({ email: MESSAGES.emailInvalid });
   });
 
-  it("wants a phone of 7 to 15 digits with only spaces, + and - besides", () => {
-    for (const phoneNumber of ["1234567", "+91 98765-43210", "123456789012345", "0422 2345 678"])
+  it("wants a phone of 7 to 15 digits with only spaces and - between them and a + in front", () => {
+    for (const phoneNumber of ["1234567", "+91 98765-43210", "123456789012345", "0422 2345 678", "0422 - 2345678"])
       expect(errorsFor({ phoneNumber }), phoneNumber).toEqual({});
-    for (const phoneNumber of ["123456", "1234567890123456", "98765 43210 ext 2", "(0422) 234567", "call me"])
+    for (const phoneNumber of [
+      "123456",
+      "1234567890123456",
+      "98765 43210 ext 2",
+      "(0422) 234567",
+      "call me",
+      "++++1234567",
+      "98765+43210",
+      "-98765 43210",
+      "98765 43210-",
+    ])
       expect(errorsFor({ phoneNumber }), phoneNumber).toEqual({ phoneNumber: MESSAGES.phoneInvalid });
   });
 

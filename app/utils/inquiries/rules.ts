@@ -24,7 +24,8 @@ export const PHONE_MAX_DIGITS = 15;
 /** More links than this in a message is how link spam looks; a real visitor rarely needs them. */
 export const MESSAGE_MAX_LINKS = 3;
 
-const PHONE_CHARACTERS = /^[0-9+\- ]+$/;
+/** Digits in groups split by spaces or dashes, a + only in front: "+91 98765-43210", not "++12--". */
+const PHONE_SHAPE = /^\+? ?[0-9]+(?:[ -]+[0-9]+)*$/;
 const LINK = /\bhttps?:\/\/|\bwww\.|\[url[=\]]/gi;
 // Control characters would let a value break out of a mail header or the admin's display.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
@@ -63,7 +64,7 @@ export const inquirySchema = z
         (p) =>
           p === "" ||
           (p.length <= PHONE_MAX_CHARS &&
-            PHONE_CHARACTERS.test(p) &&
+            PHONE_SHAPE.test(p) &&
             digitCount(p) >= PHONE_MIN_DIGITS &&
             digitCount(p) <= PHONE_MAX_DIGITS),
         MESSAGES.phoneInvalid,

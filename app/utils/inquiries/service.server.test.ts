@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { issueFillToken } from "./fill-token.server.ts";
 import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, MESSAGES } from "./rules.ts";
-import { submitInquiry } from "./service.server.ts";
+import { rateLimitKey, submitInquiry } from "./service.server.ts";
 import { DUPLICATE_WINDOW_MS } from "./store.server.ts";
 
 const ENV = {
@@ -131,5 +131,26 @@ describe("submitInquiry", () => {
     expect(limited.status === "rate-limited" && limited.retryAfterS).toBeGreaterThan(0);
     expect(await submit(form({}), "198.51.100.7")).toEqual({ status: "sent" });
     expect(await countStored()).toBe(4);
+  });
+
+  it("counts an IPv6 visitor's whole /64 as one address", async () => {
+    for (const suffix of ["a", "b", "c"])
+      expect(await submit(form({ message: `From ${suffix}` }), `2001:db8:5:6::${suffix}`)).toEqual({ status: "sent" });
+    expect(await submit(form({ message: "From d" }), "2001:db8:5:6:ffff::d")).toMatchObject({ status: "rate-limited" });
+    expect(await submit(form({ message: "From e" }), "2001:db8:5:7::e")).toEqual({ status: "sent" });
+  });
+});
+
+describe("rateLimitKey", () => {
+  it("keeps IPv4 addresses, unwraps IPv4-mapped ones and cuts IPv6 to its /64", () => {
+    expect(rateLimitKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitKey("2001:DB8:0005:6:1:2:3:4")).toBe("2001:db8:5:6::/64");
+    expect(rateLimitKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitKey("1::2:3:4:5:6:7")).toBe("1:0:2:3::/64");
+    expect(rateLimitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(rateLimitKey("::1")).toBe("0:0:0:0::/64");
+    expect(rateLimitKey("64:ff9b::198.51.100.1")).toBe("64:ff9b:0:0::/64");
+    expect(rateLimitKey("unknown")).toBe("unknown");
   });
 });

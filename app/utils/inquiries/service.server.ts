@@ -1,6 +1,7 @@
 // What the contact form's action does with a submission: check the rules, drop bots quietly,
 // apply the per-address limit, store the inquiry (once, however often it is sent), wake the outbox. Also starts and stops the
 // outbox worker with the server.
+import { isIPv6 } from "node:net";
 import { type Database, getDb } from "../db/db.server.ts";
 import { logger } from "../logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "../rate-limit.server.ts";
@@ -36,6 +37,30 @@ function rateLimiter(perHour: number): RateLimiter {
     limiterFor = perHour;
   }
   return limiter;
+}
+
+/** An IPv6 address's first four groups: the /64 that one home or phone connection is given. */
+const IPV6_SITE_GROUPS = 4;
+
+/**
+ * Whom the per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64,
+ * since a visitor's provider hands out a whole /64 and any address in it is theirs to use.
+ */
+export function rateLimitKey(address: string): string {
+  const plain = address.replace(/%.*$/, "").toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(plain)) return address;
+  const [head = "", tail] = plain.split("::");
+  const groups = (part: string | undefined) =>
+    part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const front = groups(head);
+  const back = groups(tail);
+  const full = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill("0"), ...back];
+  return `${full
+    .slice(0, IPV6_SITE_GROUPS)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 export interface Submission {
@@ -74,7 +99,7 @@ export async function submitInquiry({
     return { status: "sent" };
   }
   if (token === "expired") return { status: "expired", values, fillToken: issueFillToken(now.getTime()) };
-  const limit = rateLimiter(settings.ratePerHour).hit(clientAddress);
+  const limit = rateLimiter(settings.ratePerHour).hit(rateLimitKey(clientAddress));
   if (!limit.allowed) {
     logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
     return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };
