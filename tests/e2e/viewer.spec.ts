@@ -512,12 +512,33 @@ test.describe("failures", () => {
     await expect(slide.locator("img")).toHaveCount(0);
   });
 
-  test("a viewer that cannot load says 'Something Went Wrong, Please Try Again Later'", async ({ page }) => {
-    await page.route(/\/assets\/viewer-[\w-]+\.js$/, (route) => route.abort());
+  test("a viewer that cannot load says 'Something Went Wrong, Please Try Again Later' over the page, and closes", async ({
+    page,
+  }) => {
+    let blocked = true;
+    await page.route(/\/assets\/viewer-[\w-]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
     await page.goto(SHOOT);
     await hydrated(page);
-    await thumbnailLinks(page).first().click();
-    await expect(page.getByRole("alert")).toHaveText("Something Went Wrong, Please Try Again Later");
+    // The last thumbnail: the message must not be left at the foot of the page, out of sight.
+    const link = thumbnailLinks(page).nth(PHOTO_COUNT - 1);
+    await link.click();
+    const failure = page.getByRole("alertdialog", { name: "Something Went Wrong, Please Try Again Later" });
+    await expect(failure).toBeVisible();
+    await expect(failure).toBeInViewport({ ratio: 1 });
+    await expect(failure.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(failure.getByRole("button", { name: "Close" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(failure).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${SHOOT}$`));
+    await expect(link).toBeFocused();
+
+    // The next click tries again.
+    blocked = false;
+    await link.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(position(page)).toHaveText(`${PHOTO_COUNT} of ${PHOTO_COUNT}`);
   });
 });
 

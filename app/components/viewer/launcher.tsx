@@ -5,8 +5,8 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import { ViewerFailure } from "./failure.tsx";
 import { galleryHash, parseGalleryHash } from "./gestures.ts";
-import { GENERAL_ERROR } from "./messages.ts";
 import type { ViewerPhoto } from "./types.ts";
 
 type ViewerModule = typeof import("./viewer.tsx");
@@ -104,11 +104,7 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
   const Viewer = viewer?.default;
   const element = (
     <>
-      {loadFailed && hashIndex !== null ? (
-        <p role="alert" className="viewer-load-error">
-          {GENERAL_ERROR}
-        </p>
-      ) : null}
+      {loadFailed && hashIndex !== null ? <ViewerFailure onClose={() => onClosed(hashIndex)} /> : null}
       {Viewer && photos.length > 0 ? (
         <Viewer title={title} photos={photos} index={hashIndex} onView={onView} onClosed={onClosed} />
       ) : null}

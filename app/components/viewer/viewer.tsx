@@ -49,8 +49,8 @@ import {
   ZOOM_MAX_SCALE,
   ZOOM_MIN_SCALE,
 } from "./constants.ts";
+import { ViewerFailure } from "./failure.tsx";
 import { thumbnailsAllowed } from "./gestures.ts";
-import { GENERAL_ERROR } from "./messages.ts";
 import { PHOTO_SLIDE, PhotoSlideView, PhotoThumbnail } from "./photo-slide.tsx";
 import type { ViewerProps } from "./types.ts";
 
@@ -339,20 +339,7 @@ class ViewerErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   override render() {
     if (!this.state.failed) return this.props.children;
     if (!this.props.wanted) return null;
-    return (
-      <div className="viewer-failure" role="alertdialog" aria-modal="true" aria-labelledby="viewer-failure-text">
-        <p id="viewer-failure-text">{GENERAL_ERROR}</p>
-        <button
-          type="button"
-          className="button"
-          // biome-ignore lint/a11y/noAutofocus: the dialog's only control takes focus as it opens.
-          autoFocus
-          onClick={this.props.onClose}
-        >
-          Close
-        </button>
-      </div>
-    );
+    return <ViewerFailure onClose={this.props.onClose} />;
   }
 }
 
