@@ -208,6 +208,27 @@ test.describe("keys", () => {
     }
   });
 
+  test(`keys pressed within ${NAVIGATION_THROTTLE_MS} ms move one photo`, async ({ page }) => {
+    await openAt(page, 1);
+    for (const [key, expected] of [
+      ["ArrowRight", 2],
+      ["PageDown", 3],
+      ["ArrowDown", 4],
+    ] as const) {
+      await page.waitForTimeout(NAVIGATION_THROTTLE_MS);
+      // Three presses in one task: within the throttle however slow the machine.
+      await page.evaluate((k) => {
+        const target = document.activeElement ?? document.body;
+        for (let i = 0; i < 3; i += 1) {
+          target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+        }
+      }, key);
+      await expect(position(page), key).toHaveText(`${expected} of ${PHOTO_COUNT}`);
+    }
+    await page.waitForTimeout(NAVIGATION_THROTTLE_MS);
+    await expect(position(page)).toHaveText(`4 of ${PHOTO_COUNT}`);
+  });
+
   test("space toggles the slideshow and t the thumbnails", async ({ page }) => {
     await openAt(page, 1);
     await page.keyboard.press("Space");

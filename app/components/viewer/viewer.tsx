@@ -152,7 +152,11 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     const controller = controllerRef.current;
     if (!controller || performance.now() - lastNavigationAt.current < NAVIGATION_THROTTLE_MS) return;
     const { currentIndex, slides: all } = controller.getLightboxState();
-    if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) controller[direction]();
+    if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) {
+      // Stamped now, not when the move is reported: key repeats can come before that.
+      lastNavigationAt.current = performance.now();
+      controller[direction]();
+    }
   };
 
   // Any press or key other than the slideshow's own toggle stops the slideshow.
