@@ -10,6 +10,7 @@ import {
   DRAG_CLOSE_FLICK_WINDOW_MS,
   FADE_ANIMATION_MS,
   NAVIGATION_THROTTLE_MS,
+  PRELOAD_NEIGHBOURS,
   SLIDESHOW_DELAY_MS,
   THUMBNAILS_MIN_SCREEN_HEIGHT_PX,
   ZOOM_MAX_SCALE,
@@ -22,6 +23,14 @@ const SHOOT_TITLE = "Priya & Karthik";
 const PHOTO_COUNT = 6;
 /** The viewer's code and styles are their own build assets. */
 const VIEWER_ASSET = /\/assets\/viewer-[\w-]+\.(js|css)$/;
+
+/** The width a variant's file name carries (photo-1280-hash.avif), NaN for any other URL. */
+const variantWidth = (url: string) => Number(/-(\d+)-[0-9a-f]{8}\.\w+$/.exec(url)?.[1]);
+/** The photo a media URL belongs to (/media/ab/<photo>-<width>-<hash>.<ext>). */
+const photoOf = (url: string) => /\/media\/\w+\/(\w+)-\d+-/.exec(url)?.[1];
+/** The grid's thumbnails are at most this wide (its `sizes` times the pixel ratio): wider files
+    are the viewer's. */
+const GRID_VARIANT_MAX_PX = 480;
 
 test.use({ viewport: VIEWPORTS.desktop });
 
@@ -121,7 +130,6 @@ test.describe("opening", () => {
     await expect(img).toHaveJSProperty("complete", true);
     const fitted = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, width: el.clientWidth }));
     expect(fitted.src).toMatch(/\.avif$/);
-    const variantWidth = (src: string) => Number(/-(\d+)-[0-9a-f]{8}\.\w+$/.exec(src)?.[1]);
     expect(variantWidth(fitted.src)).toBeGreaterThanOrEqual(Math.min(fitted.width, 2560) * 0.9);
 
     await button(page, "Zoom in").click();
@@ -130,6 +138,91 @@ test.describe("opening", () => {
     await expect
       .poll(async () => variantWidth(await img.evaluate((el: HTMLImageElement) => el.currentSrc)))
       .toBeGreaterThan(variantWidth(fitted.src));
+  });
+
+  test.describe("on a screen of pixel ratio 2", () => {
+    test.use({ deviceScaleFactor: 2 });
+
+    test("asks for a variant of twice the drawn width", async ({ page }) => {
+      await openAt(page, 1);
+      const img = dialog(page).locator(".yarl__slide_current .viewer-photo img");
+      await expect(img).toHaveJSProperty("complete", true);
+      const { src, width, largest } = await img.evaluate((el: HTMLImageElement) => ({
+        src: el.currentSrc,
+        width: el.clientWidth,
+        largest: Math.max(
+          ...(el.parentElement?.querySelector("source")?.srcset ?? "")
+            .split(",")
+            .map((c) => Number.parseInt(c.trim().split(" ")[1] ?? "", 10)),
+        ),
+      }));
+      expect(variantWidth(src)).toBeGreaterThanOrEqual(Math.min(width * 2, largest) * 0.9);
+    });
+  });
+
+  test(`loads the photo shown and ${PRELOAD_NEIGHBOURS} on each side, no more`, async ({ page }) => {
+    await page.goto(SHOOT);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const photos = await thumbnailLinks(page).evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    const opened = 3;
+    const expected = photos
+      .slice(opened - 1 - PRELOAD_NEIGHBOURS, opened + PRELOAD_NEIGHBOURS)
+      .map(photoOf)
+      .sort();
+    expect(expected).toHaveLength(1 + 2 * PRELOAD_NEIGHBOURS);
+    const viewerFiles: string[] = [];
+    page.on("request", (r) => variantWidth(r.url()) > GRID_VARIANT_MAX_PX && viewerFiles.push(r.url()));
+
+    await thumbnailLinks(page)
+      .nth(opened - 1)
+      .click();
+    await expect(position(page)).toHaveText(`${opened} of ${PHOTO_COUNT}`);
+    await page.waitForLoadState("networkidle");
+    const slideFiles = await dialog(page)
+      .locator(".viewer-photo img")
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+    expect(slideFiles.map(photoOf).sort()).toEqual(expected);
+    expect([...new Set(viewerFiles.map(photoOf))].sort()).toEqual(expected);
+  });
+
+  test("shows what the grid showed, over the stored placeholder, until the photo's own file arrives", async ({
+    page,
+  }) => {
+    await page.goto(SHOOT);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const shown = await thumbnailLinks(page)
+      .nth(2)
+      .locator("img")
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(shown).not.toBe("");
+    // Every photo file is held back until the checks below are done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/media/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await thumbnailLinks(page).nth(2).click();
+    const photo = dialog(page).locator(".yarl__slide_current .viewer-photo");
+    await expect(photo).toHaveAttribute("data-status", "loading");
+    const underlay = await photo.evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(underlay).toContain(shown);
+    expect(underlay).toContain("data:image/");
+    const box = await photoBox(page);
+    expect(box.width).toBeGreaterThan(VIEWPORTS.desktop.width / 2);
+    // The strip's thumbnails keep their size and show their placeholder while they load.
+    const thumbnail = strip(page).locator(".viewer-thumbnail").first();
+    await expect(thumbnail).toHaveJSProperty("complete", false);
+    expect((await thumbnail.boundingBox())?.width).toBeGreaterThan(0);
+    expect(await thumbnail.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain("data:image/");
+
+    release();
+    await expect(photo).toHaveAttribute("data-status", "complete");
   });
 
   test("is a labelled modal dialog whose controls are labelled buttons and which keeps focus inside", async ({
