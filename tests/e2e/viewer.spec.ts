@@ -13,6 +13,7 @@ import {
   PRELOAD_NEIGHBOURS,
   SLIDESHOW_DELAY_MS,
   THUMBNAILS_MIN_SCREEN_HEIGHT_PX,
+  WHEEL_ZOOM_FACTOR,
   ZOOM_MAX_SCALE,
   ZOOM_MIN_SCALE,
 } from "#app/components/viewer/constants.ts";
@@ -486,6 +487,9 @@ test.describe("gestures", () => {
     const box = await photoBox(page);
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await page.mouse.move(centre.x, centre.y);
+    // A step of half the wheel factor zooms by half.
+    await page.mouse.wheel(0, -WHEEL_ZOOM_FACTOR / 2);
+    await expect.poll(() => zoomOf(page)).toBe(ZOOM_MIN_SCALE * 1.5);
     for (let i = 0; i < 6; i += 1) await page.mouse.wheel(0, -200);
     await expect.poll(() => zoomOf(page)).toBe(ZOOM_MAX_SCALE);
     for (let i = 0; i < 6; i += 1) await page.mouse.wheel(0, 200);
@@ -641,6 +645,7 @@ test.describe("failures", () => {
 
   test("a viewer that cannot load says 'Something Went Wrong, Please Try Again Later' over the page, and closes", async ({
     page,
+    axeViolations,
   }) => {
     let blocked = true;
     await page.route(/\/assets\/viewer-[\w-]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
@@ -653,6 +658,7 @@ test.describe("failures", () => {
     await expect(failure).toBeVisible();
     await expect(failure).toBeInViewport({ ratio: 1 });
     await expect(failure.getByRole("button", { name: "Close" })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Tab");
     await expect(failure.getByRole("button", { name: "Close" })).toBeFocused();
 
