@@ -21,6 +21,8 @@ import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 const SHOOT = "/galleryList/1";
 const SHOOT_TITLE = "Priya & Karthik";
+/** A page to come from, to tell "back to the shoot page" from "back past it". */
+const PREVIOUS_PAGE = "/gallery/wedding";
 const PHOTO_COUNT = 6;
 /** The viewer's code and styles are their own build assets. */
 const VIEWER_ASSET = /\/assets\/viewer-[\w-]+\.(js|css)$/;
@@ -602,6 +604,36 @@ test.describe("deep links and history", () => {
     await page.goBack();
     await expectClosedOnPage(page);
     await expect(thumbnailLinks(page).nth(2)).toBeFocused();
+  });
+
+  test("a double click on a thumbnail makes one history entry: closing leaves no hash, and one Back leaves", async ({
+    page,
+  }) => {
+    await page.goto(PREVIOUS_PAGE);
+    await page.goto(SHOOT);
+    await hydrated(page);
+    await thumbnailLinks(page).nth(1).dblclick();
+    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+    await page.keyboard.press("Escape");
+    await expectClosedOnPage(page);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${PREVIOUS_PAGE}$`));
+  });
+
+  test("after Back and Forward, or a reload, closing still goes back to the page, not beyond it", async ({ page }) => {
+    await page.goto(PREVIOUS_PAGE);
+    await openAt(page, 2);
+    await page.goBack();
+    await expectClosedOnPage(page);
+    await page.goForward();
+    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+    await page.reload();
+    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+    await hydrated(page);
+    await button(page, "Close the viewer").click();
+    await expectClosedOnPage(page);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${PREVIOUS_PAGE}$`));
   });
 
   test("closing returns focus to the thumbnail and keeps the scroll position", async ({ page }) => {
