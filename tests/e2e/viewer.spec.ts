@@ -244,6 +244,9 @@ test.describe("opening", () => {
       "Close the viewer",
     ]) {
       await expect(button(page, name)).toHaveCount(1);
+      // On a plate of its own: the controls can lie over a white sky.
+      const plate = await button(page, name).evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(plate, name).not.toMatch(/^(transparent|rgba\(.*, 0\))$/);
     }
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press(i % 5 === 4 ? "Shift+Tab" : "Tab");
