@@ -405,6 +405,15 @@ test.describe("controls", () => {
     await expect(button(page, "Pause the slideshow")).toBeVisible();
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await expect(button(page, "Play the slideshow")).toBeVisible();
+
+    // A key stops it too (the key still does its own job).
+    await button(page, "Play the slideshow").click();
+    await expect(button(page, "Pause the slideshow")).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(button(page, "Play the slideshow")).toBeVisible();
+    const stoppedAt = await position(page).textContent();
+    await page.waitForTimeout(SLIDESHOW_DELAY_MS * 1.5);
+    await expect(position(page)).toHaveText(stoppedAt ?? "");
   });
 });
 

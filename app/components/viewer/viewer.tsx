@@ -159,11 +159,14 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     }
   };
 
-  // Any press or key other than the slideshow's own toggle stops the slideshow.
+  // Any press or key other than the slideshow's own toggle stops the slideshow. With focus on
+  // the toggle, only the keys that press it are the toggle's: an arrow key still stops it.
   const stopSlideshowOnInteraction = (event: SyntheticEvent) => {
-    const target = event.target as Element;
-    if (target.closest?.("[data-slideshow-toggle]")) return;
-    if ("key" in event && (event as KeyboardEvent).key === SLIDESHOW_KEY) return;
+    const onToggle = Boolean((event.target as Element).closest?.("[data-slideshow-toggle]"));
+    if ("key" in event) {
+      const { key } = event as KeyboardEvent;
+      if (key === SLIDESHOW_KEY || (onToggle && key === "Enter")) return;
+    } else if (onToggle) return;
     slideshowRef.current?.pause();
   };
 
