@@ -341,6 +341,27 @@ test.describe("keys", () => {
     await page.keyboard.press("t");
     await expect(strip(page)).toBeVisible();
   });
+
+  test("space after a click on a control is still the slideshow's; on a control reached by Tab it presses it", async ({
+    page,
+  }) => {
+    await openAt(page, 1);
+    await button(page, "Next photo").click();
+    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+    await page.waitForTimeout(NAVIGATION_THROTTLE_MS);
+    await page.keyboard.press("Space");
+    await expect(button(page, "Pause the slideshow")).toHaveAttribute("aria-pressed", "true");
+    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+    await page.keyboard.press("Space");
+    await expect(button(page, "Play the slideshow")).toHaveAttribute("aria-pressed", "false");
+
+    // Tab until the Close button has focus: Space presses it.
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    for (let i = 0; i < 30 && (await focusedLabel()) !== "Close the viewer"; i += 1) await page.keyboard.press("Tab");
+    await expect(button(page, "Close the viewer")).toBeFocused();
+    await page.keyboard.press("Space");
+    await expectClosedOnPage(page);
+  });
 });
 
 test.describe("controls", () => {

@@ -105,6 +105,8 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   const slideshowRef = useRef<SlideshowRef>(null);
   const thumbnailsRef = useRef<ThumbnailsRef>(null);
   const lastNavigationAt = useRef(Number.NEGATIVE_INFINITY);
+  /** The button the visitor last pressed with a pointer (it keeps focus after the click). */
+  const pressedButton = useRef<HTMLButtonElement | null>(null);
   const tallEnough = useMediaQuery(SCREEN_TALL_ENOUGH);
   const stripAllowed = thumbnailsAllowed(photos.length, tallEnough ? Number.POSITIVE_INFINITY : 0);
 
@@ -175,6 +177,7 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as Element;
     if (event.key === "Tab") {
+      pressedButton.current = null;
       keepFocusInside(event);
       return;
     }
@@ -183,8 +186,10 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     else if (PREVIOUS_KEYS.includes(event.key)) navigate("prev");
     else if (NEXT_KEYS.includes(event.key)) navigate("next");
     else if (event.key === SLIDESHOW_KEY) {
-      // On a focused button the space bar presses that button.
-      if (target.closest("button")) return;
+      // On a button reached by keyboard the space bar presses that button; on one last
+      // clicked with the mouse or a finger it is still the slideshow's key.
+      const focusedButton = target.closest("button");
+      if (focusedButton && focusedButton !== pressedButton.current) return;
       const slideshow = slideshowRef.current;
       if (slideshow?.playing) slideshow.pause();
       else slideshow?.play();
@@ -314,7 +319,10 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           container: {
             onKeyDown,
             onKeyDownCapture: stopSlideshowOnInteraction,
-            onPointerDownCapture: stopSlideshowOnInteraction,
+            onPointerDownCapture: (event) => {
+              pressedButton.current = (event.target as Element).closest("button");
+              stopSlideshowOnInteraction(event);
+            },
             onWheelCapture: stopSlideshowOnInteraction,
           },
         }}
