@@ -342,6 +342,22 @@ test.describe("keys", () => {
     await expect(strip(page)).toBeVisible();
   });
 
+  test("t with focus in the strip keeps focus in the viewer, so the keys still work", async ({ page }) => {
+    await openAt(page, 1);
+    await strip(page)
+      .getByRole("button", { name: `3 of ${PHOTO_COUNT}` })
+      .click();
+    await expect(position(page)).toHaveText(`3 of ${PHOTO_COUNT}`);
+    await page.keyboard.press("t");
+    await expect(strip(page)).toBeHidden();
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.waitForTimeout(NAVIGATION_THROTTLE_MS);
+    await page.keyboard.press("ArrowRight");
+    await expect(position(page)).toHaveText(`4 of ${PHOTO_COUNT}`);
+    await page.keyboard.press("Escape");
+    await expectClosedOnPage(page);
+  });
+
   test("space after a click on a control is still the slideshow's; on a control reached by Tab it presses it", async ({
     page,
   }) => {

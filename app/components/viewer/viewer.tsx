@@ -122,10 +122,18 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     }
   }, [index, open]);
 
+  // Focus in the strip would fall out of the viewer with it (to the page's body, where no key
+  // reaches the viewer), so it moves to the viewer first.
+  const hideStrip = () => {
+    if (document.activeElement?.closest(".yarl__thumbnails_track")) controllerRef.current?.focus();
+    thumbnailsRef.current?.hide();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hideStrip reads only refs.
   useEffect(() => {
     if (!open) return;
     if (stripAllowed) thumbnailsRef.current?.show();
-    else thumbnailsRef.current?.hide();
+    else hideStrip();
   }, [open, stripAllowed]);
 
   // The slideshow stops when the tab is hidden or shown again.
@@ -196,7 +204,7 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     } else if (event.key.toLowerCase() === THUMBNAILS_KEY) {
       if (!stripAllowed) return;
       const strip = thumbnailsRef.current;
-      if (strip?.visible) strip.hide();
+      if (strip?.visible) hideStrip();
       else strip?.show();
     } else return;
     event.preventDefault();
