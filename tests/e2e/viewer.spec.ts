@@ -633,6 +633,14 @@ test.describe("thumbnail strip", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await expect(strip(page)).toBeVisible();
     await expect(button(page, "Hide thumbnails")).toBeVisible();
+
+    // Lowered again with focus on the toggle, which goes: focus stays in the viewer.
+    await button(page, "Hide thumbnails").focus();
+    await page.setViewportSize({ width: VIEWPORTS.desktop.width, height: 480 });
+    await expect(strip(page)).toBeHidden();
+    await expect.poll(() => dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expectClosedOnPage(page);
   });
 });
 

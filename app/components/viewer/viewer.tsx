@@ -123,9 +123,13 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   }, [index, open]);
 
   // Focus in the strip would fall out of the viewer with it (to the page's body, where no key
-  // reaches the viewer), so it moves to the viewer first.
+  // reaches the viewer), so it moves to the viewer first; so does focus on the strip's toggle,
+  // gone already when the window has become too low.
   const hideStrip = () => {
-    if (document.activeElement?.closest(".yarl__thumbnails_track")) controllerRef.current?.focus();
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(".yarl__thumbnails_track")) {
+      controllerRef.current?.focus();
+    }
     thumbnailsRef.current?.hide();
   };
 
