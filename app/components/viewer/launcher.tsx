@@ -5,11 +5,18 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import { ViewerFailure } from "./failure.tsx";
 import { galleryHash, parseGalleryHash } from "./gestures.ts";
-import { GENERAL_ERROR } from "./messages.ts";
 import type { ViewerPhoto } from "./types.ts";
 
 type ViewerModule = typeof import("./viewer.tsx");
+
+/** Marks, in its history state, an entry the viewer pushed: closing goes back from it. Kept in
+    the entry (not in memory), so it holds after Back and Forward, and after a reload. */
+const VIEWER_ENTRY = "galleryViewer";
+const VIEWER_ENTRY_STATE = { [VIEWER_ENTRY]: true };
+const isViewerEntry = (state: unknown) =>
+  typeof state === "object" && state !== null && (state as Record<string, unknown>)[VIEWER_ENTRY] === true;
 
 const loadViewer = async (): Promise<ViewerModule> => {
   const viewer = await import("./viewer.tsx");
@@ -24,8 +31,8 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
   const [viewer, setViewer] = useState<ViewerModule | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
-  // Whether the viewer's history entry is ours to go back from when it closes.
-  const pushedEntry = useRef(false);
+  const entryState = useRef<unknown>(location.state);
+  entryState.current = location.state;
   const [photos, setPhotos] = useState<ViewerPhoto[]>([]);
 
   const withHash = useCallback(
@@ -35,13 +42,13 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
 
   // A page loaded with #gallery-N gets an entry without the hash underneath, so Back closes
   // the viewer rather than leaving. The entry is rewritten in place (React Router's state
-  // kept), then the hash is pushed as an ordinary navigation.
+  // kept), then the hash is pushed as an ordinary navigation. An entry the viewer pushed
+  // (a reload of an open viewer) already has the page underneath.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the hash the page was loaded with.
   useEffect(() => {
-    if (hashIndex === null) return;
+    if (hashIndex === null || isViewerEntry(location.state)) return;
     window.history.replaceState(window.history.state, "", `${location.pathname}${location.search}`);
-    navigate(withHash(galleryHash(hashIndex)), { preventScrollReset: true });
-    pushedEntry.current = true;
+    navigate(withHash(galleryHash(hashIndex)), { preventScrollReset: true, state: VIEWER_ENTRY_STATE });
   }, []);
 
   useEffect(() => {
@@ -67,7 +74,9 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
 
   const onView = useCallback(
     (index: number) => {
-      if (index !== hashIndex) navigate(withHash(galleryHash(index)), { replace: true, preventScrollReset: true });
+      if (index !== hashIndex) {
+        navigate(withHash(galleryHash(index)), { replace: true, preventScrollReset: true, state: entryState.current });
+      }
     },
     [hashIndex, navigate, withHash],
   );
@@ -75,10 +84,9 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
   const onClosed = useCallback(
     (index: number) => {
       if (parseGalleryHash(window.location.hash, images.length) !== null) {
-        if (pushedEntry.current) navigate(-1);
+        if (isViewerEntry(entryState.current)) navigate(-1);
         else navigate(withHash(""), { replace: true, preventScrollReset: true });
       }
-      pushedEntry.current = false;
       // Back on the photo the visitor ended on, without moving the page under them.
       links.current[index]?.focus({ preventScroll: true });
     },
@@ -96,19 +104,17 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
       // A modified click still opens the large image in a new tab or window.
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      pushedEntry.current = true;
-      navigate(withHash(galleryHash(index)), { preventScrollReset: true });
+      // A second click while the viewer loads (a double click) takes the same entry: one
+      // entry, so one Back or one close, whatever the clicks.
+      const opening = parseGalleryHash(window.location.hash, images.length) !== null;
+      navigate(withHash(galleryHash(index)), { replace: opening, preventScrollReset: true, state: VIEWER_ENTRY_STATE });
     },
   });
 
   const Viewer = viewer?.default;
   const element = (
     <>
-      {loadFailed && hashIndex !== null ? (
-        <p role="alert" className="viewer-load-error">
-          {GENERAL_ERROR}
-        </p>
-      ) : null}
+      {loadFailed && hashIndex !== null ? <ViewerFailure onClose={() => onClosed(hashIndex)} /> : null}
       {Viewer && photos.length > 0 ? (
         <Viewer title={title} photos={photos} index={hashIndex} onView={onView} onClosed={onClosed} />
       ) : null}

@@ -49,8 +49,8 @@ import {
   ZOOM_MAX_SCALE,
   ZOOM_MIN_SCALE,
 } from "./constants.ts";
+import { ViewerFailure } from "./failure.tsx";
 import { thumbnailsAllowed } from "./gestures.ts";
-import { GENERAL_ERROR } from "./messages.ts";
 import { PHOTO_SLIDE, PhotoSlideView, PhotoThumbnail } from "./photo-slide.tsx";
 import type { ViewerProps } from "./types.ts";
 
@@ -105,6 +105,8 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   const slideshowRef = useRef<SlideshowRef>(null);
   const thumbnailsRef = useRef<ThumbnailsRef>(null);
   const lastNavigationAt = useRef(Number.NEGATIVE_INFINITY);
+  /** The button the visitor last pressed with a pointer (it keeps focus after the click). */
+  const pressedButton = useRef<HTMLButtonElement | null>(null);
   const tallEnough = useMediaQuery(SCREEN_TALL_ENOUGH);
   const stripAllowed = thumbnailsAllowed(photos.length, tallEnough ? Number.POSITIVE_INFINITY : 0);
 
@@ -120,10 +122,22 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     }
   }, [index, open]);
 
+  // Focus in the strip would fall out of the viewer with it (to the page's body, where no key
+  // reaches the viewer), so it moves to the viewer first; so does focus on the strip's toggle,
+  // gone already when the window has become too low.
+  const hideStrip = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(".yarl__thumbnails_track")) {
+      controllerRef.current?.focus();
+    }
+    thumbnailsRef.current?.hide();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hideStrip reads only refs.
   useEffect(() => {
     if (!open) return;
     if (stripAllowed) thumbnailsRef.current?.show();
-    else thumbnailsRef.current?.hide();
+    else hideStrip();
   }, [open, stripAllowed]);
 
   // The slideshow stops when the tab is hidden or shown again.
@@ -152,14 +166,21 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     const controller = controllerRef.current;
     if (!controller || performance.now() - lastNavigationAt.current < NAVIGATION_THROTTLE_MS) return;
     const { currentIndex, slides: all } = controller.getLightboxState();
-    if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) controller[direction]();
+    if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) {
+      // Stamped now, not when the move is reported: key repeats can come before that.
+      lastNavigationAt.current = performance.now();
+      controller[direction]();
+    }
   };
 
-  // Any press or key other than the slideshow's own toggle stops the slideshow.
+  // Any press or key other than the slideshow's own toggle stops the slideshow. With focus on
+  // the toggle, only the keys that press it are the toggle's: an arrow key still stops it.
   const stopSlideshowOnInteraction = (event: SyntheticEvent) => {
-    const target = event.target as Element;
-    if (target.closest?.("[data-slideshow-toggle]")) return;
-    if ("key" in event && (event as KeyboardEvent).key === SLIDESHOW_KEY) return;
+    const onToggle = Boolean((event.target as Element).closest?.("[data-slideshow-toggle]"));
+    if ("key" in event) {
+      const { key } = event as KeyboardEvent;
+      if (key === SLIDESHOW_KEY || (onToggle && key === "Enter")) return;
+    } else if (onToggle) return;
     slideshowRef.current?.pause();
   };
 
@@ -168,6 +189,7 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as Element;
     if (event.key === "Tab") {
+      pressedButton.current = null;
       keepFocusInside(event);
       return;
     }
@@ -176,15 +198,17 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     else if (PREVIOUS_KEYS.includes(event.key)) navigate("prev");
     else if (NEXT_KEYS.includes(event.key)) navigate("next");
     else if (event.key === SLIDESHOW_KEY) {
-      // On a focused button the space bar presses that button.
-      if (target.closest("button")) return;
+      // On a button reached by keyboard the space bar presses that button; on one last
+      // clicked with the mouse or a finger it is still the slideshow's key.
+      const focusedButton = target.closest("button");
+      if (focusedButton && focusedButton !== pressedButton.current) return;
       const slideshow = slideshowRef.current;
       if (slideshow?.playing) slideshow.pause();
       else slideshow?.play();
     } else if (event.key.toLowerCase() === THUMBNAILS_KEY) {
       if (!stripAllowed) return;
       const strip = thumbnailsRef.current;
-      if (strip?.visible) strip.hide();
+      if (strip?.visible) hideStrip();
       else strip?.show();
     } else return;
     event.preventDefault();
@@ -307,7 +331,10 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           container: {
             onKeyDown,
             onKeyDownCapture: stopSlideshowOnInteraction,
-            onPointerDownCapture: stopSlideshowOnInteraction,
+            onPointerDownCapture: (event) => {
+              pressedButton.current = (event.target as Element).closest("button");
+              stopSlideshowOnInteraction(event);
+            },
             onWheelCapture: stopSlideshowOnInteraction,
           },
         }}
@@ -339,20 +366,7 @@ class ViewerErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   override render() {
     if (!this.state.failed) return this.props.children;
     if (!this.props.wanted) return null;
-    return (
-      <div className="viewer-failure" role="alertdialog" aria-modal="true" aria-labelledby="viewer-failure-text">
-        <p id="viewer-failure-text">{GENERAL_ERROR}</p>
-        <button
-          type="button"
-          className="button"
-          // biome-ignore lint/a11y/noAutofocus: the dialog's only control takes focus as it opens.
-          autoFocus
-          onClick={this.props.onClose}
-        >
-          Close
-        </button>
-      </div>
-    );
+    return <ViewerFailure onClose={this.props.onClose} />;
   }
 }
 
