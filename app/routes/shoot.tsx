@@ -53,7 +53,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Shoot({ loaderData }: Route.ComponentProps) {
-  const { shoot, gallery } = loaderData;
+  // Keyed by shoot: moving from one shoot to another (Back and Forward) starts the viewer afresh
+  // instead of keeping the photos it took from the first.
+  return <ShootPage key={loaderData.shoot.id} {...loaderData} />;
+}
+
+function ShootPage({ shoot, gallery }: Route.ComponentProps["loaderData"]) {
   const images = useMemo(() => shoot.photos.map((p) => p.image), [shoot.photos]);
   const viewer = useGalleryViewer(shoot.title, images);
   return (
