@@ -2,9 +2,12 @@
 // focus on the first, the pending button, success without a reload, bots answered like people
 // but not stored. The suite's server has no SMTP_URL, so inquiries are stored, not mailed (the
 // SMTP side is tested in server/contact.test.ts and app/utils/inquiries/outbox.server.test.ts).
+import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { makeTempDir } from "#tests/helpers/test-store.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 const DB_FILE = path.resolve("tmp/e2e-data/studio.db");
@@ -124,6 +127,48 @@ test.describe("with JavaScript", () => {
 
     expect(storedWith(trapped)).toEqual([]);
     expect(storedWith(hasty)).toEqual([]);
+  });
+});
+
+test.describe("over the hourly limit", () => {
+  // A server of its own, empty and with a limit of one, so this test neither has to send a
+  // hundred inquiries into the suite's server nor changes its limit under the other tests.
+  let server: ServerProcess;
+  let dataDir: string;
+  test.beforeAll(async () => {
+    dataDir = makeTempDir("studio-e2e-limit-");
+    server = await startServer(dataDir, { DEMO_CONTENT: "off", INQUIRY_RATE_LIMIT: "1" });
+    await server.waitUntilReady();
+  });
+  test.afterAll(async () => {
+    await server?.stop("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("with JavaScript, says so in a notice that takes focus, and keeps what was typed", async ({
+    page,
+    axeViolations,
+  }) => {
+    await page.goto(`${server.url}/contactUs`);
+    await hydrated(page, "form.contact-form");
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    await fillValid(page, `The one this hour ${RUN}`);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(THANKS)).toBeFocused();
+
+    const second = `And one more ${RUN}`;
+    // The thanks came with a fresh form and its own fill time.
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    await fillValid(page, second);
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Submit" }).click();
+    expect((await answer).status()).toBe(429);
+    const notice = page.getByText("You have sent us several messages in a short time");
+    await expect(notice).toBeFocused();
+    await expect(notice).toContainText(/Please try again in \d+ minutes?, or call us\./);
+    await expect(page.getByLabel("Message")).toHaveValue(second);
+    await expect(page.getByLabel("Email")).toHaveValue("priya@example.com");
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
