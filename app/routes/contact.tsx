@@ -2,7 +2,7 @@
 // links. The form posts to this route's action: a full page post without JavaScript, a fetcher
 // (no reload, a pending button) with it; the same rules are checked in the browser first.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { Field } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
@@ -37,6 +37,13 @@ const PAGE_MAX_CHARS = 500;
 
 export async function loader() {
   return { studio: await getStudio(getDb()), fillToken: issueFillToken() };
+}
+
+// The form's own posts leave the page's data as it was: a fresh loader would bring a fresh fill
+// token, and a second message sent within INQUIRY_MIN_FILL_S of the first thanks would be
+// dropped as a bot's (the page's first fill time is what tells a person from a script).
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === CONTACT_PATH ? false : defaultShouldRevalidate;
 }
 
 /** The page the form was sent from: the Referer when it is ours, else the contact page. */
