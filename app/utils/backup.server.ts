@@ -6,7 +6,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
+import { Kysely } from "kysely";
 import { DATABASE_FILE_NAME } from "./db/db.server.ts";
+import type { DB } from "./db/schema.server.ts";
+import { createDialect } from "./db/sqlite-dialect.server.ts";
 import type { BlobStore } from "./media/storage.server.ts";
 import { diskMediaStorage } from "./media/storage.server.ts";
 import { SECRET_FILE_NAME } from "./secret.server.ts";
@@ -43,23 +46,21 @@ async function copyBlobs(
 }
 
 /** The snapshot's own keys, after checking it and making it one self-contained file. */
-function readSnapshot(file: string): { originals: string[]; media: string[] } {
-  const db = new DatabaseSync(file);
+async function readSnapshot(file: string): Promise<{ originals: string[]; media: string[] }> {
+  const raw = new DatabaseSync(file);
+  const check = raw.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
+  if (check.integrity_check !== "ok") {
+    raw.close();
+    throw new Error(`The database copy is damaged: ${check.integrity_check}`);
+  }
+  raw.exec("PRAGMA journal_mode = DELETE");
+  const db = new Kysely<DB>({ dialect: createDialect(raw) });
   try {
-    const check = db.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
-    if (check.integrity_check !== "ok") throw new Error(`The database copy is damaged: ${check.integrity_check}`);
-    db.exec("PRAGMA journal_mode = DELETE");
-    const column = (sql: string) =>
-      db
-        .prepare(sql)
-        .all()
-        .map((row) => String(Object.values(row)[0]));
-    return {
-      originals: column("SELECT original_key FROM assets ORDER BY id"),
-      media: column("SELECT key FROM asset_variants ORDER BY asset_id, key"),
-    };
+    const originals = await db.selectFrom("assets").select("original_key").orderBy("id").execute();
+    const media = await db.selectFrom("asset_variants").select("key").orderBy("asset_id").orderBy("key").execute();
+    return { originals: originals.map((r) => r.original_key), media: media.map((r) => r.key) };
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -84,7 +85,7 @@ export async function backupDataDir(
   } finally {
     live.close();
   }
-  const keys = readSnapshot(snapshotFile);
+  const keys = await readSnapshot(snapshotFile);
   const databaseFile = path.join(target, DATABASE_FILE_NAME);
   // A restored copy must not pick up the write-ahead log of an older snapshot.
   await Promise.all(["-wal", "-shm"].map((suffix) => fs.rm(`${databaseFile}${suffix}`, { force: true })));

@@ -23,14 +23,14 @@ export async function repairMissingVariants(
     .select(["id", "sha256", "original_key", "original_name"])
     .orderBy("id")
     .execute();
+  const variants = Map.groupBy(
+    await db.selectFrom("asset_variants").select(["asset_id", "format", "width", "key"]).execute(),
+    (row) => row.asset_id,
+  );
   const report: RepairReport = { assets: assets.length, rebuilt: 0, unrecoverable: [] };
 
   for (const asset of assets) {
-    const rows = await db
-      .selectFrom("asset_variants")
-      .select(["format", "width", "key"])
-      .where("asset_id", "=", asset.id)
-      .execute();
+    const rows = variants.get(asset.id) ?? [];
     const present = await Promise.all(rows.map((row) => storage.public.has(row.key)));
     const missing = rows.filter((_, i) => !present[i]);
     if (missing.length === 0) continue;
