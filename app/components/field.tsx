@@ -2,12 +2,19 @@
 // the contact form and every admin form use it.
 import type { ReactNode } from "react";
 
+/** What the field's control spreads onto itself: its id, and its hint and error tied to it. */
+export interface FieldControlProps {
+  id: string;
+  "aria-describedby": string | undefined;
+  "aria-invalid": true | undefined;
+}
+
 interface FieldProps {
   id: string;
   label: string;
   error?: string;
   hint?: string;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
 }
 
 export function Field({ id, label, error, hint, children }: FieldProps) {
@@ -22,7 +29,7 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      {children(describedBy, Boolean(error))}
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {error ? (
         <p id={errorId} className="field-error">
           {error}

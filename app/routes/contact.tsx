@@ -4,7 +4,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
-import { Field } from "#app/components/field.tsx";
+import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
 import { getStudio } from "#app/utils/content/queries.server.ts";
 import { getDb } from "#app/utils/db/db.server.ts";
@@ -165,13 +165,11 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
 
   const field = (name: InquiryField, input: (props: FieldProps) => ReactNode) => (
     <Field id={`contact-${name}`} label={LABELS[name]} error={errors?.[name]}>
-      {(describedBy, invalid) =>
+      {(control) =>
         input({
-          id: `contact-${name}`,
+          ...control,
           name,
           defaultValue: sent ? undefined : values?.[name],
-          "aria-invalid": invalid || undefined,
-          "aria-describedby": describedBy,
           // Without JavaScript the browser moves focus here when the page loads.
           autoFocus: name === firstError && !browserErrors && !fetcher.data ? true : undefined,
         })
@@ -250,11 +248,8 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
   );
 }
 
-interface FieldProps {
-  id: string;
+interface FieldProps extends FieldControlProps {
   name: InquiryField;
   defaultValue: string | undefined;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
   autoFocus: true | undefined;
 }

@@ -18,39 +18,14 @@ export function ShootForm({ collections, values, errors = {}, submitLabel }: Sho
       <CsrfField />
       <input type="hidden" name="intent" value="save" />
       <Field id="shoot-title" label="Title" error={errors.title}>
-        {(describedBy, invalid) => (
-          <input
-            id="shoot-title"
-            name="title"
-            type="text"
-            required
-            defaultValue={values.title}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-          />
-        )}
+        {(control) => <input {...control} name="title" type="text" required defaultValue={values.title} />}
       </Field>
       <Field id="shoot-location" label="Location" error={errors.location}>
-        {(describedBy, invalid) => (
-          <input
-            id="shoot-location"
-            name="location"
-            type="text"
-            defaultValue={values.location}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-          />
-        )}
+        {(control) => <input {...control} name="location" type="text" defaultValue={values.location} />}
       </Field>
       <Field id="shoot-collection" label="Collection" error={errors.collectionId}>
-        {(describedBy, invalid) => (
-          <select
-            id="shoot-collection"
-            name="collectionId"
-            defaultValue={values.collectionId}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-          >
+        {(control) => (
+          <select {...control} name="collectionId" defaultValue={values.collectionId}>
             <option value="">Choose…</option>
             {collections.map((c) => (
               <option key={c.id} value={c.id}>
@@ -61,16 +36,7 @@ export function ShootForm({ collections, values, errors = {}, submitLabel }: Sho
         )}
       </Field>
       <Field id="shoot-description" label="Description" error={errors.description}>
-        {(describedBy, invalid) => (
-          <textarea
-            id="shoot-description"
-            name="description"
-            rows={5}
-            defaultValue={values.description}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-          />
-        )}
+        {(control) => <textarea {...control} name="description" rows={5} defaultValue={values.description} />}
       </Field>
       <button type="submit" className="button" disabled={busy}>
         {submitLabel}

@@ -127,16 +127,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
             />
           ))}
           <Field id="slide-alt" label="Description (alt text)" error={errors.alt}>
-            {(describedBy, invalid) => (
-              <input
-                id="slide-alt"
-                name="alt"
-                type="text"
-                defaultValue={values.alt}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              />
-            )}
+            {(control) => <input {...control} name="alt" type="text" defaultValue={values.alt} />}
           </Field>
           <button type="submit" className="button">
             Add slide

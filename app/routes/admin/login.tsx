@@ -110,9 +110,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
         <Field id="login-email" label="E-mail">
-          {() => (
+          {(control) => (
             <input
-              id="login-email"
+              {...control}
               name="email"
               type="email"
               autoComplete="username"
@@ -123,9 +123,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </Field>
         <Field id="login-password" label="Password">
-          {() => (
+          {(control) => (
             <input
-              id="login-password"
+              {...control}
               name="password"
               type="password"
               autoComplete="current-password"

@@ -152,25 +152,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
   const textField = (f: TextFieldSpec) => (
     <Field key={f.name} id={`settings-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
-      {(describedBy, invalid) =>
+      {(control) =>
         f.multiline ? (
-          <textarea
-            id={`settings-${f.name}`}
-            name={f.name}
-            rows={f.rows ?? 3}
-            defaultValue={values[f.name]}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-          />
+          <textarea {...control} name={f.name} rows={f.rows ?? 3} defaultValue={values[f.name]} />
         ) : (
-          <input
-            id={`settings-${f.name}`}
-            name={f.name}
-            type={f.type ?? "text"}
-            defaultValue={values[f.name]}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-          />
+          <input {...control} name={f.name} type={f.type ?? "text"} defaultValue={values[f.name]} />
         )
       }
     </Field>
@@ -228,14 +214,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             hint="A short thank-you mail, when the visitor gave an e-mail address."
             error={errors.inquiryAck}
           >
-            {(describedBy, invalid) => (
-              <select
-                id="settings-inquiryAck"
-                name="inquiryAck"
-                defaultValue={values.inquiryAck}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              >
+            {(control) => (
+              <select {...control} name="inquiryAck" defaultValue={values.inquiryAck}>
                 <option value="">Server default ({defaults.ack ? "yes" : "no"})</option>
                 <option value="on">Yes</option>
                 <option value="off">No</option>

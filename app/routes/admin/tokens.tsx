@@ -149,15 +149,13 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
             hint="Who or what will use it, e.g. “Mobile app”."
             error={actionData?.error || undefined}
           >
-            {(describedBy, invalid) => (
+            {(control) => (
               <input
-                id="token-name"
+                {...control}
                 name="name"
                 type="text"
                 maxLength={maxNameLength}
                 defaultValue={actionData?.name ?? ""}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
                 required
               />
             )}
