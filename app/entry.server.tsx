@@ -8,11 +8,17 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { isAdminPath } from "./utils/auth/shared.ts";
-import { deferHydration } from "./utils/deferred-hydration.server.ts";
-import { inlineDocumentCss } from "./utils/document-css.server.ts";
-import { contentSecurityPolicy, documentEtag, etagMatches, HTML_CACHE_CONTROL, NO_STORE } from "./utils/http.server.ts";
-import { logger } from "./utils/logger.server.ts";
+import { isAdminPath } from "../domain/auth/shared.ts";
+import {
+  contentSecurityPolicy,
+  documentEtag,
+  etagMatches,
+  HTML_CACHE_CONTROL,
+  NO_STORE,
+} from "../platform/http.server.ts";
+import { logger } from "../platform/logger.server.ts";
+import { deferHydration } from "./document/deferred-hydration.server.ts";
+import { inlineDocumentCss } from "./document/document-css.server.ts";
 import { cspNonceContext } from "./utils/request-context.ts";
 
 /** A render that takes longer than this is abandoned with a 500. */

@@ -14,14 +14,14 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { isAdminPath } from "../domain/auth/shared.ts";
+import { NAV_LINKS } from "../domain/catalog/navigation.ts";
+import { getStudio } from "../domain/catalog/queries.server.ts";
+import { getDb } from "../platform/db/db.server.ts";
+import { siteOrigin } from "../platform/env.server.ts";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { isAdminPath } from "./utils/auth/shared.ts";
-import { getStudio } from "./utils/content/queries.server.ts";
-import { getDb } from "./utils/db/db.server.ts";
-import { siteOrigin } from "./utils/env.server.ts";
-import { NAV_LINKS } from "./utils/nav.ts";
 
 export const links: Route.LinksFunction = () => [
   // Both faces are needed above the fold; preloading them avoids a late swap (layout shift).

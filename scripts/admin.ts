@@ -4,10 +4,10 @@
 // once. There is no default password and no sign-up page.
 import path from "node:path";
 import { text } from "node:stream/consumers";
-import { generatePassword } from "../app/utils/auth/password.server.ts";
-import { UserInputError, upsertUser } from "../app/utils/auth/users.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "../app/utils/db/db.server.ts";
-import { readEnv } from "../app/utils/env.server.ts";
+import { generatePassword } from "../domain/auth/password.server.ts";
+import { UserInputError, upsertUser } from "../domain/auth/users.server.ts";
+import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { readEnv } from "../platform/env.server.ts";
 
 const USAGE = `Usage:
   npm run admin -- create-user <email>              password read from standard input

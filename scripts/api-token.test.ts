@@ -1,6 +1,6 @@
 // The token CLI: create prints the token once, list never shows it, revoke takes effect.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_TOKEN_PREFIX, verifyApiToken } from "#app/utils/api/tokens.server.ts";
+import { API_TOKEN_PREFIX, verifyApiToken } from "#domain/content-api/tokens.server.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { runApiTokenCommand } from "./api-token.ts";
 

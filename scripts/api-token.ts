@@ -3,9 +3,9 @@
 //   npm run api-token -- list          names, hints, last use, revocation
 //   npm run api-token -- revoke ID     takes effect at the next request
 import path from "node:path";
-import { createApiToken, listApiTokens, revokeApiToken } from "#app/utils/api/tokens.server.ts";
-import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#app/utils/db/db.server.ts";
-import { readEnv } from "#app/utils/env.server.ts";
+import { createApiToken, listApiTokens, revokeApiToken } from "#domain/content-api/tokens.server.ts";
+import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
 
 const USAGE = "Usage: npm run api-token -- create NAME | list | revoke ID";
 

@@ -2,8 +2,8 @@
 // The folder becomes a DATA_DIR of its own: restore by starting the server on it
 // (`DATA_DIR=<folder> npm start`) or by copying it back while the server is stopped.
 // Run it again into the same folder and only new photos are copied.
-import { backupDataDir } from "../app/utils/backup.server.ts";
-import { readEnv } from "../app/utils/env.server.ts";
+import { backupDataDir } from "../domain/media/backup.server.ts";
+import { readEnv } from "../platform/env.server.ts";
 
 const [target, ...rest] = process.argv.slice(2);
 if (!target || rest.length > 0) {

@@ -4,12 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { enqueueUploadedPhoto, jobProgress } from "../app/utils/admin/photo-jobs.server.ts";
-import { startPhotoWorker } from "../app/utils/admin/photo-worker.server.ts";
-import { createShoot } from "../app/utils/admin/shoots.server.ts";
-import { migrate, openDatabase } from "../app/utils/db/db.server.ts";
-import { deriveSource } from "../app/utils/media/pipeline.server.ts";
-import { diskMediaStorage } from "../app/utils/media/storage.server.ts";
+import { createShoot } from "../domain/catalog/shoots.server.ts";
+import { enqueueUploadedPhoto, jobProgress } from "../domain/media/photo-jobs.server.ts";
+import { startPhotoWorker } from "../domain/media/photo-worker.server.ts";
+import { deriveSource } from "../domain/media/pipeline.server.ts";
+import { diskMediaStorage } from "../domain/media/storage.server.ts";
+import { migrate, openDatabase } from "../platform/db/db.server.ts";
 
 /** Enough photos for a steady rate without making the bench long. */
 const PHOTOS = 8;

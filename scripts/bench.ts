@@ -4,12 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrate, openDatabase } from "../app/utils/db/db.server.ts";
-import { importDemoIfEmpty } from "../app/utils/demo/import.server.ts";
-import { logger } from "../app/utils/logger.server.ts";
-import { ingestImage } from "../app/utils/media/ingest.server.ts";
-import { deriveSource } from "../app/utils/media/pipeline.server.ts";
-import { diskMediaStorage } from "../app/utils/media/storage.server.ts";
+import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
+import { ingestImage } from "../domain/media/ingest.server.ts";
+import { deriveSource } from "../domain/media/pipeline.server.ts";
+import { diskMediaStorage } from "../domain/media/storage.server.ts";
+import { migrate, openDatabase } from "../platform/db/db.server.ts";
+import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
 

@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build/server/index.js");
 const SOURCES = [
   "app",
+  "domain",
+  "platform",
   "server",
   "public",
   "package.json",

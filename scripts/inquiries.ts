@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "../app/utils/db/db.server.ts";
-import { readEnv } from "../app/utils/env.server.ts";
-import { listInquiries, type StoredInquiry } from "../app/utils/inquiries/store.server.ts";
+import { listInquiries, type StoredInquiry } from "../domain/inquiries/store.server.ts";
+import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { readEnv } from "../platform/env.server.ts";
 
 const DEFAULT_LIMIT = 20;
 const PREVIEW_CHARS = 160;

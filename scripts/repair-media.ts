@@ -1,10 +1,10 @@
 // `npm run repair-media`: re-encodes every public variant missing from DATA_DIR/media from its
 // original (after a restore without `media/`, a lost disk, a folder deleted by hand).
 import path from "node:path";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "../app/utils/db/db.server.ts";
-import { readEnv } from "../app/utils/env.server.ts";
-import { repairMissingVariants } from "../app/utils/media/repair.server.ts";
-import { getMediaStorage } from "../app/utils/media/storage.server.ts";
+import { repairMissingVariants } from "../domain/media/repair.server.ts";
+import { getMediaStorage } from "../domain/media/storage.server.ts";
+import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { readEnv } from "../platform/env.server.ts";
 
 const { dataDir } = readEnv();
 const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));

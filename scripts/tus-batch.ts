@@ -10,7 +10,7 @@ import {
   UPLOAD_CSRF_HEADER,
   UPLOAD_RETRY_DELAYS_MS,
   UPLOADS_PATH,
-} from "../app/utils/admin/upload-constants.ts";
+} from "../domain/media/upload-constants.ts";
 
 export interface BatchFile {
   name: string;

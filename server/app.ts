@@ -13,16 +13,16 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { UPLOADS_PATH } from "#app/utils/admin/upload-constants.ts";
-import { createUploads } from "#app/utils/admin/uploads.server.ts";
-import { ApiError } from "#app/utils/api/errors.server.ts";
-import { refuseCrossSiteRequests } from "#app/utils/auth/cross-site.server.ts";
-import { closeDb, getDb } from "#app/utils/db/db.server.ts";
-import { readEnv } from "#app/utils/env.server.ts";
-import { logger } from "#app/utils/logger.server.ts";
-import { PUBLIC_MEDIA_URL_PREFIX } from "#app/utils/media/storage.server.ts";
 import { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
-import { prepareData, startBackgroundWork, stopBackgroundWork } from "#app/utils/startup.server.ts";
+import { ApiError } from "#domain/content-api/errors.server.ts";
+import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
+import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
+import { closeDb, getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
+import { logger } from "#platform/logger.server.ts";
+import { refuseCrossSiteRequests } from "#server/cross-site.ts";
+import { prepareData, startBackgroundWork, stopBackgroundWork } from "#server/startup.ts";
+import { createUploads } from "#server/uploads.ts";
 
 export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
 

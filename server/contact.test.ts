@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "#app/utils/db/db.server.ts";
+import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";

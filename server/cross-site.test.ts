@@ -2,7 +2,7 @@
 // one warning line naming the path and the origin, never as an "unhandled error" with a stack.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_REFUSAL } from "#app/utils/auth/cross-site.server.ts";
+import { CROSS_SITE_REFUSAL } from "#server/cross-site.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
 

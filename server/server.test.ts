@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_FILE_NAME } from "#app/utils/db/db.server.ts";
-import { readEmbeddedMetadata } from "#app/utils/media/pipeline.server.ts";
+import { readEmbeddedMetadata } from "#domain/media/pipeline.server.ts";
+import { DATABASE_FILE_NAME } from "#platform/db/db.server.ts";
 import { ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
 

@@ -3,7 +3,7 @@
 // It pauses on hover and focus, has a pause button, and never autoplays for visitors who ask
 // for reduced motion.
 import { useEffect, useState } from "react";
-import type { BannerSlide } from "#app/utils/content/types.ts";
+import type { BannerSlide } from "#domain/catalog/types.ts";
 import { Picture } from "./picture.tsx";
 
 /** Time each slide stays, as the spec sets it. */

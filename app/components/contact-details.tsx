@@ -1,5 +1,5 @@
 // The studio's ways to be reached, shared by the contact page and the footer.
-import type { StudioInfo } from "#app/utils/content/types.ts";
+import type { StudioInfo } from "#domain/catalog/types.ts";
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -2,7 +2,7 @@
 // height (no layout shift), the stored placeholder painted underneath, and lazy loading
 // unless it is the page's main image, which is also preloaded.
 import { preload } from "react-dom";
-import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
 
 export interface ArtDirection {
   /** A media query, e.g. "(max-width: 768px)": when it matches, `image` is used instead. */

@@ -1,6 +1,6 @@
 // A shoot or story as a card: its cover, title and location, linking to /galleryList/{id}.
 import { Link } from "react-router";
-import type { ShootCard as ShootCardData } from "#app/utils/content/types.ts";
+import type { ShootCard as ShootCardData } from "#domain/catalog/types.ts";
 import { Picture } from "./picture.tsx";
 
 interface ShootCardProps {

@@ -3,7 +3,7 @@
 // on click with the spec's settings (autoplay, muted, no related videos). Without JavaScript
 // the link opens the video on its own site.
 import { useState } from "react";
-import type { Showreel as ShowreelData } from "#app/utils/content/types.ts";
+import type { Showreel as ShowreelData } from "#domain/catalog/types.ts";
 import { Picture } from "./picture.tsx";
 
 export const PLAYER_ORIGIN = "https://www.youtube-nocookie.com";

@@ -1,7 +1,7 @@
 // The footer on every page: logo, Quick Links, Contact Us, social links, credits, copyright.
 import { Link } from "react-router";
-import type { StudioInfo } from "#app/utils/content/types.ts";
-import { NAV_LINKS } from "#app/utils/nav.ts";
+import { NAV_LINKS } from "#domain/catalog/navigation.ts";
+import type { StudioInfo } from "#domain/catalog/types.ts";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "./contact-details.tsx";
 import { StudioLogo } from "./studio-logo.tsx";
 

@@ -3,8 +3,8 @@
 // menu button) and a full-width menu panel. Its layout and motion live in styles/header.css.
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
-import type { StudioInfo } from "#app/utils/content/types.ts";
-import { LINKS_BEFORE_LOGO, NAV_LINKS } from "#app/utils/nav.ts";
+import { LINKS_BEFORE_LOGO, NAV_LINKS } from "#domain/catalog/navigation.ts";
+import type { StudioInfo } from "#domain/catalog/types.ts";
 import { StudioLogo } from "./studio-logo.tsx";
 
 export interface SiteHeaderProps {

@@ -1,6 +1,6 @@
 // The studio's logo wherever the site shows it (header, phone bar, footer, contact page): the
 // studio's own image when it has one, drawn at a fixed height, else its name as a wordmark.
-import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { Picture } from "./picture.tsx";
 
 /** The logo's drawn height in CSS pixels, per place (see .studio-logo--* in app.css). */

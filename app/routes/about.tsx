@@ -1,9 +1,9 @@
 // About: the studio's own words and a photograph; 'In Progress' until it has written any.
 import { Picture } from "#app/components/picture.tsx";
-import { getAboutPage } from "#app/utils/content/queries.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
+import { getAboutPage } from "#domain/catalog/queries.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/about";
 
 export async function loader() {

@@ -6,11 +6,12 @@ import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-route
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
-import { getStudio } from "#app/utils/content/queries.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { NO_STORE } from "#app/utils/http.server.ts";
-import { issueFillToken } from "#app/utils/inquiries/fill-token.server.ts";
-import { readFormBody } from "#app/utils/inquiries/form-body.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { siteContext } from "#app/utils/route-data.ts";
+import { seoMeta } from "#app/utils/seo.ts";
+import { getStudio } from "#domain/catalog/queries.server.ts";
+import { issueFillToken } from "#domain/inquiries/fill-token.server.ts";
+import { readFormBody } from "#domain/inquiries/form-body.server.ts";
 import {
   checkInquiry,
   FILL_TOKEN_FIELD,
@@ -22,11 +23,10 @@ import {
   inquiryValues,
   MESSAGE_MAX_CHARS,
   NAME_MAX_CHARS,
-} from "#app/utils/inquiries/rules.ts";
-import { submitInquiry } from "#app/utils/inquiries/service.server.ts";
-import { clientAddressContext } from "#app/utils/request-context.ts";
-import { siteContext } from "#app/utils/route-data.ts";
-import { seoMeta } from "#app/utils/seo.ts";
+} from "#domain/inquiries/rules.ts";
+import { submitInquiry } from "#domain/inquiries/service.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/contact";
 
 const CONTACT_PATH = "/contactUs";

@@ -2,9 +2,9 @@
 // require us to show wherever the photographs are.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { DEMO_PHOTOS_DIR } from "#app/utils/demo/import.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
+import { DEMO_PHOTOS_DIR } from "#domain/demo/import.server.ts";
 import type { Route } from "./+types/credits";
 
 interface Credit {

@@ -3,10 +3,10 @@
 import { data, Link } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
-import { getCollectionPage } from "#app/utils/content/queries.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
+import { getCollectionPage } from "#domain/catalog/queries.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/gallery";
 
 export async function loader({ params }: Route.LoaderArgs) {

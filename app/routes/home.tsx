@@ -6,17 +6,17 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { Showreel } from "#app/components/showreel.tsx";
+import { siteContext } from "#app/utils/route-data.ts";
+import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import {
   getBannerSlides,
   getCollectionCards,
   getRecentStories,
   getShowreel,
   getStudio,
-} from "#app/utils/content/queries.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { siteOrigin } from "#app/utils/env.server.ts";
-import { siteContext } from "#app/utils/route-data.ts";
-import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
+} from "#domain/catalog/queries.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { siteOrigin } from "#platform/env.server.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 // robots.txt: everything public may be indexed; the sitemap says where it all is.
-import { siteOrigin } from "#app/utils/env.server.ts";
+import { siteOrigin } from "#platform/env.server.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {

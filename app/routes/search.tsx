@@ -2,11 +2,11 @@
 // results page is server-rendered and works without JavaScript.
 import { Form } from "react-router";
 import { ShootCard } from "#app/components/shoot-card.tsx";
-import { searchShoots } from "#app/utils/content/queries.server.ts";
-import { MAX_QUERY_LENGTH, MIN_SEARCH_LENGTH } from "#app/utils/content/search-limits.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
+import { searchShoots } from "#domain/catalog/queries.server.ts";
+import { MAX_QUERY_LENGTH, MIN_SEARCH_LENGTH } from "#domain/catalog/search-limits.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,11 +7,11 @@ import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
-import { getShootPage } from "#app/utils/content/queries.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { siteOrigin } from "#app/utils/env.server.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
+import { getShootPage } from "#domain/catalog/queries.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { siteOrigin } from "#platform/env.server.ts";
 import type { Route } from "./+types/shoot";
 
 /** Photos above the fold on a desktop grid load eagerly; the rest lazily. */

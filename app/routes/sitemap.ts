@@ -1,8 +1,8 @@
 // sitemap.xml: every public page, with image entries for each shoot's photographs.
 
-import { getSitemapEntries } from "#app/utils/content/queries.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { siteOrigin } from "#app/utils/env.server.ts";
+import { getSitemapEntries } from "#domain/catalog/queries.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { siteOrigin } from "#platform/env.server.ts";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(text: string): string {

@@ -1,7 +1,7 @@
 // Per-page head tags: title, description, canonical URL, Open Graph and Twitter cards, built
 // the same way for every screen from the root loader's origin and studio name.
 import type { MetaDescriptor } from "react-router";
-import type { ResponsiveImage } from "./content/types.ts";
+import type { ResponsiveImage } from "../../domain/catalog/types.ts";
 
 export interface SiteContext {
   origin: string;

@@ -2,7 +2,7 @@
 // are throttled; sessions expire and can be ended everywhere; forged cross-site posts and
 // posts without the form token are refused; admin pages are never cached or indexed.
 import { randomBytes } from "node:crypto";
-import { LOGIN_FAILURES_PER_ACCOUNT } from "#app/utils/auth/login.server.ts";
+import { LOGIN_FAILURES_PER_ACCOUNT } from "#domain/auth/login.server.ts";
 import { createOwnerWithCli, expect, signIn, test, withDatabase } from "./admin-fixtures.ts";
 
 test("the admin asks for a sign-in, and the CLI-made owner gets in and out", async ({ page, owner, axeViolations }) => {

@@ -6,9 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { UPLOAD_CHUNK_BYTES } from "#app/utils/admin/upload-constants.ts";
-import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
-import { deriveSource } from "#app/utils/media/pipeline.server.ts";
+import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
+import { deriveSource } from "#domain/media/pipeline.server.ts";
+import { UPLOAD_CHUNK_BYTES } from "#domain/media/upload-constants.ts";
 import { FIXTURES_DIR, noisePng } from "#tests/helpers/test-store.ts";
 import { E2E_DATA_DIR, expect, test, withDatabase } from "./admin-fixtures.ts";
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
-import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
+import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import { pngFile } from "#tests/helpers/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
 

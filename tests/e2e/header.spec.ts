@@ -1,8 +1,8 @@
 // The site header: the desktop nav's order and styles, the phone bar and its menu panel
 // (focus, scroll lock, closing), with and without JavaScript, and its accessibility.
 import type { Page } from "@playwright/test";
-import { DEMO_SETTINGS } from "#app/utils/demo/studio.ts";
-import { NAV_LINKS } from "#app/utils/nav.ts";
+import { NAV_LINKS } from "#domain/catalog/navigation.ts";
+import { DEMO_SETTINGS } from "#domain/demo/studio.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 /** A path no route answers: the error page renders the same layout with isHome false. */

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import { type Database, migrate, openDatabase } from "#app/utils/db/db.server.ts";
-import { diskMediaStorage } from "#app/utils/media/storage.server.ts";
+import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
 
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures");
 

@@ -1,6 +1,6 @@
 // The hidden CSRF token every admin form sends; the signed-in layout's loader provides it.
 import { useRouteLoaderData } from "react-router";
-import { CSRF_FIELD_NAME } from "#app/utils/auth/shared.ts";
+import { CSRF_FIELD_NAME } from "#domain/auth/shared.ts";
 
 export const AUTHED_ROUTE_ID = "routes/admin/authed";
 

@@ -4,8 +4,8 @@
 // before a byte is sent (the server refuses it again, the same way, without JavaScript).
 import { useState } from "react";
 import { Picture } from "#app/components/picture.tsx";
-import { IMAGE_ACCEPT, imageFileFieldName, isTooLarge, tooLargeReason } from "#app/utils/admin/image-field.ts";
-import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
+import { IMAGE_ACCEPT, imageFileFieldName, isTooLarge, tooLargeReason } from "#domain/media/image-field.ts";
 
 const THUMBNAIL_SIZES = "160px";
 

@@ -3,8 +3,8 @@
 // Move later buttons (keyboard, and without JavaScript).
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import type { AdminPhoto } from "#app/utils/admin/shoots.server.ts";
-import { CSRF_FIELD_NAME } from "#app/utils/auth/shared.ts";
+import { CSRF_FIELD_NAME } from "#domain/auth/shared.ts";
+import type { AdminPhoto } from "#domain/catalog/shoots.server.ts";
 import { Picture } from "../picture.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 import { usePointerSort } from "./use-pointer-sort.ts";

@@ -4,6 +4,7 @@
 // server's background processing is then followed by polling the shoot's jobs.
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
+import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import {
   PARALLEL_UPLOADS,
   shouldRetryUpload,
@@ -13,8 +14,7 @@ import {
   UPLOAD_NOTE_HEADER,
   UPLOAD_RETRY_DELAYS_MS,
   UPLOADS_PATH,
-} from "#app/utils/admin/upload-constants.ts";
-import { MAX_SOURCE_BYTES } from "#app/utils/media/constants.ts";
+} from "#domain/media/upload-constants.ts";
 
 type FileState = "waiting" | "uploading" | "uploaded" | "present" | "refused" | "failed";
 

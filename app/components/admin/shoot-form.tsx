@@ -1,6 +1,6 @@
 // The shoot's fields (title, location, description, collection), for creating and editing.
 import { Form, useNavigation } from "react-router";
-import type { FieldErrors, ShootFormValues } from "#app/utils/admin/shoot-form.ts";
+import type { FieldErrors, ShootFormValues } from "#domain/catalog/shoot-form.ts";
 import { Field } from "../field.tsx";
 import { CsrfField } from "./csrf-field.tsx";
 

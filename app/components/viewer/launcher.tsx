@@ -4,7 +4,7 @@
 // Without JavaScript none of this runs and each thumbnail stays a link to its large image.
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { ViewerFailure } from "./failure.tsx";
 import { galleryHash, parseGalleryHash } from "./gestures.ts";
 import type { ViewerPhoto } from "./types.ts";

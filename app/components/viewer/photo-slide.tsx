@@ -14,7 +14,7 @@ import {
   SLIDE_STATUS_LOADING,
   useEvents,
 } from "yet-another-react-lightbox";
-import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { PRELOAD_NEIGHBOURS } from "./constants.ts";
 import { IMAGE_NOT_FOUND } from "./messages.ts";
 

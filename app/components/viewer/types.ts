@@ -1,5 +1,5 @@
 // What the shoot page hands the viewer for each photo.
-import type { ResponsiveImage } from "#app/utils/content/types.ts";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
 
 export interface ViewerPhoto {
   image: ResponsiveImage;

@@ -3,10 +3,10 @@
 // with 'sign out' and 'sign out everywhere'.
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { adminFormContext, parseAdminForm } from "#app/utils/admin/form-data.server.ts";
-import { adminSessionContext } from "#app/utils/auth/context.server.ts";
-import { CSRF_FIELD_NAME, csrfToken, isSafeMethod, isValidCsrfToken } from "#app/utils/auth/csrf.server.ts";
-import { LOGIN_PATH } from "#app/utils/auth/shared.ts";
+import { adminFormContext, parseAdminForm } from "#domain/auth/admin-form.server.ts";
+import { adminSessionContext } from "#domain/auth/context.server.ts";
+import { CSRF_FIELD_NAME, csrfToken, isSafeMethod, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
+import { LOGIN_PATH } from "#domain/auth/shared.ts";
 import type { Route } from "./+types/authed";
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -6,17 +6,17 @@ import { ImageField } from "#app/components/admin/image-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { Field } from "#app/components/field.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   addBannerSlideFromForm,
   listBannerSlides,
   moveBannerSlide,
   removeBannerSlide,
-} from "#app/utils/admin/banners.server.ts";
-import { readAdminForm } from "#app/utils/admin/form-data.server.ts";
-import { listImageChoices, thumbnailsFor } from "#app/utils/admin/image-field.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { readEnv } from "#app/utils/env.server.ts";
-import { getMediaStorage } from "#app/utils/media/storage.server.ts";
+} from "#domain/catalog/banners.server.ts";
+import { listImageChoices, thumbnailsFor } from "#domain/media/image-field.server.ts";
+import { getMediaStorage } from "#domain/media/storage.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
 import type { Route } from "./+types/banners";
 
 const THUMBNAIL_SIZES = "240px";

@@ -7,8 +7,8 @@ import {
   moveCollection,
   renameCollection,
   setCollectionCover,
-} from "#app/utils/admin/collections.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+} from "#domain/catalog/collections.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/collections";
 
 export async function loader() {

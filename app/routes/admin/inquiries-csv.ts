@@ -1,10 +1,11 @@
 // /admin/inquiries.csv: the inbox (as filtered on screen) as a file to download. A resource
 // route inside the signed-in layout, so its middleware demands a session like every screen.
-import { getDb } from "#app/utils/db/db.server.ts";
-import { NO_STORE } from "#app/utils/http.server.ts";
-import { inquiriesCsv } from "#app/utils/inquiries/csv.server.ts";
-import { readInquiryFilter } from "#app/utils/inquiries/inbox.ts";
-import { inquirySettings } from "#app/utils/inquiries/settings.server.ts";
+
+import { inquiriesCsv } from "#domain/inquiries/csv.server.ts";
+import { readInquiryFilter } from "#domain/inquiries/inbox.ts";
+import { inquirySettings } from "#domain/inquiries/settings.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/inquiries-csv";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,15 +4,10 @@
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { UtcTime } from "#app/components/admin/utc-time.tsx";
-import { getDb } from "#app/utils/db/db.server.ts";
-import {
-  INQUIRY_FILTERS,
-  type InquiryFilter,
-  type MailDelivery,
-  readInquiryFilter,
-} from "#app/utils/inquiries/inbox.ts";
-import { inquirySettings } from "#app/utils/inquiries/settings.server.ts";
-import { listInquiries, mailDelivery, setInquiryHandled } from "#app/utils/inquiries/store.server.ts";
+import { INQUIRY_FILTERS, type InquiryFilter, type MailDelivery, readInquiryFilter } from "#domain/inquiries/inbox.ts";
+import { inquirySettings } from "#domain/inquiries/settings.server.ts";
+import { listInquiries, mailDelivery, setInquiryHandled } from "#domain/inquiries/store.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/inquiries";
 
 const INQUIRIES_PAGE_SIZE = 25;

@@ -3,11 +3,11 @@
 // (only admin routes import them, so public pages never do).
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
 import adminStylesUrl from "#app/styles/admin.css?url";
-import { adminSessionContext } from "#app/utils/auth/context.server.ts";
-import { CROSS_SITE_REFUSAL } from "#app/utils/auth/cross-site.server.ts";
-import { isSafeMethod, isSameOriginRequest } from "#app/utils/auth/csrf.server.ts";
-import { findSession, readCookie, SESSION_COOKIE_NAME } from "#app/utils/auth/session.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import { adminSessionContext } from "#domain/auth/context.server.ts";
+import { isSafeMethod, isSameOriginRequest } from "#domain/auth/csrf.server.ts";
+import { findSession, readCookie, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { CROSS_SITE_REFUSAL } from "#server/cross-site.ts";
 import type { Route } from "./+types/layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesUrl }];

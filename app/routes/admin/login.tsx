@@ -3,19 +3,19 @@
 import { randomBytes } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
-import { adminSessionContext } from "#app/utils/auth/context.server.ts";
-import { csrfToken, isValidCsrfToken } from "#app/utils/auth/csrf.server.ts";
-import { attemptLogin, loginThrottles } from "#app/utils/auth/login.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { adminSessionContext } from "#domain/auth/context.server.ts";
+import { csrfToken, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
+import { attemptLogin, loginThrottles } from "#domain/auth/login.server.ts";
 import {
   createSession,
   isSecureRequest,
   readCookie,
   serializeAdminCookie,
   sessionCookie,
-} from "#app/utils/auth/session.server.ts";
-import { CSRF_FIELD_NAME, safeNextPath } from "#app/utils/auth/shared.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { clientAddressContext } from "#app/utils/request-context.ts";
+} from "#domain/auth/session.server.ts";
+import { CSRF_FIELD_NAME, safeNextPath } from "#domain/auth/shared.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/login";
 
 const LOGIN_FORM_COOKIE = "nila_admin_login";

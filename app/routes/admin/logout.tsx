@@ -1,15 +1,15 @@
 // Sign out of this browser, or everywhere (every session of this owner).
 import { redirect } from "react-router";
-import { adminSessionContext } from "#app/utils/auth/context.server.ts";
+import { adminSessionContext } from "#domain/auth/context.server.ts";
 import {
   clearSessionCookie,
   destroyAllSessions,
   destroySession,
   readCookie,
   SESSION_COOKIE_NAME,
-} from "#app/utils/auth/session.server.ts";
-import { LOGIN_PATH } from "#app/utils/auth/shared.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+} from "#domain/auth/session.server.ts";
+import { LOGIN_PATH } from "#domain/auth/shared.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/logout";
 
 export function loader() {

@@ -5,19 +5,14 @@ import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
 import { Field } from "#app/components/field.tsx";
-import { readAdminForm } from "#app/utils/admin/form-data.server.ts";
-import { listImageChoices, thumbnailsFor } from "#app/utils/admin/image-field.server.ts";
-import {
-  readSettings,
-  type SettingsField,
-  type SettingsImage,
-  saveSettings,
-} from "#app/utils/admin/settings.server.ts";
-import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#app/utils/admin/settings-fields.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
-import { readEnv } from "#app/utils/env.server.ts";
-import { inquiryRecipientDefault } from "#app/utils/inquiries/settings.server.ts";
-import { getMediaStorage } from "#app/utils/media/storage.server.ts";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readSettings, type SettingsField, type SettingsImage, saveSettings } from "#domain/catalog/settings.server.ts";
+import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#domain/catalog/settings-fields.ts";
+import { inquiryRecipientDefault } from "#domain/inquiries/settings.server.ts";
+import { listImageChoices, thumbnailsFor } from "#domain/media/image-field.server.ts";
+import { getMediaStorage } from "#domain/media/storage.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader() {

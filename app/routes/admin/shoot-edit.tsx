@@ -8,7 +8,6 @@ import { PhotoGrid } from "#app/components/admin/photo-grid.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
-import { knownPhotoHashes } from "#app/utils/admin/photo-jobs.server.ts";
 import {
   movePhoto,
   movePhotoToShoot,
@@ -16,7 +15,7 @@ import {
   reorderPhotos,
   setAltText,
   trashPhoto,
-} from "#app/utils/admin/photos.server.ts";
+} from "#domain/catalog/photos.server.ts";
 import {
   getShootForEdit,
   listCollections,
@@ -26,8 +25,9 @@ import {
   setStory,
   trashShoot,
   updateShoot,
-} from "#app/utils/admin/shoots.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+} from "#domain/catalog/shoots.server.ts";
+import { knownPhotoHashes } from "#domain/media/photo-jobs.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
 
 function shootId(param: string): number {

@@ -1,8 +1,8 @@
 // /admin/shoots/{id}/jobs: how far the background processing of this shoot's uploads has got,
 // polled by the shoot page while photos are being processed.
 import { data } from "react-router";
-import { jobProgress } from "#app/utils/admin/photo-jobs.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import { jobProgress } from "#domain/media/photo-jobs.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-jobs";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

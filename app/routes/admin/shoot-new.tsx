@@ -1,8 +1,8 @@
 // A new shoot: starts as a draft, then photos are added on its page.
 import { data, redirect } from "react-router";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
-import { createShoot, listCollections, parseShootForm } from "#app/utils/admin/shoots.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import { createShoot, listCollections, parseShootForm } from "#domain/catalog/shoots.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-new";
 
 export async function loader() {

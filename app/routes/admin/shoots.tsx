@@ -1,7 +1,7 @@
 // The admin's home: every shoot (not in the trash) with its state, and a way to add one.
 import { Link } from "react-router";
-import { listShoots } from "#app/utils/admin/shoots.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import { listShoots } from "#domain/catalog/shoots.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoots";
 
 export async function loader() {

@@ -1,8 +1,8 @@
 // The recent stories in their home-page order, moved up or down one place at a time.
 import { Link } from "react-router";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
-import { listStories, moveStory } from "#app/utils/admin/shoots.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import { listStories, moveStory } from "#domain/catalog/shoots.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/stories";
 
 export async function loader() {

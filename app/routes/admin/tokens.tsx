@@ -5,8 +5,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { UtcTime } from "#app/components/admin/utc-time.tsx";
 import { Field } from "#app/components/field.tsx";
-import { createApiToken, listApiTokens, MAX_TOKEN_NAME_LENGTH, revokeApiToken } from "#app/utils/api/tokens.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import {
+  createApiToken,
+  listApiTokens,
+  MAX_TOKEN_NAME_LENGTH,
+  revokeApiToken,
+} from "#domain/content-api/tokens.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/tokens";
 
 export async function loader({ request }: Route.LoaderArgs) {

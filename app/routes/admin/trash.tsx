@@ -2,9 +2,9 @@
 // asks first).
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { emptyPhotoTrash, listTrashedPhotos, restorePhoto } from "#app/utils/admin/photos.server.ts";
-import { emptyTrash, listShoots, restoreShoot } from "#app/utils/admin/shoots.server.ts";
-import { getDb } from "#app/utils/db/db.server.ts";
+import { emptyPhotoTrash, listTrashedPhotos, restorePhoto } from "#domain/catalog/photos.server.ts";
+import { emptyTrash, listShoots, restoreShoot } from "#domain/catalog/shoots.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/trash";
 
 export async function loader({ request }: Route.LoaderArgs) {

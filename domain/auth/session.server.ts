@@ -1,0 +1,140 @@
+// Server-side admin sessions. The cookie holds only a random id; the database holds its
+// SHA-256, the owner and the expiry, so a session can be revoked (sign out, sign out
+// everywhere, a new password) and a stolen database copy holds no usable cookie.
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../../platform/db/db.server.ts";
+
+export const SESSION_COOKIE_NAME = "nila_admin";
+/** The cookie is sent only to the admin: public pages never see it. */
+export const ADMIN_COOKIE_PATH = "/admin";
+/** A session unused for this long ends (sliding expiry). */
+export const SESSION_IDLE_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;
+/** However active, a session ends this long after sign-in; the cookie lives as long. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen is written at most this often, so reads do not each write to the database. */
+const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+const SESSION_ID_BYTES = 32;
+
+export interface AdminSession {
+  /** SHA-256 of the cookie's id: what the CSRF token is bound to. */
+  idHash: string;
+  user: { id: number; email: string };
+}
+
+function hashId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+export async function createSession(
+  db: Database,
+  userId: number,
+  userAgent: string,
+  now = Date.now(),
+): Promise<{ id: string; expiresAtMs: number }> {
+  const id = randomBytes(SESSION_ID_BYTES).toString("base64url");
+  const expiresAtMs = now + SESSION_IDLE_TIMEOUT_MS;
+  await db
+    .insertInto("admin_sessions")
+    .values({
+      id_hash: hashId(id),
+      user_id: userId,
+      created_at_ms: now,
+      last_seen_at_ms: now,
+      expires_at_ms: expiresAtMs,
+      user_agent: userAgent.slice(0, 300),
+    })
+    .execute();
+  return { id, expiresAtMs };
+}
+
+/** The live session for a cookie id, its idle expiry pushed forward; null when absent or expired. */
+export async function findSession(db: Database, id: string, now = Date.now()): Promise<AdminSession | null> {
+  const idHash = hashId(id);
+  const row = await db
+    .selectFrom("admin_sessions")
+    .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")
+    .select([
+      "admin_sessions.user_id",
+      "admin_sessions.created_at_ms",
+      "admin_sessions.last_seen_at_ms",
+      "admin_sessions.expires_at_ms",
+      "admin_users.email",
+    ])
+    .where("admin_sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const absoluteEnd = row.created_at_ms + SESSION_ABSOLUTE_LIFETIME_MS;
+  if (now >= row.expires_at_ms || now >= absoluteEnd) {
+    await db.deleteFrom("admin_sessions").where("id_hash", "=", idHash).execute();
+    return null;
+  }
+  if (now - row.last_seen_at_ms >= SESSION_TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable("admin_sessions")
+      .set({ last_seen_at_ms: now, expires_at_ms: Math.min(absoluteEnd, now + SESSION_IDLE_TIMEOUT_MS) })
+      .where("id_hash", "=", idHash)
+      .execute();
+  }
+  return { idHash, user: { id: row.user_id, email: row.email } };
+}
+
+export async function destroySession(db: Database, id: string): Promise<void> {
+  await db.deleteFrom("admin_sessions").where("id_hash", "=", hashId(id)).execute();
+}
+
+/** 'Sign out everywhere': every session of this owner, this one included. */
+export async function destroyAllSessions(db: Database, userId: number): Promise<number> {
+  const result = await db.deleteFrom("admin_sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Expired sessions are deleted when met; this sweeps the ones never met again. */
+export async function deleteExpiredSessions(db: Database, now = Date.now()): Promise<void> {
+  await db.deleteFrom("admin_sessions").where("expires_at_ms", "<=", now).execute();
+}
+
+/** Secure when the request came over TLS (directly, or through a proxy Express trusts). */
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function serializeAdminCookie(
+  name: string,
+  value: string,
+  { maxAgeMs, secure }: { maxAgeMs: number; secure: boolean },
+): string {
+  const parts = [
+    `${name}=${value}`,
+    `Path=${ADMIN_COOKIE_PATH}`,
+    `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function sessionCookie(request: Request, id: string): string {
+  return serializeAdminCookie(SESSION_COOKIE_NAME, id, {
+    maxAgeMs: SESSION_ABSOLUTE_LIFETIME_MS,
+    secure: isSecureRequest(request),
+  });
+}
+
+export function clearSessionCookie(request: Request): string {
+  return serializeAdminCookie(SESSION_COOKIE_NAME, "", { maxAgeMs: 0, secure: isSecureRequest(request) });
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq > 0 && pair.slice(0, eq).trim() === name) {
+      const value = pair.slice(eq + 1).trim();
+      // Our ids are base64url; anything else is not ours.
+      return /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}

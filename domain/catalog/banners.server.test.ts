@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { listImageChoices, OTHER_IMAGES_GROUP } from "../media/image-field.server.ts";
+import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
+import { createShoot } from "./shoots.server.ts";
+
+describe("admin banner slides", () => {
+  let store: TestStore;
+  const assets: number[] = [];
+  beforeAll(async () => {
+    store = await createTestStore();
+    for (const [i, [w, h]] of [
+      [1600, 900],
+      [900, 1600],
+    ].entries()) {
+      const row = await store.db
+        .insertInto("assets")
+        .values({
+          sha256: String(i).repeat(64),
+          original_key: `0${i}/x.jpeg`,
+          original_name: `image-${i}.jpg`,
+          original_bytes: 1,
+          mime: "image/jpeg",
+          width: w as number,
+          height: h as number,
+          placeholder: "",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      assets.push(row.id);
+    }
+  });
+  afterAll(async () => {
+    await store.cleanup();
+  });
+
+  it("offers every image, marking portrait ones, grouped by shoot with the rest last", async () => {
+    expect((await listImageChoices(store.db)).map((c) => [c.group, c.label])).toEqual([
+      [OTHER_IMAGES_GROUP, "image-0.jpg (1600 × 900)"],
+      [OTHER_IMAGES_GROUP, "image-1.jpg (900 × 1600, portrait)"],
+    ]);
+    const { id: collectionId } = await store.db
+      .insertInto("collections")
+      .values({ slug: "outdoor", name: "Outdoor", position: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const shoot = await createShoot(store.db, {
+      title: "Kodaikanal lake",
+      location: "",
+      description: "",
+      collectionId,
+    });
+    await store.db
+      .insertInto("photos")
+      .values({ shoot_id: shoot, asset_id: assets[1] as number, position: 0, alt: "" })
+      .execute();
+    expect((await listImageChoices(store.db)).map((c) => [c.group, c.label])).toEqual([
+      ["Kodaikanal lake", "image-1.jpg (900 × 1600, portrait)"],
+      [OTHER_IMAGES_GROUP, "image-0.jpg (1600 × 900)"],
+    ]);
+    await store.db.deleteFrom("photos").execute();
+  });
+
+  it("refuses a slide without images or description, field by field", async () => {
+    expect(await addBannerSlide(store.db, { desktop: Number.NaN, mobile: 9999, alt: " " })).toEqual({
+      desktop: "Choose the desktop image.",
+      mobile: "Choose the mobile image.",
+      alt: "Describe the slide for people who cannot see it.",
+    });
+    expect(await listBannerSlides(store.db)).toEqual([]);
+  });
+
+  it("adds slides at the end, reorders and removes them", async () => {
+    const [desktop, mobile] = assets as [number, number];
+    for (const alt of ["First", "Second", "Third"]) {
+      expect(await addBannerSlide(store.db, { desktop, mobile, alt })).toBeNull();
+    }
+    const alts = async () => (await listBannerSlides(store.db)).map((s) => s.alt);
+    expect(await alts()).toEqual(["First", "Second", "Third"]);
+    const [first, , third] = await listBannerSlides(store.db);
+    await moveBannerSlide(store.db, third?.id as number, -1);
+    expect(await alts()).toEqual(["First", "Third", "Second"]);
+    await removeBannerSlide(store.db, first?.id as number);
+    expect(await alts()).toEqual(["Third", "Second"]);
+    const positions = await store.db.selectFrom("banner_slides").select("position").orderBy("position").execute();
+    expect(positions.map((p) => p.position)).toEqual([0, 1]);
+  });
+});

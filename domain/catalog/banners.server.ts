@@ -1,0 +1,130 @@
+// The home page's banner slides: each has a desktop and a mobile image (chosen from the
+// studio's images or uploaded through the image field), an order, and alt text; slides are
+// added and removed here.
+
+import type { Database } from "../../platform/db/db.server.ts";
+import type { AdminForm } from "../auth/admin-form.server.ts";
+import { resolveImageField } from "../media/image-field.server.ts";
+import type { IngestDeps } from "../media/ingest.server.ts";
+import { loadStoredImages, toResponsiveImage } from "./images.server.ts";
+
+export const BANNER_ALT_MAX_LENGTH = 200;
+
+export async function listBannerSlides(db: Database) {
+  const slides = await db.selectFrom("banner_slides").selectAll().orderBy("position").orderBy("id").execute();
+  const images = await loadStoredImages(
+    db,
+    slides.flatMap((s) => [s.desktop_asset_id, s.mobile_asset_id]),
+  );
+  return slides.map((s) => {
+    const desktop = images.get(s.desktop_asset_id);
+    const mobile = images.get(s.mobile_asset_id);
+    return {
+      id: s.id,
+      alt: s.alt,
+      desktop: desktop ? toResponsiveImage(desktop, `${s.alt} (desktop)`) : null,
+      mobile: mobile ? toResponsiveImage(mobile, `${s.alt} (mobile)`) : null,
+    };
+  });
+}
+
+export type BannerFieldErrors = Partial<Record<"desktop" | "mobile" | "alt", string>>;
+
+function altError(text: string): string | undefined {
+  const alt = text.trim();
+  if (alt === "") return "Describe the slide for people who cannot see it.";
+  if (alt.length > BANNER_ALT_MAX_LENGTH) return `At most ${BANNER_ALT_MAX_LENGTH} characters.`;
+  return undefined;
+}
+
+export type BannerValues = Record<"desktop" | "mobile" | "alt", string>;
+
+/**
+ * Adds a slide from the add form: each image chosen or uploaded (an accepted upload is kept
+ * and chosen even when another field is wrong, so it need not be sent again).
+ */
+export async function addBannerSlideFromForm(
+  deps: IngestDeps,
+  parsed: AdminForm,
+): Promise<{ errors: BannerFieldErrors; values: BannerValues } | null> {
+  const errors: BannerFieldErrors = {};
+  const ids: Partial<Record<"desktop" | "mobile", number | null>> = {};
+  for (const which of ["desktop", "mobile"] as const) {
+    const result = await resolveImageField(deps, parsed, which, {
+      optional: false,
+      missing: `Choose the ${which} image or upload one.`,
+    });
+    ids[which] = result.assetId;
+    if (!result.ok) errors[which] = result.error;
+  }
+  const alt = parsed.form.get("alt");
+  const values = {
+    desktop: String(ids.desktop ?? ""),
+    mobile: String(ids.mobile ?? ""),
+    alt: typeof alt === "string" ? alt : "",
+  };
+  const { desktop, mobile } = ids;
+  if (Object.keys(errors).length === 0 && desktop && mobile) {
+    const refused = await addBannerSlide(deps.db, { desktop, mobile, alt: values.alt });
+    if (!refused) return null;
+    Object.assign(errors, refused);
+  } else {
+    const alt = altError(values.alt);
+    if (alt) errors.alt = alt;
+  }
+  return { errors, values };
+}
+
+export async function addBannerSlide(
+  db: Database,
+  input: { desktop: number; mobile: number; alt: string },
+): Promise<BannerFieldErrors | null> {
+  const errors: BannerFieldErrors = {};
+  const alt = input.alt.trim();
+  const exists = async (id: number) =>
+    Number.isSafeInteger(id) &&
+    (await db.selectFrom("assets").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  if (!(await exists(input.desktop))) errors.desktop = "Choose the desktop image.";
+  if (!(await exists(input.mobile))) errors.mobile = "Choose the mobile image.";
+  const altProblem = altError(alt);
+  if (altProblem) errors.alt = altProblem;
+  if (Object.keys(errors).length > 0) return errors;
+  const { count } = await db
+    .selectFrom("banner_slides")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("banner_slides")
+    .values({ position: Number(count), desktop_asset_id: input.desktop, mobile_asset_id: input.mobile, alt })
+    .execute();
+  await renumber(db);
+  return null;
+}
+
+async function renumber(db: Database, ids?: number[]): Promise<void> {
+  const order =
+    ids ??
+    (await db.selectFrom("banner_slides").select("id").orderBy("position").orderBy("id").execute()).map((r) => r.id);
+  await db.transaction().execute(async (trx) => {
+    for (const [position, id] of order.entries()) {
+      await trx.updateTable("banner_slides").set({ position }).where("id", "=", id).execute();
+    }
+  });
+}
+
+export async function moveBannerSlide(db: Database, id: number, delta: -1 | 1): Promise<void> {
+  const ids = (await db.selectFrom("banner_slides").select("id").orderBy("position").orderBy("id").execute()).map(
+    (r) => r.id,
+  );
+  const from = ids.indexOf(id);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= ids.length) return;
+  [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
+  await renumber(db, ids);
+}
+
+/** Removes a slide (its images stay: they are photos or may be chosen again). */
+export async function removeBannerSlide(db: Database, id: number): Promise<void> {
+  await db.deleteFrom("banner_slides").where("id", "=", id).execute();
+  await renumber(db);
+}

@@ -1,0 +1,51 @@
+// Builds ResponsiveImage values (srcsets per format) from stored assets and their variants.
+import type { Database } from "../../platform/db/db.server.ts";
+import type { AssetVariant } from "../../platform/db/schema.server.ts";
+import { VARIANT_MIME } from "../media/constants.ts";
+import { publicMediaUrl } from "../media/storage.server.ts";
+import type { ResponsiveImage } from "./types.ts";
+
+const SOURCE_FORMATS = ["avif", "webp"] as const;
+
+export interface StoredImage {
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: AssetVariant[];
+}
+
+export function toResponsiveImage(image: StoredImage, alt: string): ResponsiveImage {
+  const sources = SOURCE_FORMATS.map((format) => ({
+    type: VARIANT_MIME[format],
+    srcSet: image.variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${publicMediaUrl(v.key)} ${v.width}w`)
+      .join(", "),
+  })).filter((s) => s.srcSet !== "");
+  const jpeg = image.variants.find((v) => v.format === "jpeg");
+  return {
+    width: image.width,
+    height: image.height,
+    alt,
+    placeholder: image.placeholder,
+    sources,
+    fallback: jpeg ? publicMediaUrl(jpeg.key) : "",
+  };
+}
+
+/** Loads the given assets with their variants in two queries. */
+export async function loadStoredImages(db: Database, assetIds: readonly number[]): Promise<Map<number, StoredImage>> {
+  const ids = [...new Set(assetIds)];
+  const result = new Map<number, StoredImage>();
+  if (ids.length === 0) return result;
+  const [assets, variants] = await Promise.all([
+    db.selectFrom("assets").select(["id", "width", "height", "placeholder"]).where("id", "in", ids).execute(),
+    db.selectFrom("asset_variants").selectAll().where("asset_id", "in", ids).execute(),
+  ]);
+  for (const a of assets) {
+    result.set(a.id, { width: a.width, height: a.height, placeholder: a.placeholder, variants: [] });
+  }
+  for (const v of variants) result.get(v.asset_id)?.variants.push(v);
+  return result;
+}

@@ -1,0 +1,157 @@
+// The admin's edits to a shoot's photos: order (a whole new order from drag and drop, or one
+// step up or down from the keyboard buttons), alt text, moving to another shoot, and the trash.
+import type { Database } from "../../platform/db/db.server.ts";
+
+export const ALT_MAX_LENGTH = 300;
+
+const nowIso = () => new Date().toISOString();
+
+async function liveIds(db: Database, shootId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("photos")
+    .select("id")
+    .where("shoot_id", "=", shootId)
+    .where("deleted_at", "is", null)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+async function writeOrder(db: Database, ids: number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [position, id] of ids.entries()) {
+      await trx.updateTable("photos").set({ position }).where("id", "=", id).execute();
+    }
+  });
+}
+
+/** Sets the shoot's order to `ids` (every live photo exactly once); false if it is not that. */
+export async function reorderPhotos(db: Database, shootId: number, ids: number[]): Promise<boolean> {
+  const current = await liveIds(db, shootId);
+  const same =
+    ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
+  if (!same) return false;
+  await writeOrder(db, ids);
+  return true;
+}
+
+/** Moves one photo a place earlier (-1) or later (+1). */
+export async function movePhoto(db: Database, shootId: number, photoId: number, delta: -1 | 1): Promise<void> {
+  const ids = await liveIds(db, shootId);
+  const from = ids.indexOf(photoId);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= ids.length) return;
+  [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
+  await writeOrder(db, ids);
+}
+
+export async function setAltText(db: Database, shootId: number, photoId: number, alt: string): Promise<void> {
+  await db
+    .updateTable("photos")
+    .set({ alt: alt.trim().slice(0, ALT_MAX_LENGTH) })
+    .where("id", "=", photoId)
+    .where("shoot_id", "=", shootId)
+    .execute();
+}
+
+/** A shoot's cover that was this photo falls back to the first photo. */
+async function releaseCover(db: Database, shootId: number, assetId: number): Promise<void> {
+  await db
+    .updateTable("shoots")
+    .set({ cover_asset_id: null, updated_at: nowIso() })
+    .where("id", "=", shootId)
+    .where("cover_asset_id", "=", assetId)
+    .execute();
+}
+
+export type MoveOutcome = "moved" | "already-there" | "no-such-shoot";
+
+export async function movePhotoToShoot(
+  db: Database,
+  shootId: number,
+  photoId: number,
+  targetShootId: number,
+): Promise<MoveOutcome> {
+  const photo = await db
+    .selectFrom("photos")
+    .select(["id", "asset_id"])
+    .where("id", "=", photoId)
+    .where("shoot_id", "=", shootId)
+    .executeTakeFirst();
+  const target = await db
+    .selectFrom("shoots")
+    .select("id")
+    .where("id", "=", targetShootId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!photo || !target || targetShootId === shootId) return "no-such-shoot";
+  const duplicate = await db
+    .selectFrom("photos")
+    .select("id")
+    .where("shoot_id", "=", targetShootId)
+    .where("asset_id", "=", photo.asset_id)
+    .executeTakeFirst();
+  if (duplicate) return "already-there";
+  const last = await liveIds(db, targetShootId);
+  await db
+    .updateTable("photos")
+    .set({ shoot_id: targetShootId, position: last.length, deleted_at: null })
+    .where("id", "=", photoId)
+    .execute();
+  await releaseCover(db, shootId, photo.asset_id);
+  return "moved";
+}
+
+export async function trashPhoto(db: Database, shootId: number, photoId: number): Promise<void> {
+  const photo = await db
+    .selectFrom("photos")
+    .select("asset_id")
+    .where("id", "=", photoId)
+    .where("shoot_id", "=", shootId)
+    .executeTakeFirst();
+  if (!photo) return;
+  await db.updateTable("photos").set({ deleted_at: nowIso() }).where("id", "=", photoId).execute();
+  await releaseCover(db, shootId, photo.asset_id);
+}
+
+/** Puts a trashed photo back at the end of its shoot; false when it is no longer in the trash. */
+export async function restorePhoto(db: Database, photoId: number): Promise<boolean> {
+  const photo = await db
+    .selectFrom("photos")
+    .select("shoot_id")
+    .where("id", "=", photoId)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  if (!photo) return false;
+  const last = await liveIds(db, photo.shoot_id);
+  await db.updateTable("photos").set({ deleted_at: null, position: last.length }).where("id", "=", photoId).execute();
+  return true;
+}
+
+export async function listTrashedPhotos(db: Database) {
+  return db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select(["photos.id", "photos.alt", "shoots.title as shootTitle", "assets.original_name as fileName"])
+    .where("photos.deleted_at", "is not", null)
+    .orderBy("photos.deleted_at", "desc")
+    .execute();
+}
+
+/** Deletes trashed photos for good (their assets stay: the bytes may be used elsewhere). */
+export async function emptyPhotoTrash(db: Database): Promise<number> {
+  const result = await db.deleteFrom("photos").where("deleted_at", "is not", null).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function otherShoots(db: Database, shootId: number) {
+  return db
+    .selectFrom("shoots")
+    .select(["id", "title"])
+    .where("id", "!=", shootId)
+    .where("deleted_at", "is", null)
+    .orderBy("title")
+    .execute();
+}

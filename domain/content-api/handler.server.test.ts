@@ -1,0 +1,551 @@
+// The content API against the demo studio in a real SQLite file: every endpoint's shape, the
+// filters and pagination, the 400s, each way a token fails, the rate limit, ETag/304, CORS, and
+// the OpenAPI document held to the real responses.
+import { Validator as OpenApiValidator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { NAV_LINKS } from "#domain/catalog/navigation.ts";
+import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
+import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
+import { createRateLimiter } from "#platform/rate-limit.server.ts";
+import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
+import { MAX_PAGE_SIZE } from "./query.server.ts";
+import { errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
+import { createApiToken, revokeApiToken } from "./tokens.server.ts";
+
+const ORIGIN = "https://studio.example";
+const MEDIA_JPEG = new RegExp(`^${ORIGIN}/media/.+\\.jpg$`);
+const ALL_SHOOT_IDS = [1, 2, 3, 21, 22, 23, 24, 25, 41, 42, 43, 44, 45, 61, 62, 63, 64, 101, 102, 103];
+const WEDDING_IDS = [1, 2, 3, 101];
+const BABY_SHOOT_IDS = [21, 22, 23, 24, 25, 102];
+
+let store: TestStore;
+let token: string;
+let deps: ApiDeps;
+
+beforeAll(async () => {
+  store = await createTestStore();
+  await importDemoIfEmpty(store, () => {});
+  token = (await createApiToken(store.db, "tests")).token;
+  deps = {
+    db: store.db,
+    origin: ORIGIN,
+    limiter: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+    authFailures: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+    clientAddress: "192.0.2.1",
+    corsOrigins: [],
+    sharedCacheS: 60,
+  };
+});
+
+afterAll(async () => {
+  await store.cleanup();
+});
+
+interface CallOptions {
+  token?: string | null;
+  headers?: Record<string, string>;
+  method?: string;
+  deps?: Partial<ApiDeps>;
+}
+
+/** Calls /api/{pathAndQuery} as the route module would. */
+function call(pathAndQuery: string, options: CallOptions = {}) {
+  const url = new URL(`${ORIGIN}/api/${pathAndQuery}`);
+  const headers = new Headers(options.headers);
+  const bearer = options.token === undefined ? token : options.token;
+  if (bearer !== null) headers.set("Authorization", `Bearer ${bearer}`);
+  const request = new Request(url, { method: options.method ?? "GET", headers });
+  return handleApiRequest(request, url.pathname.slice("/api/".length), { ...deps, ...options.deps });
+}
+
+async function body<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+  return schema.parse(await response.json());
+}
+
+async function ok<S extends z.ZodType>(pathAndQuery: string, schema: S): Promise<z.infer<S>> {
+  const response = await call(pathAndQuery);
+  expect(response.status, pathAndQuery).toBe(200);
+  return body(response, schema);
+}
+
+async function failure(response: Response, status: number, name: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const parsed = await body(response, errorSchema);
+  expect(parsed.error).toMatchObject({ status, name });
+  return parsed.error;
+}
+
+const ids = (list: { data: { id: number }[] }) => list.data.map((e) => e.id);
+
+describe("endpoints on the demo studio", () => {
+  it("/api/banners?populate=bannerImage: data[0] lists six desktop images, then six mobile crops", async () => {
+    const res = await ok("banners?populate=bannerImage", RESPONSE_SCHEMAS.banners);
+    const images = res.data[0]?.attributes.bannerImage ?? [];
+    expect(images.map((i) => i.device)).toEqual([...Array(6).fill("desktop"), ...Array(6).fill("mobile")]);
+    expect(images.map((i) => i.slide)).toEqual([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]);
+    for (const image of images) {
+      expect(image.url).toMatch(MEDIA_JPEG);
+      expect(typeof image.id).toBe("number");
+      if (image.device === "desktop") expect(image.width).toBeGreaterThan(image.height);
+      else expect(image.height).toBeGreaterThan(image.width);
+    }
+    expect(new Set(images.map((i) => i.id)).size).toBe(12);
+  });
+
+  it("/api/banners leaves bannerImage out unless populated, as Strapi does", async () => {
+    const res = await ok("banners", RESPONSE_SCHEMAS.banners);
+    expect(res.data[0]?.attributes).toEqual({ name: "Home banner" });
+  });
+
+  it("/api/galleries?populate=*: the collections with attributes.name and attributes.image.data.url", async () => {
+    const res = await ok("galleries?populate=*", RESPONSE_SCHEMAS.galleries);
+    expect(res.data.map((g) => g.attributes.name)).toEqual(["Wedding", "Baby Shoot", "Motherhood", "Outdoor"]);
+    for (const g of res.data) {
+      const image = g.attributes.image?.data;
+      expect(image?.url).toMatch(MEDIA_JPEG);
+      expect(image?.attributes.url).toBe(image?.url);
+      expect(Object.keys(image?.attributes.formats ?? {})).toContain("thumbnail");
+      for (const f of Object.values(image?.attributes.formats ?? {})) {
+        expect(f?.url).toMatch(new RegExp(`^${ORIGIN}/media/.+\\.webp$`));
+      }
+    }
+    expect(res.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 4 });
+  });
+
+  it("/api/collections with the spec's leading-bracket filter and with Strapi's own", async () => {
+    const spec = await ok("collections?populate=*&[filters][galleries][name]=wedding", RESPONSE_SCHEMAS.collections);
+    const strapi = await ok("collections?populate=*&filters[galleries][name]=wedding", RESPONSE_SCHEMAS.collections);
+    expect(ids(spec)).toEqual(WEDDING_IDS);
+    expect(strapi).toEqual(spec);
+    for (const shoot of spec.data) {
+      expect(shoot.attributes.title).not.toBe("");
+      expect(shoot.attributes.location).toMatch(/^Wedding in /);
+      expect(shoot.attributes.base_image?.data?.attributes.url).toMatch(MEDIA_JPEG);
+      expect(shoot.attributes.galleries?.data[0]?.attributes.name).toBe("Wedding");
+    }
+  });
+
+  it("matches a collection by name or URL segment, in any case; an unknown one gives an empty list", async () => {
+    for (const name of ["babyShoot", "Baby Shoot", "BABYSHOOT", "baby%20shoot"]) {
+      expect(ids(await ok(`collections?filters[galleries][name]=${name}`, RESPONSE_SCHEMAS.collections))).toEqual(
+        BABY_SHOOT_IDS,
+      );
+    }
+    const none = await ok("collections?filters[galleries][name]=portraits", RESPONSE_SCHEMAS.collections);
+    expect(none).toEqual({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+  });
+
+  it("/api/collections/{id}?populate=*: one shoot with all its images", async () => {
+    const res = await ok("collections/101?populate=*", RESPONSE_SCHEMAS.collection);
+    expect(res.data.id).toBe(101);
+    expect(res.data.attributes.isStory).toBe(true);
+    expect(res.data.attributes.images?.data).toHaveLength(DEMO_PHOTOS_PER_SHOOT);
+    for (const image of res.data.attributes.images?.data ?? []) expect(image.url).toMatch(MEDIA_JPEG);
+    await failure(await call("collections/999"), 404, "NotFoundError");
+    const bad = await failure(await call("collections/abc"), 400, "ValidationError");
+    expect(bad.message).toContain("abc");
+    await failure(await call("banners/1"), 404, "NotFoundError");
+    await failure(await call("nothing-here"), 404, "NotFoundError");
+  });
+
+  it("leaves out what the admin has trashed or unpublished, as the public site does", async () => {
+    const trashedPhoto = await store.db
+      .selectFrom("photos")
+      .select("id")
+      .where("shoot_id", "=", 1)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await store.db.updateTable("shoots").set({ deleted_at: now }).where("id", "=", 2).execute();
+    await store.db.updateTable("shoots").set({ status: "draft" }).where("id", "=", 3).execute();
+    await store.db.updateTable("photos").set({ deleted_at: now }).where("id", "=", trashedPhoto.id).execute();
+    try {
+      const list = await ok("collections?populate=*&filters[galleries][name]=wedding", RESPONSE_SCHEMAS.collections);
+      expect(ids(list)).toEqual([1, 101]);
+      await failure(await call("collections/2"), 404, "NotFoundError");
+      await failure(await call("collections/3"), 404, "NotFoundError");
+      const one = await ok("collections/1?populate=*", RESPONSE_SCHEMAS.collection);
+      expect(one.data.attributes.images?.data).toHaveLength(DEMO_PHOTOS_PER_SHOOT - 1);
+    } finally {
+      await store.db.updateTable("shoots").set({ deleted_at: null }).where("id", "=", 2).execute();
+      await store.db.updateTable("shoots").set({ status: "published" }).where("id", "=", 3).execute();
+      await store.db.updateTable("photos").set({ deleted_at: null }).where("id", "=", trashedPhoto.id).execute();
+    }
+  });
+
+  it("/api/recent-storys?populate=*: the three stories with base_image.data.url and a description", async () => {
+    const res = await ok("recent-storys?populate=*", RESPONSE_SCHEMAS["recent-storys"]);
+    expect(ids(res)).toEqual([101, 102, 103]);
+    for (const story of res.data) {
+      expect(story.attributes.base_image?.data?.url).toMatch(MEDIA_JPEG);
+      expect(story.description).toBe(story.attributes.description);
+      expect(story.description).not.toBe("");
+    }
+    expect(res.data[0]?.attributes.title).toBe("Lakshmi & Vignesh");
+  });
+
+  it("/api/blocks?populate=*&filters[key][$eq]=header: the site's own navigation with the logo", async () => {
+    const res = await ok("blocks?populate=*&filters[key][$eq]=header", RESPONSE_SCHEMAS.blocks);
+    expect(res.data).toHaveLength(1);
+    const header = res.data[0]?.attributes;
+    expect(header).toMatchObject({ Key: "header", Url: "/", Title: "Nila Studio" });
+    const links = header?.Nav_Links ?? [];
+    const withoutLogo = links.filter((l) => !l.Logo);
+    expect(withoutLogo.map((l) => [l.name, l.url])).toEqual(NAV_LINKS.map((l) => [l.label, l.to]));
+    const logo = links.find((l) => l.Logo);
+    expect(logo?.url).toBe("/");
+    expect(logo?.Logo?.data.url).toBe(`${ORIGIN}/favicon.svg`);
+    expect(links.map((l) => l.id)).toEqual(links.map((_, i) => i + 1));
+    const footer = await ok("blocks?populate=Nav_Links&filters[Key]=footer", RESPONSE_SCHEMAS.blocks);
+    expect(footer.data[0]?.attributes.Nav_Links?.map((l) => l.name)).toContain("Baby Shoot");
+  });
+
+  it("/api/blocks: the studio's own logo, once the admin has set one", async () => {
+    const asset = await store.db.selectFrom("assets").select("id").orderBy("id").executeTakeFirstOrThrow();
+    await store.db.updateTable("studio_settings").set({ logo_asset_id: asset.id }).execute();
+    try {
+      const res = await ok("blocks?populate=*&filters[key][$eq]=header", RESPONSE_SCHEMAS.blocks);
+      const logo = res.data[0]?.attributes.Nav_Links?.find((l) => l.Logo)?.Logo;
+      expect(logo?.data.url).toMatch(MEDIA_JPEG);
+    } finally {
+      await store.db.updateTable("studio_settings").set({ logo_asset_id: null }).execute();
+    }
+  });
+});
+
+describe("pagination, sorting and filters", () => {
+  it("pages with meta.pagination", async () => {
+    const res = await ok("collections?pagination[page]=2&pagination[pageSize]=5", RESPONSE_SCHEMAS.collections);
+    expect(ids(res)).toEqual(ALL_SHOOT_IDS.slice(5, 10));
+    expect(res.meta.pagination).toEqual({ page: 2, pageSize: 5, pageCount: 4, total: 20 });
+    const last = await ok("collections?pagination[page]=4&pagination[pageSize]=6", RESPONSE_SCHEMAS.collections);
+    expect(ids(last)).toEqual(ALL_SHOOT_IDS.slice(18));
+    const past = await ok("collections?pagination[page]=9&pagination[pageSize]=5", RESPONSE_SCHEMAS.collections);
+    expect(past.data).toEqual([]);
+    expect(past.meta.pagination.total).toBe(20);
+  });
+
+  it("caps pageSize at 100 and can leave the counts out", async () => {
+    const capped = await ok("collections?pagination[pageSize]=5000", RESPONSE_SCHEMAS.collections);
+    expect(capped.meta.pagination.pageSize).toBe(MAX_PAGE_SIZE);
+    expect(capped.data).toHaveLength(20);
+    const uncounted = await ok("galleries?pagination[withCount]=false", RESPONSE_SCHEMAS.galleries);
+    expect(uncounted.meta.pagination).toEqual({ page: 1, pageSize: 25 });
+  });
+
+  it("sorts by one or more fields, ascending or descending", async () => {
+    expect(ids(await ok("recent-storys?sort=id:desc", RESPONSE_SCHEMAS["recent-storys"]))).toEqual([103, 102, 101]);
+    const byTitle = await ok("collections?sort[0]=title:desc&sort[1]=id", RESPONSE_SCHEMAS.collections);
+    const titles = byTitle.data.map((s) => s.attributes.title);
+    expect(titles).toEqual(titles.toSorted((a, b) => b.localeCompare(a, "en")));
+    const names = await ok("galleries?sort=name", RESPONSE_SCHEMAS.galleries);
+    expect(names.data.map((g) => g.attributes.name)).toEqual(["Baby Shoot", "Motherhood", "Outdoor", "Wedding"]);
+  });
+
+  it("understands the operators: $eq, $eqi, $ne, $in, $notIn, $contains, $containsi, $startsWith", async () => {
+    const shoots = (q: string) => ok(`collections?${q}`, RESPONSE_SCHEMAS.collections).then(ids);
+    expect(await shoots("filters[id][$in][0]=2&filters[id][$in][1]=41")).toEqual([2, 41]);
+    expect(await shoots("filters[id][$in]=61")).toEqual([61]);
+    expect(await shoots("filters[id]=21")).toEqual([21]);
+    expect(await shoots("filters[galleries][name][$ne]=wedding")).toEqual(
+      ALL_SHOOT_IDS.filter((id) => !WEDDING_IDS.includes(id)),
+    );
+    expect(await shoots("filters[id][$notIn][0]=1&filters[id][$notIn][1]=2&filters[galleries][slug]=wedding")).toEqual([
+      3, 101,
+    ]);
+    expect(await shoots("filters[location][$startsWith]=Out door")).toEqual([61, 62, 63, 64, 103]);
+    expect(await shoots("filters[location][$contains]=motherhood")).toEqual([41, 42, 43, 44, 45]);
+    expect(await shoots("filters[location][$contains]=MOTHERHOOD")).toEqual([]);
+    expect(await shoots("filters[location][$containsi]=MOTHERHOOD")).toEqual([41, 42, 43, 44, 45]);
+    expect(await shoots("filters[title][$eqi]=LAKSHMI %26 VIGNESH")).toEqual([101]);
+    expect(await shoots("filters[title][$eq]=LAKSHMI %26 VIGNESH")).toEqual([]);
+  });
+});
+
+describe("bad parameters answer 400 naming the parameter", () => {
+  const cases: [string, string][] = [
+    ["collections?foo=1", "foo"],
+    ["collections?fields[0]=title", "fields"],
+    ["collections?pagination[page]=0", "pagination[page]"],
+    ["collections?pagination[page]=two", "pagination[page]"],
+    ["collections?pagination[pageSize]=-5", "pagination[pageSize]"],
+    ["collections?pagination[page]=1&pagination[page]=2", "pagination[page]"],
+    ["collections?pagination[start]=0", "pagination[start]"],
+    ["collections?pagination[withCount]=yes", "pagination[withCount]"],
+    ["collections?pagination=5", "pagination"],
+    ["collections?sort=colour", "sort"],
+    ["collections?sort=title:up", "sort"],
+    ["collections?filters[colour]=red", "filters[colour]"],
+    ["collections?filters[galleries][nme]=wedding", "filters[galleries][nme]"],
+    ["collections?filters[title][$regex]=x", "filters[title][$regex]"],
+    ["collections?filters[title][$eq][$eq]=x", "filters[title][$eq][$eq]"],
+    ["collections?filters=wedding", "filters"],
+    ["collections?populate=photos", "populate"],
+    ["collections/1?sort=title", "sort"],
+    ["banners?populate=image", "populate"],
+    ["blocks?filters[key][$eq]=header&filters[key][$eq]=footer", "filters[key][$eq]"],
+  ];
+  for (const [query, parameter] of cases) {
+    it(query, async () => {
+      const res = await call(query);
+      const error = await failure(res, 400, "ValidationError");
+      expect(error.message).toContain(`"${parameter}"`);
+      expect(error.details).toEqual({ parameter });
+    });
+  }
+
+  it("names Strapi's logical operators as unsupported, not as a field", async () => {
+    const cases: [string, string][] = [
+      ["collections?filters[$or][0][title]=x&filters[$or][1][title]=y", "filters[$or]"],
+      ["collections?filters[$and][title]=x", "filters[$and]"],
+    ];
+    for (const [query, parameter] of cases) {
+      const error = await failure(await call(query), 400, "ValidationError");
+      expect(error.details).toEqual({ parameter });
+      expect(error.message).toContain(`unsupported operator "${parameter.slice("filters[".length, -1)}"`);
+    }
+  });
+
+  it("refuses a query nested deeper than any call needs", async () => {
+    await failure(await call("collections?filters[a][b][c][d][e][f][g]=1"), 400, "ValidationError");
+  });
+});
+
+describe("tokens", () => {
+  const failures: [string, CallOptions][] = [
+    ["no Authorization header", { token: null }],
+    ["another scheme", { token: null, headers: { Authorization: `Basic ${btoa("a:b")}` } }],
+    ["a Bearer header without a token", { token: null, headers: { Authorization: "Bearer" } }],
+    ["a token without our prefix", { token: "abc" }],
+    ["a well-formed token that was never issued", { token: `nst_${"A".repeat(43)}` }],
+  ];
+  for (const [what, options] of failures) {
+    it(`answers 401 for ${what}`, async () => {
+      const res = await call("galleries?populate=*", options);
+      await failure(res, 401, "UnauthorizedError");
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    });
+  }
+
+  it("answers 401 for a token with one character changed", async () => {
+    const last = token.at(-1) === "A" ? "B" : "A";
+    await failure(await call("galleries", { token: token.slice(0, -1) + last }), 401, "UnauthorizedError");
+  });
+
+  it("checks the token before the parameters, so a stranger learns nothing", async () => {
+    await failure(await call("collections?foo=1", { token: null }), 401, "UnauthorizedError");
+    await failure(await call("no-such-thing", { token: null }), 401, "UnauthorizedError");
+  });
+
+  it("stops accepting a revoked token at the very next request", async () => {
+    const { id, token: doomed } = await createApiToken(store.db, "to revoke");
+    expect((await call("galleries", { token: doomed })).status).toBe(200);
+    expect(await revokeApiToken(store.db, id)).toBe(true);
+    await failure(await call("galleries", { token: doomed }), 401, "UnauthorizedError");
+    expect((await call("galleries")).status).toBe(200);
+  });
+
+  it("rate-limits per token with 429, Retry-After and the error shape", async () => {
+    const limited = { limiter: createRateLimiter({ limit: 2, windowMs: 60_000 }) };
+    const other = (await createApiToken(store.db, "other")).token;
+    expect((await call("galleries", { deps: limited })).status).toBe(200);
+    expect((await call("galleries", { deps: limited })).status).toBe(200);
+    const refused = await call("galleries", { deps: limited });
+    await failure(refused, 429, "RateLimitError");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call("galleries", { deps: limited, token: other })).status).toBe(200);
+  });
+
+  it("slows an address that keeps guessing, but never holds back a good token from it", async () => {
+    const guarded = { authFailures: createRateLimiter({ limit: 3, windowMs: 60_000 }), clientAddress: "192.0.2.9" };
+    // Calls without any token guess nothing: they stay 401 however many there are.
+    for (let i = 0; i < 5; i++) {
+      await failure(await call("galleries", { deps: guarded, token: null }), 401, "UnauthorizedError");
+    }
+    for (const guess of ["nst_a", "nst_b", "nst_c"]) {
+      await failure(await call("galleries", { deps: guarded, token: guess }), 401, "UnauthorizedError");
+    }
+    const refused = await call("galleries", { deps: guarded, token: "nst_d" });
+    await failure(refused, 429, "RateLimitError");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A script that sent a stale token a few times, or a shared NAT, still reads with a good one.
+    expect((await call("galleries", { deps: guarded })).status).toBe(200);
+    await failure(await call("galleries", { deps: guarded, token: null }), 401, "UnauthorizedError");
+  });
+});
+
+describe("HTTP caching", () => {
+  it("sends a strong ETag and answers If-None-Match with 304", async () => {
+    const first = await call("recent-storys?populate=*");
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    const again = await call("recent-storys?populate=*");
+    expect(again.headers.get("etag")).toBe(etag);
+    const cached = await call("recent-storys?populate=*", { headers: { "If-None-Match": etag } });
+    expect(cached.status).toBe(304);
+    expect(await cached.text()).toBe("");
+    expect(cached.headers.get("etag")).toBe(etag);
+    const other = await call("recent-storys?populate=base_image");
+    expect(other.headers.get("etag")).not.toBe(etag);
+    const stale = await call("recent-storys?populate=*", { headers: { "If-None-Match": '"old"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it("lets a shared cache keep a response briefly, keyed on the token", async () => {
+    const res = await call("galleries");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
+    expect(res.headers.get("vary")).toContain("Authorization");
+    const privately = await call("galleries", { deps: { sharedCacheS: 0 } });
+    expect(privately.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});
+
+describe("CORS", () => {
+  const partner = "https://partner.example";
+
+  it("sends no CORS headers unless origins are configured", async () => {
+    const res = await call("galleries", { headers: { Origin: partner } });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await call("galleries", { method: "OPTIONS", token: null, headers: { Origin: partner } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers a preflight and the request for a listed origin only", async () => {
+    const cors = { corsOrigins: [partner] };
+    const preflight = await call("galleries", {
+      method: "OPTIONS",
+      token: null,
+      deps: cors,
+      headers: {
+        Origin: partner,
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(partner);
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+    expect(preflight.headers.get("access-control-allow-methods")).toMatch(/GET/);
+    const res = await call("galleries", { deps: cors, headers: { Origin: partner } });
+    expect(res.headers.get("access-control-allow-origin")).toBe(partner);
+    expect(res.headers.get("access-control-expose-headers")).toMatch(/ETag/);
+    expect(res.headers.get("vary")).toMatch(/Origin/);
+    // Every header exposed to the partner's script is one the API really sends (on a 200 or a 429).
+    const limited = { ...cors, limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) };
+    const refused = await call("galleries", { deps: limited, headers: { Origin: partner } });
+    expect(refused.status).toBe(429);
+    for (const name of (res.headers.get("access-control-expose-headers") ?? "").split(/,\s*/)) {
+      expect(res.headers.has(name) || refused.headers.has(name), name).toBe(true);
+    }
+    const stranger = await call("galleries", { deps: cors, headers: { Origin: "https://evil.example" } });
+    expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("refuses writes: the API is read-only", async () => {
+    const res = await call("galleries", { method: "POST" });
+    await failure(res, 405, "MethodNotAllowedError");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+});
+
+interface OpenApiDocument {
+  [key: string]: unknown;
+  paths: Record<
+    string,
+    { get?: { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> } }
+  >;
+}
+
+describe("the OpenAPI document", () => {
+  let doc: OpenApiDocument;
+  const served = (headers: Record<string, string> = {}, corsOrigins: string[] = []) =>
+    openApiResponse(new Request(`${ORIGIN}/api/openapi.json`, { headers }), { origin: ORIGIN, corsOrigins });
+  beforeAll(async () => {
+    doc = await served().json();
+  });
+
+  it("is a valid OpenAPI 3.1 document (the official schema, as OpenAPI tools read it)", async () => {
+    const validator = new OpenApiValidator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("is public, cached briefly, and readable by the listed origins only", async () => {
+    const partner = "https://partner.example";
+    const res = served({ Origin: partner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60");
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(served({ Origin: partner }, [partner]).headers.get("access-control-allow-origin")).toBe(partner);
+    const etag = res.headers.get("etag") ?? "";
+    expect(served({ "If-None-Match": etag }).status).toBe(304);
+  });
+
+  /** The JSON Schema the served document gives for one path's answer with one status. */
+  function jsonSchemaAt(path: string, status: string) {
+    const schema = doc.paths[path]?.get?.responses?.[status]?.content?.["application/json"]?.schema;
+    if (!schema) throw new Error(`the document has no schema for ${path} ${status}`);
+    return schema;
+  }
+  const schemaAt = (path: string, status: string) => z.fromJSONSchema(jsonSchemaAt(path, status));
+
+  it("describes every endpoint, and each real response fits its documented schema", async () => {
+    const calls: [string, string][] = [
+      ["/api/banners", "banners?populate=bannerImage"],
+      ["/api/galleries", "galleries?populate=*"],
+      ["/api/collections", "collections?populate=*&[filters][galleries][name]=wedding"],
+      ["/api/collections/{id}", "collections/1?populate=*"],
+      ["/api/recent-storys", "recent-storys?populate=*"],
+      ["/api/blocks", "blocks?populate=*&filters[key][$eq]=header"],
+    ];
+    expect(Object.keys(doc.paths).toSorted()).toEqual(calls.map(([p]) => p).toSorted());
+    for (const [path, query] of calls) {
+      const res = await call(query);
+      const parsed = schemaAt(path, "200").safeParse(await res.json());
+      expect(parsed.success, `${path}: ${parsed.error?.message}`).toBe(true);
+      const unauthorised = await call(query, { token: null });
+      expect(schemaAt(path, "401").safeParse(await unauthorised.json()).success).toBe(true);
+    }
+  });
+
+  it("holds to an independent JSON Schema validator (Ajv, strict), errors included", async () => {
+    // A client's own tooling, not zod: strict mode refuses any keyword or format that is not
+    // standard JSON Schema 2020-12, as a reviewer's validator would.
+    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+    const exchanges: [string, string, number, CallOptions?][] = [
+      ["/api/banners", "banners?populate=bannerImage", 200],
+      ["/api/banners", "banners", 200],
+      ["/api/galleries", "galleries?populate=*", 200],
+      ["/api/collections", "collections?populate=*&[filters][galleries][name]=wedding", 200],
+      ["/api/collections", "collections?pagination[withCount]=false", 200],
+      ["/api/collections/{id}", "collections/101?populate=*", 200],
+      ["/api/recent-storys", "recent-storys?populate=*", 200],
+      ["/api/blocks", "blocks?populate=*&filters[key][$eq]=header", 200],
+      ["/api/blocks", "blocks", 200],
+      ["/api/collections", "collections?foo=1", 400],
+      ["/api/collections/{id}", "collections/999", 404],
+      ["/api/galleries", "galleries", 401, { token: null }],
+      ["/api/galleries", "galleries", 429, { deps: { limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) } }],
+    ];
+    for (const [path, query, status, options] of exchanges) {
+      const res = await call(query, options);
+      expect(res.status, query).toBe(status);
+      const validate = ajv.compile(jsonSchemaAt(path, String(status)));
+      expect(validate(await res.json()), `${query}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it("rejects a response that drifts from the documented shape", () => {
+    const schema = schemaAt("/api/galleries", "200");
+    expect(schema.safeParse({ data: [{ id: 1, attributes: { title: "x" } }], meta: {} }).success).toBe(false);
+  });
+});

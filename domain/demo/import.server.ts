@@ -1,0 +1,171 @@
+// Imports the demo studio into an empty database on first start. Every step is idempotent
+// and the run is marked in app_state, so a start killed half way simply finishes the job on
+// the next start, and a finished import is never repeated.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Database } from "../../platform/db/db.server.ts";
+import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
+import { deriveSource } from "../media/pipeline.server.ts";
+import {
+  DEMO_BANNER_FILES,
+  DEMO_COLLECTIONS,
+  DEMO_SETTINGS,
+  DEMO_SHOOTS,
+  demoPhotoFilesFor,
+  MOBILE_BANNER_ASPECT,
+} from "./studio.ts";
+
+export const DEMO_PHOTOS_DIR = path.resolve("demo/photos");
+const STATE_KEY = "demo_import";
+
+interface ManifestEntry {
+  file: string;
+  subject: string;
+}
+
+export type DemoImportOutcome = "imported" | "already-done" | "studio-has-content";
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+async function readState(db: Database): Promise<string | undefined> {
+  const row = await db.selectFrom("app_state").select("value").where("key", "=", STATE_KEY).executeTakeFirst();
+  return row?.value;
+}
+
+async function writeState(db: Database, value: string): Promise<void> {
+  await db
+    .insertInto("app_state")
+    .values({ key: STATE_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date().toISOString() }))
+    .execute();
+}
+
+export async function importDemoIfEmpty(
+  deps: IngestDeps,
+  progress: (line: string) => void,
+  photosDir = DEMO_PHOTOS_DIR,
+): Promise<DemoImportOutcome> {
+  const { db } = deps;
+  const state = await readState(db);
+  if (state === "done") return "already-done";
+  if (state === undefined) {
+    const anyContent = await db.selectFrom("shoots").select("id").limit(1).executeTakeFirst();
+    const settings = await db.selectFrom("studio_settings").select("id").executeTakeFirst();
+    if (anyContent || settings) return "studio-has-content";
+    await writeState(db, "started");
+  } else {
+    progress("Resuming the demo import that an earlier start left unfinished");
+  }
+
+  const manifest = JSON.parse(await fs.readFile(path.join(photosDir, "manifest.json"), "utf8")) as ManifestEntry[];
+  const files = manifest.map((m) => m.file);
+  const altOf = new Map(manifest.map((m) => [m.file, sentenceCase(m.subject)]));
+
+  const total = files.length + DEMO_BANNER_FILES.length;
+  let done = 0;
+  const tick = (what: string) => progress(`Importing demo studio: ${++done}/${total} images (${what})`);
+
+  const assetOf = new Map<string, number>();
+  for (const file of files) {
+    const data = await fs.readFile(path.join(photosDir, file));
+    assetOf.set(file, (await ingestImage(deps, data, file)).assetId);
+    tick(file);
+  }
+  const mobileAssetOf = new Map<string, number>();
+  for (const file of DEMO_BANNER_FILES) {
+    const crop = await deriveSource(await fs.readFile(path.join(photosDir, file)), { aspect: MOBILE_BANNER_ASPECT });
+    mobileAssetOf.set(file, (await ingestImage(deps, crop, `${file} (portrait crop)`)).assetId);
+    tick(`${file}, portrait crop`);
+  }
+  const asset = (file: string, map = assetOf): number => {
+    const id = map.get(file);
+    if (id === undefined) throw new Error(`Demo file ${file} is not in demo/photos/manifest.json`);
+    return id;
+  };
+
+  await db.transaction().execute(async (trx) => {
+    const { aboutFile, showreelPosterFile, ...settings } = DEMO_SETTINGS;
+    const settingsRow = {
+      ...settings,
+      phones: JSON.stringify(settings.phones),
+      emails: JSON.stringify(settings.emails),
+      social_links: JSON.stringify(settings.social_links),
+      about_asset_id: asset(aboutFile),
+      showreel_poster_asset_id: asset(showreelPosterFile),
+    };
+    await trx
+      .insertInto("studio_settings")
+      .values({ id: 1, ...settingsRow })
+      .onConflict((oc) => oc.column("id").doUpdateSet(settingsRow))
+      .execute();
+
+    const collectionIds = new Map<string, number>();
+    for (const [position, c] of DEMO_COLLECTIONS.entries()) {
+      const row = {
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        position,
+        cover_asset_id: asset(c.coverFile),
+      };
+      const { id } = await trx
+        .insertInto("collections")
+        .values(row)
+        .onConflict((oc) => oc.column("slug").doUpdateSet(row))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      collectionIds.set(c.slug, id);
+    }
+
+    for (const [index, s] of DEMO_SHOOTS.entries()) {
+      const photoFiles = demoPhotoFilesFor(index, files);
+      const row = {
+        collection_id: collectionIds.get(s.collection) ?? 0,
+        title: s.title,
+        location: s.location,
+        description: s.description,
+        cover_asset_id: asset(photoFiles[0] ?? ""),
+        is_story: s.storyPosition !== undefined,
+        story_position: s.storyPosition ?? null,
+        status: "published" as const,
+      };
+      await trx
+        .insertInto("shoots")
+        .values({ id: s.id, ...row })
+        .onConflict((oc) => oc.column("id").doUpdateSet(row))
+        .execute();
+      await trx.deleteFrom("photos").where("shoot_id", "=", s.id).execute();
+      await trx
+        .insertInto("photos")
+        .values(
+          photoFiles.map((file, position) => ({
+            shoot_id: s.id,
+            asset_id: asset(file),
+            position,
+            alt: altOf.get(file) ?? "",
+          })),
+        )
+        .execute();
+    }
+
+    await trx.deleteFrom("banner_slides").execute();
+    await trx
+      .insertInto("banner_slides")
+      .values(
+        DEMO_BANNER_FILES.map((file, position) => ({
+          position,
+          desktop_asset_id: asset(file),
+          mobile_asset_id: asset(file, mobileAssetOf),
+          alt: altOf.get(file) ?? "",
+        })),
+      )
+      .execute();
+  });
+  await writeState(db, "done");
+  progress(
+    `Demo studio ready: ${DEMO_COLLECTIONS.length} collections, ${DEMO_SHOOTS.length} shoots, ${assetOf.size + mobileAssetOf.size} images`,
+  );
+  return "imported";
+}

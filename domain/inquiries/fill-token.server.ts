@@ -1,0 +1,41 @@
+// The contact form's fill-time token: the time the form was rendered, signed with the app
+// secret. The page is cached and shared between visitors, so the token names no visitor; it
+// only proves "this form left our server at least MIN seconds ago and at most MAX hours ago".
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { readEnv } from "../../platform/env.server.ts";
+import { appSecret } from "../../platform/secret.server.ts";
+
+/** A form older than this is refused (with a fresh token, so the visitor can simply resend). */
+export const FILL_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Tolerated clock difference between processes for a token "from the future". */
+const CLOCK_SKEW_MS = 60_000;
+const PURPOSE = "contact-fill-time";
+
+export type FillTokenVerdict = "ok" | "too-fast" | "expired" | "invalid";
+
+function sign(issuedAtS: number): string {
+  return createHmac("sha256", appSecret()).update(`${PURPOSE}:${issuedAtS}`).digest("base64url");
+}
+
+/** A token for a form rendered now (whole seconds: the page's ETag changes once a second at most). */
+export function issueFillToken(now = Date.now()): string {
+  const issuedAtS = Math.floor(now / 1000);
+  return `${issuedAtS}.${sign(issuedAtS)}`;
+}
+
+export function checkFillToken(
+  token: string,
+  { now = Date.now(), minFillMs = readEnv().inquiries.minFillSeconds * 1000 } = {},
+): FillTokenVerdict {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return "invalid";
+  const issuedAtS = Number(match[1]);
+  const given = Buffer.from(match[2] ?? "");
+  const expected = Buffer.from(sign(issuedAtS));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
+  const ageMs = now - issuedAtS * 1000;
+  if (ageMs < -CLOCK_SKEW_MS) return "invalid";
+  if (ageMs < minFillMs) return "too-fast";
+  if (ageMs > FILL_TOKEN_MAX_AGE_MS) return "expired";
+  return "ok";
+}

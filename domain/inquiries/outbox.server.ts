@@ -1,0 +1,277 @@
+// The outbox: a worker that sends due mails from the inquiry_mails table. Each round claims rows
+// in one UPDATE … RETURNING (atomic in SQLite, so no row is handed out twice, even across
+// processes), marks each delivered as soon as the SMTP server accepts it, and reschedules a
+// failure with exponential backoff. Pending rows survive restarts because they are only rows.
+// A round ends early, handing its untried rows back, when the worker stops (so a restart neither
+// cuts a send in half nor strands the rest until their claim runs out) and before its claim
+// could run out under a slow mail server (so no other worker can be sending the same row).
+import type { Database } from "../../platform/db/db.server.ts";
+import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
+import { logger } from "../../platform/logger.server.ts";
+import {
+  composeMail,
+  type InquiryForMail,
+  isServerLevelError,
+  type MailAddresses,
+  type Mailer,
+} from "./mail.server.ts";
+
+/** Rows claimed per round; a burst is worked through round after round. */
+export const OUTBOX_BATCH_SIZE = 20;
+/** A claim outlives the slowest send (SMTP timeouts are 10 s + 30 s) with room to spare. */
+export const OUTBOX_CLAIM_MS = 2 * 60_000;
+/**
+ * A send is started only while at least this much of the round's claim is left: the slowest
+ * send (see mail.server.ts) then still ends before another worker could claim the row.
+ */
+export const OUTBOX_SEND_BUDGET_MS = 45_000;
+/** How often an idle worker looks for due rows (new inquiries wake it at once). */
+export const OUTBOX_POLL_MS = 5_000;
+/** Retries double from the base delay up to this. */
+export const RETRY_MAX_DELAY_MS = 10 * 60_000;
+/** How long shutdown waits for a send in flight before closing the connection under it. */
+const STOP_WAIT_MS = 5_000;
+const ERROR_MAX_CHARS = 500;
+/** Starts the error of every mail that failed because the server could not be reached at all. */
+const SERVER_AWAY = "the mail server was unreachable:";
+
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(RETRY_MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface ClaimedMail {
+  id: number;
+  kind: InquiryMailKind;
+  attempts: number;
+  /** The claim's end, which also tells this claim from a later one on the same row. */
+  claimedUntil: string;
+  inquiry: InquiryForMail;
+}
+
+export async function claimDueMails(db: Database, { now = new Date(), limit = OUTBOX_BATCH_SIZE } = {}) {
+  const at = now.toISOString();
+  const claimedUntil = new Date(now.getTime() + OUTBOX_CLAIM_MS).toISOString();
+  const claimed = await db
+    .updateTable("inquiry_mails")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1), claimed_until: claimedUntil }))
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("inquiry_mails")
+        .select("id")
+        .where("delivered_at", "is", null)
+        .where("next_attempt_at", "<=", at)
+        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
+        .orderBy("next_attempt_at")
+        .orderBy("id")
+        .limit(limit),
+    )
+    .returning(["id", "kind", "attempts", "inquiry_id"])
+    .execute();
+  if (claimed.length === 0) return [];
+  const inquiries = await db
+    .selectFrom("inquiries")
+    .selectAll()
+    .where(
+      "id",
+      "in",
+      claimed.map((c) => c.inquiry_id),
+    )
+    .execute();
+  const byId = new Map(inquiries.map((i) => [i.id, i]));
+  return claimed
+    .sort((a, b) => a.id - b.id)
+    .flatMap((c): ClaimedMail[] => {
+      const inquiry = byId.get(c.inquiry_id);
+      return inquiry ? [{ id: c.id, kind: c.kind, attempts: c.attempts, claimedUntil, inquiry }] : [];
+    });
+}
+
+export async function markDelivered(db: Database, id: number, now = new Date()): Promise<void> {
+  await db
+    .updateTable("inquiry_mails")
+    .set({ delivered_at: now.toISOString(), claimed_until: null, last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function markFailed(db: Database, id: number, error: string, nextAttemptAt: Date): Promise<void> {
+  await db
+    .updateTable("inquiry_mails")
+    .set({
+      last_error: error.slice(0, ERROR_MAX_CHARS),
+      next_attempt_at: nextAttemptAt.toISOString(),
+      claimed_until: null,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Hands claimed rows back untried: due again at once, their attempt not counted. Only rows
+ * still under this claim (one that ran out may be another worker's by now).
+ */
+export async function releaseClaims(db: Database, mails: Pick<ClaimedMail, "id" | "claimedUntil">[]): Promise<void> {
+  for (const mail of mails)
+    await db
+      .updateTable("inquiry_mails")
+      .set((eb) => ({ attempts: eb("attempts", "-", 1), claimed_until: null }))
+      .where("id", "=", mail.id)
+      .where("claimed_until", "=", mail.claimedUntil)
+      .where("delivered_at", "is", null)
+      .execute();
+}
+
+export interface OutboxOptions {
+  db: Database;
+  mailer: Mailer;
+  /** Where mail goes and comes from; read each round, so a changed studio address applies at once. */
+  addresses: () => Promise<MailAddresses | undefined>;
+  studioName: () => Promise<string>;
+  retryBaseMs: number;
+  now?: () => Date;
+}
+
+export interface RoundResult {
+  claimed: number;
+  delivered: number;
+  failed: number;
+  /** Handed back untried: the worker is stopping, or the claim was nearly spent. */
+  released: number;
+}
+
+/**
+ * Claims the due mails and tries each once. `stopping` is asked before each send: when it says
+ * yes, the round ends and the rest is handed back for the next start.
+ */
+export async function runOutboxRound(
+  options: OutboxOptions,
+  { stopping = () => false }: { stopping?: () => boolean } = {},
+): Promise<RoundResult> {
+  const { db, mailer, retryBaseMs, now = () => new Date() } = options;
+  const claimedAt = now().getTime();
+  const mails = await claimDueMails(db, { now: new Date(claimedAt) });
+  const result = { claimed: mails.length, delivered: 0, failed: 0, released: 0 };
+  if (mails.length === 0) return result;
+  const addresses = await options.addresses();
+  const studioName = await options.studioName();
+  let serverDown: string | undefined;
+  let skipped = 0;
+  for (const [index, mail] of mails.entries()) {
+    if (stopping() || now().getTime() - claimedAt > OUTBOX_CLAIM_MS - OUTBOX_SEND_BUDGET_MS) {
+      const rest = mails.slice(index);
+      await releaseClaims(db, rest);
+      result.released = rest.length;
+      break;
+    }
+    let error = serverDown;
+    if (!error && !addresses)
+      error = "no recipient: set one in the admin's settings, INQUIRY_TO, or the studio's e-mail address";
+    if (!error && addresses) {
+      try {
+        await mailer.send(composeMail(mail.kind, mail.inquiry, addresses, studioName));
+        await markDelivered(db, mail.id, now());
+        result.delivered++;
+        logger.info({ inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts }, "inquiry mail delivered");
+        continue;
+      } catch (caught) {
+        error = caught instanceof Error ? caught.message : String(caught);
+        // When the server itself is unreachable, the rest of this round would fail the same way.
+        if (isServerLevelError(caught)) {
+          error = `${SERVER_AWAY} ${error}`;
+          serverDown = `not tried, ${error}`;
+        }
+      }
+    }
+    const next = new Date(now().getTime() + retryDelayMs(mail.attempts, retryBaseMs));
+    await markFailed(db, mail.id, error ?? "unknown error", next);
+    result.failed++;
+    if (error === serverDown) {
+      skipped++;
+      continue;
+    }
+    logger.warn(
+      { inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts, nextAttemptAt: next.toISOString(), error },
+      "inquiry mail not delivered; will retry",
+    );
+  }
+  // One line for the rest of an outage's round, not one per mail.
+  if (skipped > 0)
+    logger.warn({ mails: skipped }, "mail server unreachable; the round's other mails wait for their retry");
+  if (result.delivered > 0 && !serverDown) await retryOutageMailsNow(db, now());
+  return result;
+}
+
+/**
+ * The mail server takes mail again: the mails that only waited because it was away are due now,
+ * rather than each at the end of its own backoff (up to RETRY_MAX_DELAY_MS after the outage).
+ */
+async function retryOutageMailsNow(db: Database, now: Date): Promise<void> {
+  const { numUpdatedRows } = await db
+    .updateTable("inquiry_mails")
+    .set({ next_attempt_at: now.toISOString() })
+    .where("delivered_at", "is", null)
+    .where("next_attempt_at", ">", now.toISOString())
+    .where("last_error", "like", `%${SERVER_AWAY}%`)
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n)
+    logger.info(
+      { mails: Number(numUpdatedRows) },
+      "mail server reachable again; the mails held by its outage are due now",
+    );
+}
+
+export interface OutboxWorker {
+  /** Look for due mails now (a new inquiry was stored). */
+  nudge(): void;
+  /** Finish the send in flight (briefly), hand back the rest of the round, then stop. */
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker(options: OutboxOptions & { pollMs?: number }): OutboxWorker {
+  const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
+  let stopped = false;
+  let nudged = false;
+  let wake: (() => void) | undefined;
+
+  const rest = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      nudged = false;
+      let round: RoundResult = { claimed: 0, delivered: 0, failed: 0, released: 0 };
+      try {
+        round = await runOutboxRound(options, { stopping: () => stopped });
+      } catch (error) {
+        logger.error({ err: error }, "outbox round failed");
+      }
+      // A full batch, or one cut short by its claim: there is more to send now.
+      const more = round.delivered > 0 && (round.claimed === OUTBOX_BATCH_SIZE || round.released > 0);
+      if (!stopped && !nudged && !more) await rest();
+    }
+  })();
+
+  return {
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
+      await Promise.race([loop, timeout]);
+      options.mailer.close();
+    },
+  };
+}

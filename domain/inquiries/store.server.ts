@@ -1,0 +1,172 @@
+// Storage first: an accepted inquiry and its outbox rows are written in one transaction before
+// anything is sent, so a crash or a mail outage after this point loses nothing.
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../platform/db/db.server.ts";
+import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
+import type { InquiryFilter, MailDelivery } from "./inbox.ts";
+import type { Inquiry } from "./rules.ts";
+
+export interface StoreOptions {
+  /** The same-origin page the form was sent from. */
+  page: string;
+  /** Queue the visitor's acknowledgement too (only when they gave an e-mail address). */
+  ack: boolean;
+  now?: Date;
+}
+
+/**
+ * The same inquiry (every field alike) twice within this window is stored once: a submit button
+ * pressed twice before the page answered, or a resend after a slow answer.
+ */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+export async function storeInquiry(db: Database, inquiry: Inquiry, options: StoreOptions): Promise<number> {
+  return db.transaction().execute((trx) => insertInquiry(trx, inquiry, options));
+}
+
+/** Stores the inquiry unless the same one arrived within DUPLICATE_WINDOW_MS (then null). */
+export async function storeNewInquiry(db: Database, inquiry: Inquiry, options: StoreOptions): Promise<number | null> {
+  const since = new Date((options.now ?? new Date()).getTime() - DUPLICATE_WINDOW_MS).toISOString();
+  // One transaction: two copies arriving at once cannot both find the other missing.
+  return db.transaction().execute(async (trx) => {
+    const copy = await trx
+      .selectFrom("inquiries")
+      .select("id")
+      .where("name", "=", inquiry.name)
+      .where("phone", "=", inquiry.phoneNumber)
+      .where("email", "=", inquiry.email)
+      .where("message", "=", inquiry.message)
+      .where("created_at", ">=", since)
+      .executeTakeFirst();
+    return copy ? null : insertInquiry(trx, inquiry, options);
+  });
+}
+
+/** Writes the inquiry and its outbox rows; the caller holds the transaction. */
+async function insertInquiry(trx: Database, inquiry: Inquiry, options: StoreOptions): Promise<number> {
+  const createdAt = (options.now ?? new Date()).toISOString();
+  const kinds: InquiryMailKind[] = options.ack && inquiry.email ? ["studio", "ack"] : ["studio"];
+  const { id } = await trx
+    .insertInto("inquiries")
+    .values({
+      uid: randomUUID(),
+      name: inquiry.name,
+      phone: inquiry.phoneNumber,
+      email: inquiry.email,
+      message: inquiry.message,
+      page: options.page,
+      created_at: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("inquiry_mails")
+    .values(kinds.map((kind) => ({ inquiry_id: id, kind, next_attempt_at: createdAt })))
+    .execute();
+  return id;
+}
+
+export interface StoredMail {
+  kind: InquiryMailKind;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+export interface StoredInquiry {
+  id: number;
+  uid: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  page: string;
+  createdAt: string;
+  /** When the studio marked it handled; null while it is open. */
+  handledAt: string | null;
+  mails: StoredMail[];
+}
+
+export interface ListInquiriesOptions {
+  limit?: number;
+  /** Open (not yet handled), handled, or all of them. */
+  filter?: InquiryFilter;
+  /** Only inquiries older than this id: the next page after a page ending with it. */
+  beforeId?: number;
+}
+
+/** The newest inquiries first, each with the delivery state of its mails. */
+export async function listInquiries(
+  db: Database,
+  { limit = 50, filter = "all", beforeId }: ListInquiriesOptions = {},
+): Promise<StoredInquiry[]> {
+  let query = db.selectFrom("inquiries").selectAll().orderBy("id", "desc").limit(limit);
+  if (filter === "open") query = query.where("handled_at", "is", null);
+  if (filter === "handled") query = query.where("handled_at", "is not", null);
+  if (beforeId !== undefined) query = query.where("id", "<", beforeId);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const mails = await db
+    .selectFrom("inquiry_mails")
+    .selectAll()
+    .where(
+      "inquiry_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    uid: r.uid,
+    name: r.name,
+    phone: r.phone,
+    email: r.email,
+    message: r.message,
+    page: r.page,
+    createdAt: r.created_at,
+    handledAt: r.handled_at,
+    mails: mails
+      .filter((m) => m.inquiry_id === r.id)
+      .map((m) => ({
+        kind: m.kind,
+        attempts: m.attempts,
+        nextAttemptAt: m.next_attempt_at,
+        lastError: m.last_error,
+        deliveredAt: m.delivered_at,
+      })),
+  }));
+}
+
+/**
+ * Marks an inquiry handled (stamping the time) or open again; true when it changed. Marking a
+ * handled inquiry handled again keeps its first time.
+ */
+export async function setInquiryHandled(
+  db: Database,
+  id: number,
+  handled: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("inquiries")
+    .set({ handled_at: handled ? now.toISOString() : null })
+    .where("id", "=", id)
+    .where("handled_at", handled ? "is" : "is not", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Where one mail stands. With mail off (no SMTP server) nothing is sent, so a mail that was
+ * never tried is "mail off" rather than waiting; one tried before mail was turned off still
+ * shows its attempts.
+ */
+export function mailDelivery(mail: StoredMail, { mailOn }: { mailOn: boolean }): MailDelivery {
+  if (mail.deliveredAt) return { state: "delivered", at: mail.deliveredAt, attempts: mail.attempts };
+  if (mail.attempts > 0) {
+    return { state: "retrying", attempts: mail.attempts, lastError: mail.lastError, nextAttemptAt: mail.nextAttemptAt };
+  }
+  return mailOn ? { state: "queued" } : { state: "mail-off" };
+}

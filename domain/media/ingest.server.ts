@@ -1,0 +1,150 @@
+// Turns an uploaded file into a stored asset: original kept privately, every variant written
+// under a deterministic, content-derived name, then one row per asset and variant. It is
+// idempotent and resumable: the same bytes are one asset, files already written are reused,
+// and the row is only written once every file exists, so a crash never leaves a half asset.
+import { createHash } from "node:crypto";
+import type { Database } from "../../platform/db/db.server.ts";
+import { AVIF_OPTIONS, JPEG_OPTIONS, PIPELINE_VERSION, type VariantFormat, WEBP_OPTIONS } from "./constants.ts";
+import {
+  inspectSource,
+  planVariants,
+  type RenderResult,
+  readEmbeddedMetadata,
+  renderVariants,
+  type VariantSpec,
+} from "./pipeline.server.ts";
+import type { MediaStorage } from "./storage.server.ts";
+
+export interface IngestDeps {
+  db: Database;
+  storage: MediaStorage;
+}
+
+export interface IngestResult {
+  assetId: number;
+  /** False when these exact bytes were already an asset. */
+  created: boolean;
+  /** How many variant files this call encoded (0 when everything already existed). */
+  encoded: number;
+}
+
+const FORMAT_OPTIONS: Record<VariantFormat, object> = {
+  avif: AVIF_OPTIONS,
+  webp: WEBP_OPTIONS,
+  jpeg: JPEG_OPTIONS,
+};
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 8);
+}
+
+// Settings are part of a variant's name, so a new encoder setting yields new files and an
+// old URL never changes meaning: that is what makes a year of caching safe.
+const SETTINGS_TAG: Record<VariantFormat, string> = {
+  avif: shortHash(`${PIPELINE_VERSION}:avif:${JSON.stringify(FORMAT_OPTIONS.avif)}`),
+  webp: shortHash(`${PIPELINE_VERSION}:webp:${JSON.stringify(FORMAT_OPTIONS.webp)}`),
+  jpeg: shortHash(`${PIPELINE_VERSION}:jpeg:${JSON.stringify(FORMAT_OPTIONS.jpeg)}`),
+};
+
+const EXTENSION: Record<VariantFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
+
+export function sha256Hex(data: Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+export function variantKey(sha256: string, spec: VariantSpec): string {
+  return `${sha256.slice(0, 2)}/${sha256.slice(0, 24)}-${spec.width}-${SETTINGS_TAG[spec.format]}.${EXTENSION[spec.format]}`;
+}
+
+/**
+ * Encodes and stores those of `specs` whose file is not in public storage yet (the source is
+ * decoded once for all of them) and returns what it rendered. Shared by ingest and repair.
+ */
+export async function writeMissingVariants(
+  storage: MediaStorage,
+  sha256: string,
+  data: Uint8Array,
+  fileName: string,
+  specs: readonly VariantSpec[],
+): Promise<RenderResult> {
+  const present = await Promise.all(specs.map((spec) => storage.public.has(variantKey(sha256, spec))));
+  const missing = specs.filter((_, i) => !present[i]);
+  const rendered = await renderVariants(data, fileName, missing);
+  for (const variant of rendered.variants) {
+    await storage.public.put(variantKey(sha256, variant), variant.data);
+  }
+  return rendered;
+}
+
+function originalKey(sha256: string, mime: string): string {
+  const ext = mime.split("/")[1] ?? "bin";
+  return `${sha256.slice(0, 2)}/${sha256}.${ext}`;
+}
+
+export async function ingestImage(
+  { db, storage }: IngestDeps,
+  data: Uint8Array,
+  fileName: string,
+): Promise<IngestResult> {
+  const sha256 = sha256Hex(data);
+  const existing = await db.selectFrom("assets").select("id").where("sha256", "=", sha256).executeTakeFirst();
+  if (existing) return { assetId: existing.id, created: false, encoded: 0 };
+
+  const info = await inspectSource(data, fileName);
+  const specs = planVariants(info.width);
+  const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
+
+  // The placeholder lives in the row, not a file, so it is rendered on every (re)try.
+  const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
+
+  const rows = await Promise.all(
+    specs.map(async (spec) => {
+      const fresh = rendered.variants.find((v) => v.format === spec.format && v.width === spec.width);
+      if (fresh) return { ...spec, height: fresh.height, bytes: fresh.data.byteLength };
+      const file = await storage.public.get(keyOf(spec));
+      const meta = await readEmbeddedMetadata(file);
+      return { ...spec, height: meta.height, bytes: file.byteLength };
+    }),
+  );
+
+  const origKey = originalKey(sha256, info.mime);
+  if (!(await storage.originals.has(origKey))) await storage.originals.put(origKey, data);
+
+  const assetId = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("assets")
+      .values({
+        sha256,
+        original_key: origKey,
+        original_name: fileName,
+        original_bytes: data.byteLength,
+        mime: info.mime,
+        width: info.width,
+        height: info.height,
+        placeholder: rendered.placeholder,
+      })
+      .onConflict((oc) => oc.column("sha256").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) {
+      // Another ingest of the same bytes won the race; its row is complete.
+      const row = await trx.selectFrom("assets").select("id").where("sha256", "=", sha256).executeTakeFirstOrThrow();
+      return row.id;
+    }
+    await trx
+      .insertInto("asset_variants")
+      .values(
+        rows.map((r) => ({
+          asset_id: inserted.id,
+          format: r.format,
+          width: r.width,
+          height: r.height,
+          key: keyOf(r),
+          bytes: r.bytes,
+        })),
+      )
+      .execute();
+    return inserted.id;
+  });
+  return { assetId, created: true, encoded: rendered.variants.length };
+}

@@ -1,0 +1,220 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
+import { movePhoto, movePhotoToShoot, reorderPhotos, restorePhoto, trashPhoto } from "../catalog/photos.server.ts";
+import { getShootPage } from "../catalog/queries.server.ts";
+import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
+import {
+  claimNextJob,
+  DUPLICATE_REASON,
+  enqueueUploadedPhoto,
+  jobProgress,
+  knownPhotoHashes,
+  processJob,
+  requeueInterruptedJobs,
+} from "./photo-jobs.server.ts";
+import { startPhotoWorker } from "./photo-worker.server.ts";
+import { deriveSource, ImageRejectedError } from "./pipeline.server.ts";
+
+const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
+
+/** Distinct small JPEGs: each size is a different file. */
+async function photo(n: number): Promise<Buffer> {
+  return deriveSource(SOURCE, { width: 200 + n, height: 150 });
+}
+
+describe("uploaded photos: queue, background processing, ordering", () => {
+  let store: TestStore;
+  let shootId: number;
+  let otherShootId: number;
+  const uploads = new Map<string, Uint8Array>();
+  const upload = async (id: string, batchIndex: number, data: Uint8Array, batchId = "batch-aaaaaaaa") => {
+    uploads.set(id, data);
+    return enqueueUploadedPhoto(store.db, {
+      uploadId: id,
+      shootId,
+      batchId,
+      batchIndex,
+      fileName: `${id}.jpg`,
+      data,
+    });
+  };
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const { id: collectionId } = await store.db
+      .insertInto("collections")
+      .values({ slug: "outdoor", name: "Outdoor", position: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    shootId = await createShoot(store.db, { title: "Hills", location: "", description: "", collectionId });
+    otherShootId = await createShoot(store.db, { title: "Other", location: "", description: "", collectionId });
+    await setShootStatus(store.db, shootId, "published");
+  });
+  afterAll(async () => {
+    await store.cleanup();
+  });
+
+  it("refuses a non-image and a corrupt image by name and reason, before queueing", async () => {
+    await expect(upload("notes", 0, Buffer.from("just some text, not a photo"))).rejects.toThrow(ImageRejectedError);
+    await expect(upload("notes", 0, Buffer.from("just some text"))).rejects.toThrow(/not an image/);
+    const truncated = (await photo(0)).subarray(0, 200);
+    await expect(upload("broken", 0, truncated)).rejects.toThrow(ImageRejectedError);
+    expect(await store.db.selectFrom("photo_jobs").select("id").execute()).toEqual([]);
+  });
+
+  it("queues each upload once, places a batch in the chosen order whatever finishes first, refuses duplicates", async () => {
+    const files = await Promise.all([0, 1, 2, 3].map((n) => photo(n)));
+    // The files finish uploading out of order.
+    await upload("u2", 2, files[2] as Buffer);
+    await upload("u0", 0, files[0] as Buffer);
+    await upload("u3", 3, files[3] as Buffer);
+    await upload("u1", 1, files[1] as Buffer);
+    // The same upload reported twice is one job.
+    await upload("u1", 1, files[1] as Buffer);
+    await expect(upload("again", 4, files[0] as Buffer)).rejects.toThrow(DUPLICATE_REASON);
+    const jobs = await store.db
+      .selectFrom("photo_jobs")
+      .select(["upload_id", "position"])
+      .orderBy("position")
+      .execute();
+    expect(jobs.map((j) => j.upload_id)).toEqual(["u0", "u1", "u2", "u3"]);
+    expect(await jobProgress(store.db, shootId, 0)).toMatchObject({ queued: 4, running: 0, done: 0 });
+  });
+
+  it("a job left running by a killed process is queued again", async () => {
+    // Jobs are taken in the order their uploads finished; their positions are already fixed.
+    const claimed = await claimNextJob(store.db);
+    expect(claimed?.uploadId).toBe("u2");
+    expect(await requeueInterruptedJobs(store.db)).toBe(1);
+    expect(await jobProgress(store.db, shootId, 0)).toMatchObject({ queued: 4, running: 0 });
+  });
+
+  it("the worker turns every job into exactly one photo, in order, with variants, and stops cleanly", async () => {
+    const removed: string[] = [];
+    const worker = startPhotoWorker(store, {
+      read: async (id) => uploads.get(id) ?? Promise.reject(new Error("missing")),
+      remove: async (id) => {
+        removed.push(id);
+      },
+    });
+    worker.wake();
+    const deadline = Date.now() + 60_000;
+    while ((await jobProgress(store.db, shootId, 0)).done < 4 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await worker.stop();
+    expect(await jobProgress(store.db, shootId, 0)).toMatchObject({ queued: 0, running: 0, done: 4, failed: [] });
+    expect(removed.sort()).toEqual(["u0", "u1", "u2", "u3"]);
+    const page = await getShootPage(store.db, shootId);
+    expect(page?.photos).toHaveLength(4);
+    const shoot = await getShootForEdit(store.db, shootId);
+    const names = await store.db
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .select("assets.original_name")
+      .where("photos.shoot_id", "=", shootId)
+      .orderBy("photos.position")
+      .execute();
+    expect(names.map((n) => n.original_name)).toEqual(["u0.jpg", "u1.jpg", "u2.jpg", "u3.jpg"]);
+    for (const p of shoot?.photos ?? []) expect(p.image?.sources.length).toBeGreaterThan(0);
+  });
+
+  it("a second batch goes after the first; a job whose photo already arrived is a refused duplicate", async () => {
+    await upload("v0", 0, await photo(10), "batch-bbbbbbbb");
+    const job = await claimNextJob(store.db);
+    expect(job?.position).toBe(4);
+    // The same bytes as u0, queued behind the check (as two simultaneous uploads might be).
+    const u0 = uploads.get("u0") as Uint8Array;
+    expect(await processJob(store, { ...(job as NonNullable<typeof job>) }, u0)).toBe("failed");
+    const progress = await jobProgress(store.db, shootId, 0);
+    expect(progress.failed).toEqual([{ fileName: "v0.jpg", reason: DUPLICATE_REASON }]);
+  });
+
+  it("reorders, moves, sets the cover, trashes and restores photos; the public page follows", async () => {
+    const ids = async () => (await getShootForEdit(store.db, shootId))?.photos.map((p) => p.id) ?? [];
+    const [a, b, c, d] = await ids();
+    expect(await reorderPhotos(store.db, shootId, [d, c, b, a] as number[])).toBe(true);
+    expect(await ids()).toEqual([d, c, b, a]);
+    expect(await reorderPhotos(store.db, shootId, [d, c, b] as number[])).toBe(false);
+    await movePhoto(store.db, shootId, a as number, -1);
+    expect(await ids()).toEqual([d, c, a, b]);
+    const publicOrder = async () => (await getShootPage(store.db, shootId))?.photos.map((p) => p.id);
+    expect(await publicOrder()).toEqual([d, c, a, b]);
+
+    const shoot = await getShootForEdit(store.db, shootId);
+    const assetOfB = shoot?.photos.find((p) => p.id === b)?.assetId as number;
+    expect(await setCover(store.db, shootId, assetOfB)).toBe(true);
+    await trashPhoto(store.db, shootId, b as number);
+    expect(await publicOrder()).toEqual([d, c, a]);
+    expect((await getShootForEdit(store.db, shootId))?.coverAssetId).toBeNull();
+    expect(await restorePhoto(store.db, b as number)).toBe(true);
+    expect(await publicOrder()).toEqual([d, c, a, b]);
+    expect(await restorePhoto(store.db, b as number)).toBe(false);
+    expect(await publicOrder()).toEqual([d, c, a, b]);
+
+    expect(await movePhotoToShoot(store.db, shootId, d as number, otherShootId)).toBe("moved");
+    expect(await publicOrder()).toEqual([c, a, b]);
+    expect((await getShootForEdit(store.db, otherShootId))?.photos.map((p) => p.id)).toEqual([d]);
+  });
+  it("the bytes of a photo in the trash bring that photo back, at the new batch's place; a live one stays a duplicate", async () => {
+    const shootPhotos = async () =>
+      store.db
+        .selectFrom("photos")
+        .innerJoin("assets", "assets.id", "photos.asset_id")
+        .select(["photos.id", "photos.deleted_at", "assets.original_name"])
+        .where("photos.shoot_id", "=", shootId)
+        .orderBy("photos.position")
+        .execute();
+    const live = async () => (await shootPhotos()).filter((p) => p.deleted_at === null).map((p) => p.id);
+    const [first, second, third] = await live();
+    await trashPhoto(store.db, shootId, second as number);
+    const trashed = (await shootPhotos()).find((p) => p.id === second);
+    const bytes = uploads.get(trashed?.original_name.replace(".jpg", "") ?? "") as Uint8Array;
+
+    // A live photo's bytes are still refused; the trashed one's are queued, and say so.
+    const liveName = (await shootPhotos()).find((p) => p.id === first)?.original_name.replace(".jpg", "") ?? "";
+    await expect(upload("again-live", 0, uploads.get(liveName) as Uint8Array, "batch-cccccccc")).rejects.toThrow(
+      DUPLICATE_REASON,
+    );
+    expect(await upload("from-trash", 1, bytes, "batch-cccccccc")).toMatchObject({ fromTrash: true });
+    const job = await claimNextJob(store.db);
+    expect(job?.uploadId).toBe("from-trash");
+    expect(await processJob(store, job as NonNullable<typeof job>, bytes)).toBe("done");
+
+    // The same photo (not a copy) is back, after the others, and the job points at it.
+    expect(await live()).toEqual([first, third, second]);
+    expect((await shootPhotos()).filter((p) => p.id === second)).toHaveLength(1);
+    const done = await store.db
+      .selectFrom("photo_jobs")
+      .select(["state", "photo_id"])
+      .where("upload_id", "=", "from-trash")
+      .executeTakeFirst();
+    expect(done).toEqual({ state: "done", photo_id: second });
+    expect((await getShootPage(store.db, shootId))?.photos.map((p) => p.id)).toEqual([first, third, second]);
+  });
+
+  it("knows the SHA-256 of the shoot's live and queued photos, not of those in its trash or in another shoot", async () => {
+    const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
+    const queuedBytes = await photo(40);
+    await upload("queued-later", 0, queuedBytes, "batch-dddddddd");
+    const rows = await store.db
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .select(["photos.id", "photos.shoot_id", "photos.deleted_at", "assets.sha256"])
+      .execute();
+    const live = rows.filter((r) => r.shoot_id === shootId && r.deleted_at === null);
+    const [trashed, ...kept] = live;
+    if (!trashed) throw new Error("the shoot has no photos");
+    await trashPhoto(store.db, shootId, trashed.id);
+
+    const known = await knownPhotoHashes(store.db, shootId);
+    expect([...known].sort()).toEqual([...kept.map((r) => r.sha256), sha256(queuedBytes)].sort());
+    expect(known).not.toContain(trashed.sha256);
+    const elsewhere = rows.filter((r) => r.shoot_id === otherShootId).map((r) => r.sha256);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    for (const hash of elsewhere) expect(known).not.toContain(hash);
+  });
+});

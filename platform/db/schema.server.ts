@@ -1,0 +1,221 @@
+// The database's row types, as Kysely sees them. Migrations create these tables; keep the two
+// in step. JSON columns are TEXT in SQLite (and would be jsonb in PostgreSQL).
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** A column the database fills in when an insert leaves it out. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+type Timestamp = WithDefault<string>;
+
+export interface StudioSettingsTable {
+  id: Generated<number>;
+  name: string;
+  tagline: WithDefault<string>;
+  about_title: WithDefault<string>;
+  about_text: WithDefault<string>;
+  about_asset_id: number | null;
+  /** JSON array of display strings, e.g. ["+91 98765 00001"]. */
+  phones: WithDefault<string>;
+  /** JSON array of e-mail addresses. */
+  emails: WithDefault<string>;
+  street_address: WithDefault<string>;
+  locality: WithDefault<string>;
+  region: WithDefault<string>;
+  postal_code: WithDefault<string>;
+  country: WithDefault<string>;
+  /** JSON array of { network, label, url }. */
+  social_links: string;
+  opening_hours: string;
+  showreel_video_id: string;
+  showreel_poster_asset_id: number | null;
+  /** The studio's own logo; null shows the built-in wordmark (the studio's name). */
+  logo_asset_id: WithDefault<number | null>;
+  /** JSON array of addresses that receive inquiries; empty: INQUIRY_TO, else the first e-mail. */
+  inquiry_to: WithDefault<string>;
+  /** 1 or 0 when the admin chose whether visitors get an acknowledgement; null: INQUIRY_ACK. */
+  inquiry_ack: WithDefault<number | null>;
+  updated_at: Timestamp;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  /** SHA-256 of the source bytes: the same upload twice is one asset. */
+  sha256: string;
+  original_key: string;
+  original_name: string;
+  original_bytes: number;
+  mime: string;
+  width: number;
+  height: number;
+  /** A tiny blurred image as a data URI, shown while the real one loads. */
+  placeholder: string;
+  created_at: Timestamp;
+}
+
+export interface AssetVariantsTable {
+  asset_id: number;
+  format: "avif" | "webp" | "jpeg";
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: WithDefault<string>;
+  position: number;
+  cover_asset_id: number | null;
+}
+
+export type ShootStatus = "draft" | "published";
+
+export interface ShootsTable {
+  /** Public, stable: it is the number in /galleryList/{id}. */
+  id: number;
+  collection_id: number;
+  title: string;
+  location: WithDefault<string>;
+  description: WithDefault<string>;
+  cover_asset_id: number | null;
+  is_story: ColumnType<number, number | boolean | undefined, number | boolean>;
+  story_position: number | null;
+  status: WithDefault<ShootStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Set when the shoot is in the admin's trash; null otherwise. Trashed shoots are never public. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  shoot_id: number;
+  asset_id: number;
+  position: number;
+  alt: WithDefault<string>;
+  created_at: Timestamp;
+  /** Set when the photo is in the admin's trash; null otherwise. Trashed photos are never public. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BannerSlidesTable {
+  id: Generated<number>;
+  position: number;
+  desktop_asset_id: number;
+  mobile_asset_id: number;
+  alt: WithDefault<string>;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  /** SHA-256 of the token, base64url; the token itself is never stored. */
+  token_hash: string;
+  /** The token's last four characters, so a studio can tell its tokens apart in a list. */
+  hint: string;
+  created_at: Timestamp;
+  /** Updated at most once a minute per token, so reads stay reads. */
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface InquiriesTable {
+  id: Generated<number>;
+  uid: string;
+  name: WithDefault<string>;
+  phone: WithDefault<string>;
+  email: WithDefault<string>;
+  message: string;
+  /** The same-origin page the form was sent from. */
+  page: WithDefault<string>;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  /** When the studio marked it handled in the admin (ISO 8601, UTC); null while open. */
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type InquiryMailKind = "studio" | "ack";
+
+/** The outbox: one mail to send per row. Times are ISO 8601 strings in UTC, so they compare as text. */
+export interface InquiryMailsTable {
+  id: Generated<number>;
+  inquiry_id: number;
+  kind: InquiryMailKind;
+  attempts: WithDefault<number>;
+  next_attempt_at: string;
+  /** A worker holds the row until then; a crashed worker's claim simply runs out. */
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt, with its parameters and salt: see domain/auth/password.server.ts. */
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the random id in the cookie. */
+  id_hash: string;
+  user_id: number;
+  created_at_ms: number;
+  last_seen_at_ms: number;
+  expires_at_ms: number;
+  user_agent: WithDefault<string>;
+}
+
+export type PhotoJobState = "queued" | "running" | "done" | "failed";
+
+/** An uploaded photo waiting for (or done with) background processing into a shoot. */
+export interface PhotoJobsTable {
+  id: Generated<number>;
+  upload_id: string;
+  shoot_id: number;
+  /** The browser's upload batch: positions of one batch follow the order the files were chosen in. */
+  batch_id: string;
+  /** The file's place in its batch. */
+  batch_index: number;
+  file_name: string;
+  sha256: string;
+  position: number;
+  state: WithDefault<PhotoJobState>;
+  /** Why the photo was refused, in words for the studio. */
+  error: string | null;
+  photo_id: number | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+export interface DB {
+  studio_settings: StudioSettingsTable;
+  assets: AssetsTable;
+  asset_variants: AssetVariantsTable;
+  collections: CollectionsTable;
+  shoots: ShootsTable;
+  photos: PhotosTable;
+  banner_slides: BannerSlidesTable;
+  app_state: AppStateTable;
+  api_tokens: ApiTokensTable;
+  inquiries: InquiriesTable;
+  inquiry_mails: InquiryMailsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  photo_jobs: PhotoJobsTable;
+}
+
+export type Asset = Selectable<AssetsTable>;
+export type AssetVariant = Selectable<AssetVariantsTable>;
+export type Inquiry = Selectable<InquiriesTable>;
+export type NewShoot = Insertable<ShootsTable>;

@@ -1,0 +1,148 @@
+// The issue's acceptance run, automated: 300 photos uploaded with tus-js-client (as the admin's
+// browser does) through the real upload handler, over a connection that is cut twice mid-file,
+// must each arrive exactly once, in the order given, with every variant on disk and in the
+// database, and leave no job queued or failed.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
+import { csrfToken } from "../domain/auth/csrf.server.ts";
+import { createSession, findSession, SESSION_COOKIE_NAME } from "../domain/auth/session.server.ts";
+import { upsertUser } from "../domain/auth/users.server.ts";
+import { createShoot } from "../domain/catalog/shoots.server.ts";
+import { jobProgress } from "../domain/media/photo-jobs.server.ts";
+import { planVariants } from "../domain/media/pipeline.server.ts";
+import { UPLOADS_PATH } from "../domain/media/upload-constants.ts";
+import { closeDb, getDb, migrate } from "../platform/db/db.server.ts";
+import { logger } from "../platform/logger.server.ts";
+import { type CuttingProxy, startCuttingProxy } from "../scripts/cutting-proxy.ts";
+import { type BatchFile, uploadBatch } from "../scripts/tus-batch.ts";
+import { createUploads, startPhotoProcessing, stopPhotoProcessing } from "./uploads.ts";
+
+const PHOTO_COUNT = 300;
+/** Small enough to process quickly, big enough (about 7 KB) to need several chunks each. */
+const PHOTO_EDGE_PX = 48;
+/** Smaller than a photo, so most open connections are inside a file when the cut comes. */
+const TEST_CHUNK_BYTES = 2 * 1024;
+/** The connection drops when this share of the bytes has gone up, and again at this share. */
+const CUT_SHARES = [1 / 3, 2 / 3];
+/** No waiting between retries: the test is about what happens, not how long it waits. */
+const TEST_RETRY_DELAYS_MS = [0, 50, 100, 200, 500];
+const POLL_MS = 100;
+const PROCESSING_DEADLINE_MS = 90_000;
+
+describe("300 photos through tus with the connection cut twice", () => {
+  let dataDir: string;
+  let server: ReturnType<express.Express["listen"]>;
+  let proxy: CuttingProxy;
+  let shootId: number;
+  let sessionCookie: string;
+  let csrf: string;
+  const files: BatchFile[] = Array.from({ length: PHOTO_COUNT }, (_, i) => ({
+    name: `wedding-${String(i + 1).padStart(3, "0")}.png`,
+    type: "image/png",
+    data: noisePng(PHOTO_EDGE_PX, PHOTO_EDGE_PX, i + 1),
+  }));
+  const totalBytes = files.reduce((sum, f) => sum + f.data.byteLength, 0);
+
+  beforeAll(async () => {
+    dataDir = makeTempDir("studio-uploads-");
+    vi.stubEnv("DATA_DIR", dataDir);
+    logger.level = "warn";
+    await closeDb();
+    const db = getDb();
+    await migrate(db);
+    const { id: collectionId } = await db
+      .insertInto("collections")
+      .values({ slug: "wedding", name: "Wedding", position: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
+    const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
+    const session = await createSession(db, userId, "vitest");
+    sessionCookie = `${SESSION_COOKIE_NAME}=${session.id}`;
+    csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
+
+    const app = express();
+    app.use(UPLOADS_PATH, createUploads(dataDir).handler);
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    proxy = await startCuttingProxy({
+      target: { host: "127.0.0.1", port: (server.address() as AddressInfo).port },
+      cutAtBytes: CUT_SHARES.map((share) => Math.round(totalBytes * share)),
+    });
+    startPhotoProcessing(dataDir);
+  });
+
+  afterAll(async () => {
+    await stopPhotoProcessing();
+    await proxy?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    await closeDb();
+    vi.unstubAllEnvs();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("every photo arrives exactly once, in order, with its variants; no job left behind", async () => {
+    expect(new Set(files.map((f) => f.data.toString("base64"))).size).toBe(PHOTO_COUNT);
+    const results = await uploadBatch(files, {
+      origin: `http://127.0.0.1:${proxy.port}`,
+      shootId,
+      sessionCookie,
+      csrf,
+      chunkSize: TEST_CHUNK_BYTES,
+      retryDelaysMs: TEST_RETRY_DELAYS_MS,
+    });
+
+    // The connection really was cut twice, with uploads in flight, and the client recovered.
+    const cuts = proxy.cuts();
+    expect(cuts).toHaveLength(2);
+    for (const cut of cuts) expect(cut.connections).toBeGreaterThan(0);
+    expect(results.every((r) => r.state === "uploaded")).toBe(true);
+    expect(results.reduce((sum, r) => sum + r.retries, 0)).toBeGreaterThanOrEqual(cuts.length);
+
+    const db = getDb();
+    const deadline = Date.now() + PROCESSING_DEADLINE_MS;
+    let progress = await jobProgress(db, shootId, 0);
+    while (progress.queued + progress.running > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      progress = await jobProgress(db, shootId, 0);
+    }
+    expect(progress).toEqual({ queued: 0, running: 0, done: PHOTO_COUNT, failed: [] });
+    const jobs = await db.selectFrom("photo_jobs").select(["state", "upload_id"]).execute();
+    expect(jobs).toHaveLength(PHOTO_COUNT);
+    expect(new Set(jobs.map((j) => j.upload_id)).size).toBe(PHOTO_COUNT);
+
+    const photos = await db
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .select(["photos.id", "photos.asset_id", "assets.sha256", "assets.original_name", "assets.width"])
+      .where("photos.shoot_id", "=", shootId)
+      .where("photos.deleted_at", "is", null)
+      .orderBy("photos.position")
+      .execute();
+    // Exactly once each, in the order given: the same bytes as the files, one for one.
+    expect(photos.map((p) => p.original_name)).toEqual(files.map((f) => f.name));
+    expect(photos.map((p) => p.sha256)).toEqual(files.map((f) => createHash("sha256").update(f.data).digest("hex")));
+    expect(new Set(photos.map((p) => p.asset_id)).size).toBe(PHOTO_COUNT);
+
+    const variants = await db
+      .selectFrom("asset_variants")
+      .select(["asset_id", "format", "width", "key"])
+      .where(
+        "asset_id",
+        "in",
+        photos.map((p) => p.asset_id),
+      )
+      .execute();
+    for (const photo of photos) {
+      const own = variants.filter((v) => v.asset_id === photo.asset_id);
+      const expected = planVariants(photo.width).map((s) => `${s.format}-${s.width}`);
+      expect(own.map((v) => `${v.format}-${v.width}`).sort()).toEqual(expected.sort());
+      for (const v of own) expect(fs.existsSync(path.join(dataDir, "media", v.key)), v.key).toBe(true);
+    }
+  });
+});
