@@ -17,7 +17,11 @@ export async function serve(
 ): Promise<Server> {
   const env = mod.readEnv();
   const state = { ready: false, detail: "applying migrations" };
-  const server = createServer(listenerFor(() => state));
+  // Bounds on slow clients (headers, whole requests): see server/limits.ts.
+  const server = createServer(
+    { ...mod.SERVER_TIMEOUTS },
+    listenerFor(() => state),
+  );
   server.on("error", (error: NodeJS.ErrnoException) => {
     // The usual first-run stumble gets a sentence that says what to do, not a stack trace.
     const hint =
