@@ -4,6 +4,7 @@
 // background work (the photo in hand is finished), let requests in flight finish, close the
 // database and exit.
 import { createServer, type RequestListener, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AppOptions } from "./app.ts";
 
 export type ServerModule = typeof import("./app.ts");
@@ -22,6 +23,12 @@ export async function serve(
     { ...mod.SERVER_TIMEOUTS },
     listenerFor(() => state),
   );
+  // CONNECT (a proxy tunnel) never reaches Express: without this Node drops the connection unanswered.
+  server.on("connect", (_req, socket: Duplex) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
   server.on("error", (error: NodeJS.ErrnoException) => {
     // The usual first-run stumble gets a sentence that says what to do, not a stack trace.
     const hint =

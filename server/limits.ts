@@ -2,10 +2,11 @@
 // applied in Express before any of them sees it. Each kind of body has its cap, defined beside
 // the reader that reads it (plain forms, the admin's multipart forms with their images, tus
 // upload requests); a Content-Length over the cap is refused with 413 before a byte is read, a
-// body without one (chunked) is counted as it streams and cut at the cap. Every body must
-// arrive within a time that grows with its size (BODY_TIME_BASE_MS plus BODY_MIN_BYTES_PER_S),
-// else 408; and once the answer has gone, what is still coming gets BODY_DRAIN_MS before the
-// connection is closed. The readers keep their own caps: this is the bound, they are the detail.
+// body without one (chunked) is counted as it streams and cut at the cap. A body must keep up a
+// pace: BODY_TIME_BASE_MS from the end of the headers, then BODY_MIN_BYTES_PER_S on average,
+// whatever length it declared, else 408; and once the answer has gone, what is still coming gets
+// BODY_DRAIN_MS before the connection is closed. The readers keep their own caps: this is the
+// bound, they are the detail.
 import type { Request, RequestHandler, Response } from "express";
 import { MAX_BODY_BYTES as ADMIN_FORM_BODY_BYTES } from "../domain/auth/admin-form.server.ts";
 import { isAdminPath, LOGIN_PATH } from "../domain/auth/shared.ts";
@@ -15,7 +16,7 @@ import { FORM_BODY_BYTES } from "../platform/form-body.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { refuse } from "./errors.ts";
 
-/** Every body has this long to arrive, plus its size at BODY_MIN_BYTES_PER_S. */
+/** Every body has this long before it must keep up BODY_MIN_BYTES_PER_S. */
 export const BODY_TIME_BASE_MS = 10_000;
 /** 128 kbit/s: slower than a poor mobile uplink; a form of a few KB is in within the base time. */
 export const BODY_MIN_BYTES_PER_S = 16 * 1024;
@@ -54,7 +55,7 @@ export function bodyLimitFor(path: string): BodyLimit {
   return BODY_LIMITS.form;
 }
 
-/** How long a body of this many bytes may take to arrive. */
+/** By how long after the headers a body must have sent this many bytes. */
 export function bodyTimeMs(bytes: number): number {
   return BODY_TIME_BASE_MS + Math.ceil((bytes / BODY_MIN_BYTES_PER_S) * 1000);
 }
@@ -120,27 +121,34 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
     return;
   }
 
-  let deadline = Date.now() + bodyTimeMs(length ?? limit.maxBytes);
+  // Progress is what the connection has read since the headers: no listener on the body, so
+  // whoever reads it (React Router, tus) reads it as before.
+  const started = Date.now();
+  const bytesAtStart = req.socket.bytesRead;
+  let drainBy = Number.POSITIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   const stop = () => clearTimeout(timer);
-  const arm = () => {
+  const arm = (at: number) => {
     stop();
-    timer = setTimeout(overdue, Math.max(0, deadline - Date.now()));
+    timer = setTimeout(check, Math.max(0, at - Date.now()));
     timer.unref();
   };
-  const overdue = () => {
+  const check = () => {
     if (req.complete || req.destroyed) return;
+    const now = Date.now();
+    const dueBy = started + bodyTimeMs(req.socket.bytesRead - bytesAtStart);
+    if (now < dueBy && now < drainBy) return arm(Math.min(dueBy, drainBy));
     // Answered already: the rest is not waited for.
     if (res.writableEnded) req.socket.destroy();
     else cut(req, res, 408, limit);
   };
-  arm();
+  arm(started + BODY_TIME_BASE_MS);
   req.once("end", stop);
   res.once("finish", () => {
     if (req.complete) return stop();
     // Answered before the body was read (a redirect, a refusal): discard the rest, for a while.
-    deadline = Math.min(deadline, Date.now() + BODY_DRAIN_MS);
-    arm();
+    drainBy = Date.now() + BODY_DRAIN_MS;
+    arm(drainBy);
     req.resume();
   });
 
