@@ -75,8 +75,11 @@ export class BodyRefusedError extends Error {
 }
 
 /**
- * Answers 413 or 408 and ends the request's body for whoever is reading it: an error, so a
- * reader half way through does not parse what came so far as the whole form.
+ * Answers 413 or 408. A reader half way through the body gets an error, never what came so far
+ * taken for the whole form. A 413 leaves the connection open while the answer goes out and the
+ * rest of the body is discarded (for BODY_DRAIN_MS at most): closing at once would discard the
+ * answer too, since a client still sending takes the reset before it reads. A 408 closes: a
+ * client that slow has little in flight.
  */
 function cut(req: Request, res: Response, status: 408 | 413, limit: BodyLimit): void {
   const path = req.originalUrl.split("?")[0];
@@ -87,24 +90,18 @@ function cut(req: Request, res: Response, status: 408 | 413, limit: BodyLimit): 
       : `refused ${req.method} ${path}: body not received in time`,
   );
   res.locals.bodyRefused = status;
+  // Whoever reads the body (React Router's request stream, tus) stops here, with an error.
+  if (req.listenerCount("error") > 0) req.emit("error", new BodyRefusedError(status));
   const message =
     status === 413
       ? `The request is too large: ${limit.what} may be at most ${megabytes(limit.maxBytes)}.`
       : "The request took too long to arrive. Please try again.";
-  if (res.headersSent) {
-    req.destroy(new BodyRefusedError(status));
-    req.socket.destroy();
-    return;
-  }
-  res.once("close", () => {
-    if (!req.complete) req.destroy(new BodyRefusedError(status));
-  });
-  refuse(req, res, status, message, { close: true });
+  refuse(req, res, status, message, { close: status === 408 });
 }
 
 /**
  * Applies the body limits. Requests without a body pass untouched; a declared length over the
- * cap is refused at once (the body is never read: the connection closes after the answer).
+ * cap is refused at once, without reading the body.
  */
 export const limitRequestBodies: RequestHandler = (req, res, next) => {
   const declared = req.headers["content-length"];
@@ -114,12 +111,6 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
     return;
   }
   const limit = bodyLimitFor(req.path);
-  // Node has checked the header: a number, and not sent together with Transfer-Encoding.
-  const length = chunked ? undefined : Number(declared);
-  if (length !== undefined && length > limit.maxBytes) {
-    cut(req, res, 413, limit);
-    return;
-  }
 
   // Progress is what the connection has read since the headers: no listener on the body, so
   // whoever reads it (React Router, tus) reads it as before.
@@ -134,7 +125,7 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
     timer.unref();
   };
   const check = () => {
-    if (req.complete || req.destroyed) return;
+    if (req.complete || req.socket.destroyed) return;
     const now = Date.now();
     const dueBy = started + bodyTimeMs(req.socket.bytesRead - bytesAtStart);
     if (now < dueBy && now < drainBy) return arm(Math.min(dueBy, drainBy));
@@ -146,12 +137,19 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
   req.once("end", stop);
   res.once("finish", () => {
     if (req.complete) return stop();
-    // Answered before the body was read (a redirect, a refusal): discard the rest, for a while.
+    // Answered before the body was all read (a redirect, a refusal): discard the rest, for a
+    // while, then close.
     drainBy = Date.now() + BODY_DRAIN_MS;
     arm(drainBy);
     req.resume();
   });
 
+  // Node has checked the header: a number, and not sent together with Transfer-Encoding.
+  const length = chunked ? undefined : Number(declared);
+  if (length !== undefined && length > limit.maxBytes) {
+    cut(req, res, 413, limit);
+    return;
+  }
   if (length === undefined) {
     // No declared length: count what streams past, whoever reads it. Paused again at once, so
     // the reader (React Router, tus) still starts the flow when it is ready for it.
@@ -160,7 +158,6 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
       received += chunk.length;
       if (received <= limit.maxBytes) return;
       req.off("data", count);
-      stop();
       cut(req, res, 413, limit);
     };
     req.on("data", count);
