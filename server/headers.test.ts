@@ -15,9 +15,10 @@ async function serve(publicUrl: string | undefined, trustProxy?: string): Promis
   app.use((_req, res) => {
     res.send("served");
   });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server?.once("listening", resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  const listening = app.listen(0, "127.0.0.1");
+  server = listening;
+  await new Promise((resolve) => listening.once("listening", resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 }
 
 async function stop(): Promise<void> {
