@@ -148,6 +148,11 @@ function clientErrorStatus(error: unknown): number | null {
  * and the request id, and answered with our 500 page naming that id, nothing more.
  */
 export const handleErrors: ErrorRequestHandler = (error, req, res, _next) => {
+  // The body was refused (server/limits.ts) and answered: what its reader threw is expected.
+  if (res.locals.bodyRefused) {
+    if (!res.writableEnded) req.socket.destroy();
+    return;
+  }
   const clientStatus = clientErrorStatus(error);
   if (clientStatus !== null) {
     logger.warn(
