@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
   type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
@@ -17,17 +19,28 @@ import {
   NO_STORE,
 } from "../platform/http.server.ts";
 import { logger } from "../platform/logger.server.ts";
+import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration } from "./document/deferred-hydration.server.ts";
 import { inlineDocumentCss } from "./document/document-css.server.ts";
-import { cspNonceContext } from "./utils/request-context.ts";
+import { cspNonceContext, requestIdContext } from "./utils/request-context.ts";
 
 /** A render that takes longer than this is abandoned with a 500. */
 export const RENDER_TIMEOUT_MS = 5_000;
 
-function renderDocument(context: EntryContext, url: string, nonce: string): Promise<{ html: string; failed: boolean }> {
+function renderDocument(
+  context: EntryContext,
+  url: string,
+  nonce: string,
+  requestId: string,
+): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} nonce={nonce} />, {
+    const document = (
+      <RequestIdContext value={requestId}>
+        <ServerRouter context={context} url={url} nonce={nonce} />
+      </RequestIdContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       nonce,
       onAllReady() {
         clearTimeout(timer);
@@ -43,7 +56,7 @@ function renderDocument(context: EntryContext, url: string, nonce: string): Prom
       onShellError: reject,
       onError(error) {
         failed = true;
-        logger.error({ err: error, url }, "error while rendering");
+        logger.error({ err: error, url, reqId: requestId }, "error while rendering");
       },
     });
     const timer = setTimeout(
@@ -72,7 +85,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const rendered = await renderDocument(routerContext, request.url, nonce);
+  const rendered = await renderDocument(routerContext, request.url, nonce, loadContext.get(requestIdContext));
   const failed = rendered.failed;
   // The admin is an application: its scripts start at once. Public pages paint first.
   const html = isAdmin || import.meta.env.DEV ? rendered.html : deferHydration(rendered.html, nonce);
@@ -104,8 +117,23 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** Errors thrown by loaders, actions and renders: logged with the request, never shown. */
-export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url }, "unhandled error");
+/** A client that went away, or a body the server cut off (server/limits.ts): nothing to log. */
+function isClientGone(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    if (e.name === "BodyRefusedError" || e.name === "AbortError" || (e as { code?: string }).code === "ECONNRESET") {
+      return true;
+    }
+  }
+  return false;
 }
+
+/**
+ * Errors thrown by loaders, actions and renders: logged with the request and its id, never
+ * shown. An expected refusal (a 404 or 405 that React Router answers itself) is not an error:
+ * the request log has it, at warning level.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isClientGone(error)) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logger.error({ err: error, url: request.url, reqId: context.get(requestIdContext) }, "unhandled error");
+};

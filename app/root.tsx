@@ -20,6 +20,7 @@ import { getStudio } from "../domain/catalog/queries.server.ts";
 import { getDb } from "../platform/db/db.server.ts";
 import { siteOrigin } from "../platform/env.server.ts";
 import type { Route } from "./+types/root";
+import { ErrorReference } from "./components/error-reference.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 
@@ -111,6 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The link may be old, or the story may have moved. Our collections are a good place to start."
           : "Sorry, that didn't work. Please try again in a moment; our collections are still here."}
       </p>
+      {notFound ? null : <ErrorReference />}
       <ul className="error-links">
         {NAV_LINKS.filter((l) => l.to.startsWith("/gallery/")).map((l) => (
           <li key={l.to}>

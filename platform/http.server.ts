@@ -1,4 +1,5 @@
-// HTTP policy for HTML documents: the Content Security Policy and caching rules, in one place.
+// HTTP policy for HTML documents: the Content Security Policy, the Permissions-Policy and caching
+// rules, in one place.
 import { createHash } from "node:crypto";
 
 /**
@@ -10,6 +11,29 @@ export const NO_STORE = "no-store";
 
 /** Third-party frames a public page may embed (the showreel player, after a click). */
 export const FRAME_SOURCES = ["https://www.youtube-nocookie.com"];
+
+/**
+ * Browser features: none that the site does not use. The showreel's player (a frame from
+ * FRAME_SOURCES) may autoplay after the click, go full screen or picture-in-picture.
+ */
+export const PERMISSIONS_POLICY = [
+  ...["autoplay", "encrypted-media", "fullscreen", "picture-in-picture"].map(
+    (feature) => `${feature}=(self ${FRAME_SOURCES.map((s) => `"${s}"`).join(" ")})`,
+  ),
+  ...[
+    "accelerometer",
+    "browsing-topics",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "usb",
+  ].map((feature) => `${feature}=()`),
+].join(", ");
 
 export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
   const directives: Record<string, string[]> = {

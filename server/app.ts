@@ -13,7 +13,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
+import { clientAddressContext, cspNonceContext, requestIdContext } from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
@@ -21,9 +21,13 @@ import { closeDb, getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { logger } from "#platform/logger.server.ts";
 import { refuseCrossSiteRequests } from "#server/cross-site.ts";
+import { assignRequestId, handleErrors, refuseUnroutableRequests } from "#server/errors.ts";
+import { redirectToHttps, sendPermissionsPolicy } from "#server/headers.ts";
+import { limitRequestBodies } from "#server/limits.ts";
 import { prepareData, startBackgroundWork, stopBackgroundWork } from "#server/startup.ts";
 import { createUploads } from "#server/uploads.ts";
 
+export { SERVER_TIMEOUTS } from "#server/limits.ts";
 export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
 
 /** How long a browser keeps to HTTPS for this host once it has seen it over TLS. */
@@ -59,6 +63,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(
     pinoHttp({
       logger,
+      genReqId: assignRequestId,
       autoLogging: { ignore: (req) => req.url === "/healthz" },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
@@ -88,7 +93,12 @@ export function createApp(options: AppOptions): express.Express {
     if (req.secure) res.setHeader("Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_S}`);
     next();
   });
+  app.use(sendPermissionsPolicy);
   app.use(compression());
+
+  // Hostile input: requests no route can be asked about, then bodies over their size or time.
+  app.use(refuseUnroutableRequests);
+  app.use(limitRequestBodies);
 
   app.get("/healthz", async (_req, res) => {
     const { ready, detail } = options.readiness();
@@ -104,6 +114,8 @@ export function createApp(options: AppOptions): express.Express {
       .set("Cache-Control", "no-store")
       .json({ status: healthy ? "ok" : "starting", detail, database, uptimeSeconds: Math.round(process.uptime()) });
   });
+
+  app.use(redirectToHttps(env.publicUrl));
 
   app.use(
     PUBLIC_MEDIA_URL_PREFIX,
@@ -182,9 +194,12 @@ export function createApp(options: AppOptions): express.Express {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+        context.set(requestIdContext, String(req.id ?? ""));
         return context;
       },
     }),
   );
+  // Anything unexpected: our 500 page with the request id; the stack only in the log.
+  app.use(handleErrors);
   return app;
 }

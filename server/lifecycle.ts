@@ -4,6 +4,7 @@
 // background work (the photo in hand is finished), let requests in flight finish, close the
 // database and exit.
 import { createServer, type RequestListener, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AppOptions } from "./app.ts";
 
 export type ServerModule = typeof import("./app.ts");
@@ -17,7 +18,17 @@ export async function serve(
 ): Promise<Server> {
   const env = mod.readEnv();
   const state = { ready: false, detail: "applying migrations" };
-  const server = createServer(listenerFor(() => state));
+  // Bounds on slow clients (headers, whole requests): see server/limits.ts.
+  const server = createServer(
+    { ...mod.SERVER_TIMEOUTS },
+    listenerFor(() => state),
+  );
+  // CONNECT (a proxy tunnel) never reaches Express: without this Node drops the connection unanswered.
+  server.on("connect", (_req, socket: Duplex) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
   server.on("error", (error: NodeJS.ErrnoException) => {
     // The usual first-run stumble gets a sentence that says what to do, not a stack trace.
     const hint =

@@ -1,6 +1,10 @@
-// Production entry: `npm start` runs this after making sure the build exists.
+// Production entry: `npm start` runs this after making sure the build exists. Production mode
+// unless NODE_ENV says otherwise: React Router and Express then never put an error's message or
+// stack in a response (server/dev.ts is the development entry).
 import path from "node:path";
 import { type ServerModule, serve } from "./lifecycle.ts";
+
+if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 
 const buildDir = path.resolve(import.meta.dirname, "../build");
 const mod: ServerModule = await import(path.join(buildDir, "server/index.js"));

@@ -11,7 +11,6 @@ import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { getStudio } from "#domain/catalog/queries.server.ts";
 import { issueFillToken } from "#domain/inquiries/fill-token.server.ts";
-import { readFormBody } from "#domain/inquiries/form-body.server.ts";
 import {
   checkInquiry,
   FILL_TOKEN_FIELD,
@@ -26,12 +25,11 @@ import {
 } from "#domain/inquiries/rules.ts";
 import { submitInquiry } from "#domain/inquiries/service.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
+import { readFormBody } from "#platform/form-body.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/contact";
 
 const CONTACT_PATH = "/contactUs";
-/** Four fields within their caps fit many times over; anything bigger is not a person writing. */
-const MAX_FORM_BYTES = 64 * 1024;
 /** The stored page is a path on our own site; a longer one is cut. */
 const PAGE_MAX_CHARS = 500;
 
@@ -61,7 +59,7 @@ function sourcePage(request: Request): string {
 export async function action({ request, context }: Route.ActionArgs) {
   // An answer to one visitor's post must never be kept by a shared cache.
   const headers: Record<string, string> = { "Cache-Control": NO_STORE };
-  const body = await readFormBody(request, MAX_FORM_BYTES);
+  const body = await readFormBody(request);
   if (!body.ok) {
     const unreadable = { status: "unreadable" } as const;
     return data(unreadable, { status: body.problem === "too-large" ? 413 : 400, headers });

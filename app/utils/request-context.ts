@@ -6,3 +6,6 @@ export const cspNonceContext = createContext<string>("");
 
 /** The client's address as Express sees it (honouring TRUST_PROXY), for per-client limits. */
 export const clientAddressContext = createContext<string>("unknown");
+
+/** The id the request log gives this request (also sent as X-Request-Id), for error pages. */
+export const requestIdContext = createContext<string>("");

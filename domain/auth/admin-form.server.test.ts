@@ -108,4 +108,14 @@ describe("parseAdminForm", () => {
     body.set("name", "Nila Studio");
     expect(await statusOf(parseAdminForm(await multipart(body, { cutBytes: 20 }), FIELD, valid))).toBe(400);
   });
+
+  it("refuses part headers that are not UTF-8 with 400, not an exception", async () => {
+    const bytes = Buffer.from(
+      `--x\r\nContent-Disposition: form-data; name="${FIELD}"\r\n\r\n${TOKEN}\r\n` +
+        '--x\r\nContent-Disposition: form-data; name="logo"; filename="\xe9.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--x--\r\n',
+      "latin1",
+    );
+    const request = post(bytes, { "Content-Type": "multipart/form-data; boundary=x" });
+    expect(await statusOf(parseAdminForm(request, FIELD, valid))).toBe(400);
+  });
 });

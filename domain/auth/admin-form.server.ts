@@ -126,10 +126,19 @@ export async function parseAdminForm(
     if (parser === null) throw badRequest();
     parser.finish();
   } catch (error) {
-    if (error instanceof MultipartParseError) throw badRequest();
+    // A part whose headers are not UTF-8 fails as it is decoded: the sender's mistake too.
+    if (
+      error instanceof MultipartParseError ||
+      (error as { code?: string }).code === "ERR_ENCODING_INVALID_ENCODED_DATA"
+    ) {
+      throw badRequest();
+    }
     throw error;
   } finally {
-    await reader.cancel().catch(() => undefined);
+    // Not cancelled: that would reset the connection before the refusal (403, 413, 400) is
+    // sent. The rest is left unread; the server closes the connection after answering
+    // (server/limits.ts).
+    reader.releaseLock();
   }
   if (!tokenChecked && !isTokenValid(form.get(tokenField))) throw forbidden();
   return { form, oversized };

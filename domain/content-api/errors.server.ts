@@ -6,7 +6,11 @@ export type ApiErrorName =
   | "NotFoundError"
   | "MethodNotAllowedError"
   | "RateLimitError"
-  | "ApplicationError";
+  | "ApplicationError"
+  // Refusals by the server before the API sees a request (server/errors.ts).
+  | "BadRequestError"
+  | "RequestTimeoutError"
+  | "PayloadTooLargeError";
 
 export class ApiError extends Error {
   readonly status: number;

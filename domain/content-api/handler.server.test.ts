@@ -281,6 +281,9 @@ describe("bad parameters answer 400 naming the parameter", () => {
     ["collections?pagination=5", "pagination"],
     ["collections?sort=colour", "sort"],
     ["collections?sort=title:up", "sort"],
+    ["blocks?sort=__proto__:asc", "sort"],
+    ["collections?sort=constructor", "sort"],
+    ["collections?filters[toString]=x", "filters[toString]"],
     ["collections?filters[colour]=red", "filters[colour]"],
     ["collections?filters[galleries][nme]=wedding", "filters[galleries][nme]"],
     ["collections?filters[title][$regex]=x", "filters[title][$regex]"],
@@ -314,6 +317,12 @@ describe("bad parameters answer 400 naming the parameter", () => {
 
   it("refuses a query nested deeper than any call needs", async () => {
     await failure(await call("collections?filters[a][b][c][d][e][f][g]=1"), 400, "ValidationError");
+  });
+
+  it("answers 404 for names that only an object's prototype has (__proto__, constructor, toString)", async () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "__proto__/1", "constructor/1"]) {
+      await failure(await call(name), 404, "NotFoundError");
+    }
   });
 });
 

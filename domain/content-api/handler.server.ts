@@ -97,7 +97,8 @@ function cacheHeaders(sharedCacheS: number): Record<string, string> {
 
 function route(path: string): { name: string; id?: number } {
   const [name = "", id, ...rest] = path.split("/").filter((s) => s !== "");
-  const resource = RESOURCES[name];
+  // Own keys only: "__proto__", "constructor" or "toString" name no resource.
+  const resource = Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined;
   if (!resource || rest.length > 0 || (id !== undefined && !resource.hasOne)) {
     throw new ApiError(404, "NotFoundError", "Not Found");
   }
@@ -153,7 +154,7 @@ export async function handleApiRequest(request: Request, path: string, deps: Api
     const rateHeaders = { "RateLimit-Remaining": String(limit.remaining) };
     if (!limit.allowed) throw tooManyRequests(limit.retryAfterS, rateHeaders);
     const { name, id } = route(path);
-    const resource = RESOURCES[name];
+    const resource = Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined;
     if (!resource) throw new ApiError(404, "NotFoundError", "Not Found");
     const url = new URL(request.url);
     const body = id === undefined ? await resource.list(deps, url) : await resource.one(deps, url, id);

@@ -117,7 +117,7 @@ function parseFilters<E>(raw: unknown, fields: Record<string, QueryField<E>>): F
       const inner = Object.keys(node)[0] ?? "";
       throw invalid(`${parameter}[${inner}]`, `the value of ${operator} cannot have parts`);
     }
-    if (!(field in fields)) {
+    if (!Object.hasOwn(fields, field)) {
       const known = Object.keys(fields).join(", ") || "none";
       throw invalid(parameter, `cannot filter on "${field}" (this endpoint filters on: ${known})`);
     }
@@ -144,7 +144,7 @@ function parseSort<E>(raw: unknown, fields: Record<string, QueryField<E>>): Pars
       const parsed = sortItem.safeParse(item.trim());
       if (!parsed.success) throw invalid("sort", `"${item}" is not "field", "field:asc" or "field:desc"`);
       const [field = "", direction = "asc"] = parsed.data.split(":");
-      if (!(field in fields)) {
+      if (!Object.hasOwn(fields, field)) {
         throw invalid("sort", `cannot sort on "${field}" (this endpoint sorts on: ${Object.keys(fields).join(", ")})`);
       }
       return { field, descending: direction.toLowerCase() === "desc" };

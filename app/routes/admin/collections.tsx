@@ -2,6 +2,7 @@
 import { data, Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   listCollectionsWithCovers,
   moveCollection,
@@ -15,8 +16,8 @@ export async function loader() {
   return { collections: await listCollectionsWithCovers(getDb()) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = (await readAdminForm(request, context)).form;
   const db = getDb();
   const id = Number(form.get("id"));
   switch (form.get("intent")) {

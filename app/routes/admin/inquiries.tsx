@@ -4,6 +4,7 @@
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { UtcTime } from "#app/components/admin/utc-time.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { INQUIRY_FILTERS, type InquiryFilter, type MailDelivery, readInquiryFilter } from "#domain/inquiries/inbox.ts";
 import { inquirySettings } from "#domain/inquiries/settings.server.ts";
 import { listInquiries, mailDelivery, setInquiryHandled } from "#domain/inquiries/store.server.ts";
@@ -31,8 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = (await readAdminForm(request, context)).form;
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   if ((intent !== "handle" && intent !== "reopen") || !Number.isSafeInteger(id)) {

@@ -2,6 +2,7 @@
 // origins, reads the session cookie into the request context, and loads the admin's styles
 // (only admin routes import them, so public pages never do).
 import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
+import { ErrorReference } from "#app/components/error-reference.tsx";
 import adminStylesUrl from "#app/styles/admin.css?url";
 import { adminSessionContext } from "#domain/auth/context.server.ts";
 import { isSafeMethod, isSameOriginRequest } from "#domain/auth/csrf.server.ts";
@@ -49,6 +50,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="admin-main" tabIndex={-1}>
         <h1>{status === 404 ? "Not found" : status === 403 ? "Refused" : "Error"}</h1>
         <p>{message}</p>
+        {status >= 500 ? <ErrorReference /> : null}
         <p>
           <Link to="/admin/shoots">Back to the admin</Link>
         </p>

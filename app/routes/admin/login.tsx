@@ -16,6 +16,7 @@ import {
 } from "#domain/auth/session.server.ts";
 import { CSRF_FIELD_NAME, safeNextPath } from "#domain/auth/shared.ts";
 import { getDb } from "#platform/db/db.server.ts";
+import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/login";
 
 const LOGIN_FORM_COOKIE = "nila_admin_login";
@@ -47,7 +48,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  // Bounded, and a body that is not a form (JSON, none) is the sender's mistake: a 400, not a 500.
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    const error = "The form could not be read. Reload the page and try again.";
+    return data({ error, email: "" }, { status: body.problem === "too-large" ? 413 : 400 });
+  }
+  const form = body.form;
   const email = String(form.get("email") ?? "").slice(0, 320);
   const password = String(form.get("password") ?? "");
   const formCookie = readCookie(request, LOGIN_FORM_COOKIE);

@@ -1,5 +1,6 @@
 // Sign out of this browser, or everywhere (every session of this owner).
 import { redirect } from "react-router";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { adminSessionContext } from "#domain/auth/context.server.ts";
 import {
   clearSessionCookie,
@@ -17,7 +18,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = (await readAdminForm(request, context)).form;
   const session = context.get(adminSessionContext);
   const id = readCookie(request, SESSION_COOKIE_NAME);
   if (session && form.get("intent") === "everywhere") await destroyAllSessions(getDb(), session.user.id);

@@ -8,6 +8,7 @@ import { PhotoGrid } from "#app/components/admin/photo-grid.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   movePhoto,
   movePhotoToShoot,
@@ -51,12 +52,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const db = getDb();
   const id = shootId(params.id);
   const shoot = await getShootForEdit(db, id);
   if (!shoot) throw data("There is no such shoot.", { status: 404 });
-  const form = await request.formData();
+  const form = (await readAdminForm(request, context)).form;
   const none = { errors: undefined, values: undefined };
   const photoId = Number(form.get("photoId"));
   switch (form.get("intent")) {

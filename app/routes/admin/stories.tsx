@@ -1,6 +1,7 @@
 // The recent stories in their home-page order, moved up or down one place at a time.
 import { Link } from "react-router";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { listStories, moveStory } from "#domain/catalog/shoots.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/stories";
@@ -9,8 +10,8 @@ export async function loader() {
   return { stories: await listStories(getDb()) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = (await readAdminForm(request, context)).form;
   await moveStory(getDb(), Number(form.get("id")), form.get("intent") === "up" ? -1 : 1);
   return { moved: Number(form.get("id")) };
 }

@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { UtcTime } from "#app/components/admin/utc-time.tsx";
 import { Field } from "#app/components/field.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   createApiToken,
   listApiTokens,
@@ -24,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = (await readAdminForm(request, context)).form;
   const intent = form.get("intent");
   if (intent === "create") {
     const raw = form.get("name");

@@ -2,6 +2,7 @@
 // asks first).
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { emptyPhotoTrash, listTrashedPhotos, restorePhoto } from "#domain/catalog/photos.server.ts";
 import { emptyTrash, listShoots, restoreShoot } from "#domain/catalog/shoots.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -24,8 +25,8 @@ const gone = () =>
     { status: 409 },
   );
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = (await readAdminForm(request, context)).form;
   const db = getDb();
   if (form.get("intent") === "restore") {
     if (!(await restoreShoot(db, Number(form.get("id"))))) return gone();

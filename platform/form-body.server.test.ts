@@ -1,4 +1,4 @@
-// The contact form's body reader: forms within the cap, too large with or without a
+// The plain form body reader (contact, sign-in): forms within the cap, too large with or without a
 // Content-Length, and bodies that are not forms.
 import { describe, expect, it } from "vitest";
 import { readFormBody } from "./form-body.server.ts";
