@@ -18,7 +18,7 @@ import { isAdminPath } from "../domain/auth/shared.ts";
 import { NAV_LINKS } from "../domain/catalog/navigation.ts";
 import { getStudio } from "../domain/catalog/queries.server.ts";
 import { getDb } from "../platform/db/db.server.ts";
-import { siteOrigin } from "../platform/env.server.ts";
+import { publicOrigin } from "../platform/public-origin.server.ts";
 import type { Route } from "./+types/root";
 import { ErrorReference } from "./components/error-reference.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -31,10 +31,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
   return {
     studio: await getStudio(getDb()),
-    origin: siteOrigin(request),
+    origin: publicOrigin(),
     // The year of the request, not of the build: the copyright line must roll over by itself.
     year: new Date().getFullYear(),
   };

@@ -73,8 +73,3 @@ export function readEnv(): ServerEnv {
     },
   };
 }
-
-/** The site's public origin: PUBLIC_URL when set (behind a proxy or CDN), else the request's. */
-export function siteOrigin(request: Request): string {
-  return readEnv().publicUrl ?? new URL(request.url).origin;
-}

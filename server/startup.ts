@@ -7,10 +7,13 @@ import { getMediaStorage } from "../domain/media/storage.server.ts";
 import { getDb, migrate } from "../platform/db/db.server.ts";
 import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
+import { publicOriginWarning } from "../platform/public-origin.server.ts";
 import { startPhotoProcessing, stopPhotoProcessing } from "./uploads.ts";
 
 export async function prepareData(progress: (line: string) => void = (line) => logger.info(line)): Promise<void> {
   const env = readEnv();
+  const originWarning = publicOriginWarning(env);
+  if (originWarning) logger.warn(originWarning);
   const db = getDb();
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");

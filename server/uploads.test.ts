@@ -4,18 +4,20 @@
 // database, and leave no job queued or failed.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
+import { FIXTURES_DIR, makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
 import { csrfToken } from "../domain/auth/csrf.server.ts";
 import { createSession, findSession, SESSION_COOKIE_NAME } from "../domain/auth/session.server.ts";
 import { upsertUser } from "../domain/auth/users.server.ts";
 import { createShoot } from "../domain/catalog/shoots.server.ts";
+import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { jobProgress } from "../domain/media/photo-jobs.server.ts";
-import { planVariants } from "../domain/media/pipeline.server.ts";
-import { UPLOADS_PATH } from "../domain/media/upload-constants.ts";
+import { deriveSource, planVariants } from "../domain/media/pipeline.server.ts";
+import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "../domain/media/upload-constants.ts";
 import { closeDb, getDb, migrate } from "../platform/db/db.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { type CuttingProxy, startCuttingProxy } from "../scripts/cutting-proxy.ts";
@@ -143,6 +145,186 @@ describe("300 photos through tus with the connection cut twice", () => {
       const expected = planVariants(photo.width).map((s) => `${s.format}-${s.width}`);
       expect(own.map((v) => `${v.format}-${v.width}`).sort()).toEqual(expected.sort());
       for (const v of own) expect(fs.existsSync(path.join(dataDir, "media", v.key)), v.key).toBe(true);
+    }
+  });
+});
+
+describe("refusals at upload: too large, cut short, and no CORS", () => {
+  let dataDir: string;
+  let server: http.Server;
+  let origin: string;
+  let shootId: number;
+  let session: Record<string, string>;
+  /** Every answer the tests got, to check none of them speaks CORS. */
+  const answers: { what: string; headers: http.IncomingHttpHeaders }[] = [];
+
+  interface Answer {
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+  }
+
+  /** One request; `body` may be a function that streams chunks (no Content-Length) until told to stop. */
+  function request(
+    method: string,
+    pathname: string,
+    headers: Record<string, string>,
+    body?: Buffer | ((req: http.ClientRequest) => void),
+  ): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${origin}${pathname}`, { method, headers });
+      req.on("response", (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const answer = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() };
+          answers.push({ what: `${method} ${pathname} (${answer.status})`, headers: res.headers });
+          resolve(answer);
+        });
+      });
+      // A refused streaming body ends with the server closing the connection: that is expected.
+      req.on("error", (error) => (typeof body === "function" ? undefined : reject(error)));
+      if (typeof body === "function") body(req);
+      else req.end(body);
+    });
+  }
+
+  const tus = (extra: Record<string, string> = {}) => ({ ...session, "Tus-Resumable": "1.0.0", ...extra });
+  const metadata = (fileName: string) =>
+    Object.entries({ filename: fileName, shootId: String(shootId), batch: "batch-refusals", index: "0" })
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+      .join(",");
+  const uploadFiles = () => fs.readdirSync(path.join(dataDir, "uploads")).filter((f) => !f.startsWith("."));
+
+  beforeAll(async () => {
+    dataDir = makeTempDir("studio-upload-refusals-");
+    vi.stubEnv("DATA_DIR", dataDir);
+    await closeDb();
+    const db = getDb();
+    await migrate(db);
+    const { id: collectionId } = await db
+      .insertInto("collections")
+      .values({ slug: "outdoor", name: "Outdoor", position: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    shootId = await createShoot(db, { title: "Hills", location: "", description: "", collectionId });
+    const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
+    const created = await createSession(db, userId, "vitest");
+    const csrf = csrfToken((await findSession(db, created.id))?.idHash ?? "");
+    const app = express();
+    app.use(UPLOADS_PATH, createUploads(dataDir).handler);
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    session = {
+      Cookie: `${SESSION_COOKIE_NAME}=${created.id}`,
+      [UPLOAD_CSRF_HEADER]: csrf,
+      Origin: origin,
+      "Sec-Fetch-Site": "same-origin",
+    };
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await closeDb();
+    vi.unstubAllEnvs();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("an upload of deferred length that outgrows the limit is refused with 413 and its bytes removed", async () => {
+    const created = await request(
+      "POST",
+      UPLOADS_PATH,
+      // The Host a request names never makes it into the upload's URL (the Origin matches it,
+      // as it would for a page served under that name).
+      tus({
+        "Upload-Defer-Length": "1",
+        "Upload-Metadata": metadata("endless.jpg"),
+        Host: "evil.example",
+        Origin: "http://evil.example",
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.headers.location).toMatch(new RegExp(`^${UPLOADS_PATH}/[\\w-]+$`));
+    const url = created.headers.location ?? "";
+    expect(uploadFiles().length).toBeGreaterThan(0);
+
+    // A client that never says how long the file is, sending 1 MiB after 1 MiB.
+    const chunk = Buffer.alloc(1024 * 1024, 0xab);
+    let sent = 0;
+    const refused = await request(
+      "PATCH",
+      url,
+      tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
+      (req) => {
+        const more = () => {
+          while (!req.destroyed && sent <= MAX_SOURCE_BYTES + 4 * chunk.length) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once("drain", more);
+          }
+          req.end();
+        };
+        more();
+      },
+    );
+    expect(refused.status).toBe(413);
+    expect(refused.body).toBe("The file is too large: the limit is 60 MB.");
+    expect(sent).toBeGreaterThan(MAX_SOURCE_BYTES);
+    // Nothing of it stays in uploads/ for a week: not the bytes, not tus's record of them.
+    expect(uploadFiles()).toEqual([]);
+    expect((await request("HEAD", url, tus())).status).toBe(404);
+  });
+
+  it("a JPEG cut short is refused when its upload finishes, saying why, and nothing is queued", async () => {
+    const whole = await deriveSource(fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg")), {
+      width: 400,
+      height: 300,
+    });
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.8));
+    const created = await request(
+      "POST",
+      UPLOADS_PATH,
+      tus({ "Upload-Length": String(cut.length), "Upload-Metadata": metadata("cut.jpg") }),
+    );
+    expect(created.status).toBe(201);
+    const finished = await request(
+      "PATCH",
+      created.headers.location ?? "",
+      tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
+      cut,
+    );
+    // The uploader shows this text next to the file's name.
+    expect(finished.status).toBe(422);
+    expect(finished.body).toBe(
+      "the file is cut short: the end of the image is missing (was it copied or saved completely?)",
+    );
+    expect(uploadFiles()).toEqual([]);
+    expect(await getDb().selectFrom("photo_jobs").select("id").execute()).toEqual([]);
+  });
+
+  it("no answer carries CORS headers: the admin's uploads are for its own pages only", async () => {
+    const foreign = { Origin: "https://evil.example" };
+    await request("OPTIONS", UPLOADS_PATH, { ...foreign, "Access-Control-Request-Method": "POST" });
+    await request("OPTIONS", UPLOADS_PATH, tus({ "Access-Control-Request-Method": "POST" }));
+    const created = await request(
+      "POST",
+      UPLOADS_PATH,
+      tus({ "Upload-Length": "10", "Upload-Metadata": metadata("small.jpg") }),
+    );
+    expect(created.status).toBe(201);
+    const url = created.headers.location ?? "";
+    expect((await request("HEAD", url, tus())).status).toBe(200);
+    expect((await request("HEAD", url, { ...tus(), Cookie: "" })).status).toBe(401);
+    expect((await request("HEAD", url, tus({ Origin: "https://evil.example" }))).status).toBe(200);
+    expect((await request("PATCH", url, tus({ ...foreign, "Upload-Offset": "0" }))).status).toBe(403);
+    expect((await request("DELETE", url, tus())).status).toBe(204);
+    // Every answer of these tests, the refusals above included.
+    expect(answers.length).toBeGreaterThanOrEqual(10);
+    for (const { what, headers } of answers) {
+      expect(
+        Object.keys(headers).filter((h) => h.startsWith("access-control-")),
+        what,
+      ).toEqual([]);
     }
   });
 });

@@ -5,6 +5,7 @@
 // a refusal reaches the browser with the file's name and why; the background worker does
 // the rest.
 import fs from "node:fs/promises";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
@@ -39,6 +40,38 @@ class UploadRefusal {
   }
 }
 
+/** tus's answer when an upload outgrows MAX_SOURCE_BYTES (a deferred length found out late). */
+const TOO_LARGE = 413;
+
+/**
+ * tus answers every request with CORS headers (`Access-Control-Allow-Origin: *` unless told
+ * otherwise, and the exposed and allowed headers). The admin uploads from its own pages only,
+ * so no answer here carries any: another site's script cannot read one.
+ */
+function withoutCorsHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res);
+  const isCors = (name: unknown) => /^access-control-/i.test(String(name));
+  const strip = (headers: unknown): unknown => {
+    if (Array.isArray(headers)) {
+      // Either [name, value, name, value] or [[name, value], ...].
+      if (headers.every((h) => Array.isArray(h))) return headers.filter(([name]) => !isCors(name));
+      const kept: unknown[] = [];
+      for (let i = 0; i < headers.length; i += 2) if (!isCors(headers[i])) kept.push(headers[i], headers[i + 1]);
+      return kept;
+    }
+    if (headers && typeof headers === "object") {
+      return Object.fromEntries(Object.entries(headers).filter(([name]) => !isCors(name)));
+    }
+    return headers;
+  };
+  res.writeHead = ((status: number, ...rest: unknown[]) =>
+    (writeHead as (status: number, ...args: unknown[]) => ServerResponse)(
+      status,
+      ...rest.map(strip),
+    )) as typeof res.writeHead;
+  for (const name of res.getHeaderNames()) if (isCors(name)) res.removeHeader(name);
+}
+
 function uploadFields(upload: Upload) {
   const meta = upload.metadata ?? {};
   const shootId = Number(meta.shootId);
@@ -61,12 +94,30 @@ let worker: PhotoWorker | undefined;
 export function createUploads(dataDir: string): Uploads {
   const directory = path.join(dataDir, "uploads");
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  /** Which upload each request is about, for the error hook (which is told only the request). */
+  const uploadOf = new WeakMap<object, string>();
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
     maxSize: MAX_SOURCE_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: Boolean(process.env.TRUST_PROXY),
+    // No origin is another site's to read answers from (and see withoutCorsHeaders).
+    allowedOrigins: [],
+    async onIncomingRequest(req, id) {
+      uploadOf.set(req, id);
+    },
+    async onResponseError(req, error) {
+      if (!("status_code" in error) || error.status_code !== TOO_LARGE) return undefined;
+      // An upload of deferred length is found too large only once 60 MB of it are on disk:
+      // they go now, not when unfinished uploads expire a week later. The refusal is final.
+      const id = uploadOf.get(req);
+      if (id) await store.remove(id).catch(() => {});
+      return {
+        status_code: TOO_LARGE,
+        body: `The file is too large: the limit is ${MAX_SOURCE_BYTES / (1024 * 1024)} MB.`,
+      };
+    },
     async onUploadCreate(_req, upload) {
       const fields = uploadFields(upload);
       if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
@@ -113,6 +164,7 @@ export function createUploads(dataDir: string): Uploads {
         }
       }
       res.setHeader("Cache-Control", "no-store");
+      withoutCorsHeaders(res);
       // Express strips the mount path; tus matches on the full path.
       req.url = req.originalUrl;
       await tus.handle(req, res);

@@ -16,10 +16,10 @@ import {
   getStudio,
 } from "#domain/catalog/queries.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
-import { siteOrigin } from "#platform/env.server.ts";
+import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
   const db = getDb();
   const [slides, collections, stories, showreel, studio] = await Promise.all([
     getBannerSlides(db),
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getShowreel(db),
     getStudio(db),
   ]);
-  const origin = siteOrigin(request);
+  const origin = publicOrigin();
   // The studio as a local business, for search engines and maps.
   const business = studio && {
     "@context": "https://schema.org",

@@ -1,9 +1,8 @@
 // robots.txt: everything public may be indexed; the sitemap says where it all is.
-import { siteOrigin } from "#platform/env.server.ts";
-import type { Route } from "./+types/robots";
+import { publicOrigin } from "#platform/public-origin.server.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export function loader() {
+  const origin = publicOrigin();
   const body = [
     "User-agent: *",
     "Allow: /",

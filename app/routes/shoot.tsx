@@ -11,17 +11,17 @@ import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import { getShootPage } from "#domain/catalog/queries.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
-import { siteOrigin } from "#platform/env.server.ts";
+import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/shoot";
 
 /** Photos above the fold on a desktop grid load eagerly; the rest lazily. */
 const EAGER_THUMBNAILS = 3;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const shoot = Number.isSafeInteger(id) ? await getShootPage(getDb(), id) : null;
   if (!shoot) throw data({ what: "shoot" }, { status: 404 });
-  const site = { origin: siteOrigin(request), studioName: "" };
+  const site = { origin: publicOrigin(), studioName: "" };
   const gallery = {
     "@context": "https://schema.org",
     "@type": "ImageGallery",

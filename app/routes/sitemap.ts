@@ -2,15 +2,14 @@
 
 import { getSitemapEntries } from "#domain/catalog/queries.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
-import { siteOrigin } from "#platform/env.server.ts";
-import type { Route } from "./+types/sitemap";
+import { publicOrigin } from "#platform/public-origin.server.ts";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export async function loader() {
+  const origin = publicOrigin();
   const entries = await getSitemapEntries(getDb());
   const urls = entries.map((entry) => {
     const images = entry.images

@@ -1,7 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { csrfToken, isSameOriginRequest, isValidCsrfToken } from "./csrf.server.ts";
-import { attemptLogin, createLoginThrottles, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS } from "./login.server.ts";
+import { KNOWN_DEVICE_LIFETIME_MS } from "./known-device.server.ts";
+import {
+  attemptLogin,
+  createLoginThrottles,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_DEVICE,
+  LOGIN_WINDOW_MS,
+  type LoginOutcome,
+  type LoginThrottles,
+} from "./login.server.ts";
 import { hashPassword, SCRYPT_COST_N, verifyPassword } from "./password.server.ts";
 import {
   createSession,
@@ -53,7 +63,7 @@ describe("accounts, sign-in and sessions", () => {
       password: PASSWORD,
       address: "a",
     });
-    expect(ok).toEqual({ ok: true, userId });
+    expect(ok).toEqual({ ok: true, userId, device: expect.stringMatching(/^[\w-]{70}$/) });
     const wrong = await attemptLogin(store.db, throttles, {
       email: "owner@example.com",
       password: "nope",
@@ -138,6 +148,121 @@ describe("accounts, sign-in and sessions", () => {
     const c = await createSession(store.db, userId, "c", now);
     await upsertUser(store.db, "owner@example.com", `${PASSWORD}!`);
     expect(await findSession(store.db, c.id, now)).toBeNull();
+  });
+});
+
+describe("the owner signing in from a known device while their account is under a guessing attack", () => {
+  const OWNER = "owner@example.com";
+  let store: TestStore;
+  let now: number;
+  let throttles: LoginThrottles;
+  beforeAll(async () => {
+    store = await createTestStore();
+    await upsertUser(store.db, OWNER, PASSWORD);
+    await upsertUser(store.db, "partner@example.com", PASSWORD);
+  });
+  afterAll(async () => {
+    await store.cleanup();
+  });
+  beforeEach(() => {
+    now = 50_000_000_000;
+    throttles = createLoginThrottles(() => now);
+  });
+
+  const signIn = (input: { email?: string; password: string; address: string; device?: string | null }) =>
+    attemptLogin(store.db, throttles, { email: OWNER, ...input, now });
+  const deviceOf = (outcome: LoginOutcome): string => {
+    if (!outcome.ok) throw new Error(`expected a sign-in, got ${outcome.reason}`);
+    return outcome.device;
+  };
+  /** A stranger fills the account's throttle with wrong guesses from addresses of their own. */
+  const attack = async () => {
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+      expect(await signIn({ password: `guess ${i}`, address: `attacker-${i}` })).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+    expect(await signIn({ password: "one more", address: "attacker-x" })).toMatchObject({ reason: "throttled" });
+  };
+
+  it("the right password from the owner's known device gets in; from anywhere else it is throttled", async () => {
+    const laptop = deviceOf(await signIn({ password: PASSWORD, address: "home" }));
+    await attack();
+    // A browser the account does not know (the attacker's, or the owner's new phone) waits.
+    expect(await signIn({ password: PASSWORD, address: "home" })).toMatchObject({ reason: "throttled" });
+    expect(await signIn({ password: PASSWORD, address: "home", device: "x".repeat(70) })).toMatchObject({
+      reason: "throttled",
+    });
+    // The owner's laptop, even from a hotel's address, gets in, and is known again for a year.
+    const renewed = deviceOf(await signIn({ password: PASSWORD, address: "hotel", device: laptop }));
+    expect(renewed).not.toBe(laptop);
+    // The owner mistyping on the laptop is not throttled by the attacker's guesses either.
+    expect(await signIn({ password: "typo", address: "hotel", device: renewed })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect((await signIn({ password: PASSWORD, address: "hotel", device: renewed })).ok).toBe(true);
+  });
+
+  it("a stolen device cookie alone gives nothing, and its guesses have a limit of their own", async () => {
+    const laptop = deviceOf(await signIn({ password: PASSWORD, address: "home" }));
+    await attack();
+    for (let i = 0; i < LOGIN_FAILURES_PER_DEVICE; i++) {
+      expect(await signIn({ password: `thief ${i}`, address: `thief-${i}`, device: laptop })).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+    // Five more guesses, not an unlimited number: then that device waits too, right or wrong.
+    expect(await signIn({ password: PASSWORD, address: "thief-x", device: laptop })).toMatchObject({
+      reason: "throttled",
+    });
+    // Another device of the owner's is counted on its own.
+    now += LOGIN_WINDOW_MS + MINUTE_MS;
+    const phone = deviceOf(await signIn({ password: PASSWORD, address: "mobile" }));
+    await attack();
+    for (let i = 0; i < LOGIN_FAILURES_PER_DEVICE; i++) {
+      await signIn({ password: `thief ${i}`, address: `thief-${i}`, device: laptop });
+    }
+    expect((await signIn({ password: PASSWORD, address: "mobile", device: phone })).ok).toBe(true);
+  });
+
+  it("a device counts only for the account it signed in to, under its current password, for a year", async () => {
+    const partnerDevice = deviceOf(await signIn({ email: "partner@example.com", password: PASSWORD, address: "a" }));
+    const laptop = deviceOf(await signIn({ password: PASSWORD, address: "home" }));
+    await attack();
+    expect(await signIn({ password: PASSWORD, address: "home", device: partnerDevice })).toMatchObject({
+      reason: "throttled",
+    });
+    expect((await signIn({ password: PASSWORD, address: "home", device: laptop })).ok).toBe(true);
+
+    // Past its lifetime the laptop is a stranger again (the account's count has long expired).
+    now += KNOWN_DEVICE_LIFETIME_MS;
+    await attack();
+    expect(await signIn({ password: PASSWORD, address: "home", device: laptop })).toMatchObject({
+      reason: "throttled",
+    });
+
+    // A new password forgets every device: one that knew the old password is a stranger.
+    now += LOGIN_WINDOW_MS + MINUTE_MS;
+    const fresh = deviceOf(await signIn({ password: PASSWORD, address: "home" }));
+    await upsertUser(store.db, OWNER, `${PASSWORD} renewed`);
+    await attack();
+    expect(await signIn({ password: `${PASSWORD} renewed`, address: "home", device: fresh })).toMatchObject({
+      reason: "throttled",
+    });
+    await upsertUser(store.db, OWNER, PASSWORD);
+  });
+
+  it("a known device is still throttled by its address", async () => {
+    const laptop = deviceOf(await signIn({ password: PASSWORD, address: "office" }));
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
+      await signIn({ email: `spray${i}@example.com`, password: "x", address: "office" });
+    }
+    expect(await signIn({ password: PASSWORD, address: "office", device: laptop })).toMatchObject({
+      reason: "throttled",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // The content API's process-wide pieces: the database, the per-token rate limiter, settings.
 import { getDb } from "../../platform/db/db.server.ts";
-import { readEnv, siteOrigin } from "../../platform/env.server.ts";
+import { readEnv } from "../../platform/env.server.ts";
+import { publicOrigin } from "../../platform/public-origin.server.ts";
 import { createRateLimiter, type RateLimiter } from "../../platform/rate-limit.server.ts";
 import type { ApiDeps } from "./handler.server.ts";
 
@@ -14,12 +15,12 @@ const MINUTE_MS = 60_000;
 let limiter: RateLimiter | undefined;
 const authFailures = createRateLimiter({ limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE_MS });
 
-export function apiDeps(request: Request, clientAddress: string): ApiDeps {
+export function apiDeps(clientAddress: string): ApiDeps {
   const env = readEnv();
   limiter ??= createRateLimiter({ limit: env.apiRateLimit, windowMs: env.apiRateWindowS * MS_PER_S });
   return {
     db: getDb(),
-    origin: siteOrigin(request),
+    origin: publicOrigin(),
     limiter,
     authFailures,
     clientAddress,

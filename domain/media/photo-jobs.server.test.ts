@@ -62,6 +62,9 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     await expect(upload("notes", 0, Buffer.from("just some text"))).rejects.toThrow(/not an image/);
     const truncated = (await photo(0)).subarray(0, 200);
     await expect(upload("broken", 0, truncated)).rejects.toThrow(ImageRejectedError);
+    // Its header is whole, only the end is missing: refused now, not later in processing.
+    const whole = await photo(0);
+    await expect(upload("cut", 0, whole.subarray(0, whole.length - 100))).rejects.toThrow(/cut short/);
     expect(await store.db.selectFrom("photo_jobs").select("id").execute()).toEqual([]);
   });
 

@@ -1,14 +1,14 @@
 // The queue between a finished upload and a photo in a shoot. An upload is checked at once
-// (is it an image we can use, is it already in the shoot) so a refusal reaches the browser by
-// name; accepted uploads become jobs that the background worker turns into photos. One tus
-// upload is one job (unique upload id) and one asset is at most one photo per shoot, so a
-// photo arrives exactly once however often a connection drops.
+// (is it an image we can use, does all of it decode, is it already in the shoot) so a refusal
+// reaches the browser by name; accepted uploads become jobs that the background worker turns
+// into photos. One tus upload is one job (unique upload id) and one asset is at most one photo
+// per shoot, so a photo arrives exactly once however often a connection drops.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { PhotoJobState } from "../../platform/db/schema.server.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
-import { ImageRejectedError, inspectSource } from "./pipeline.server.ts";
+import { checkSourceDecodes, ImageRejectedError, inspectSource } from "./pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** Jobs whose photo is still on its way (waiting, or being processed now). */
@@ -55,13 +55,18 @@ export async function knownPhotoHashes(db: Database, shootId: number): Promise<s
   return [...new Set([...live, ...processing].map((row) => row.sha256))];
 }
 
-/** Checks an uploaded file and queues it; throws ImageRejectedError (with the reason) if refused. */
+/**
+ * Checks an uploaded file (its type and header, then every pixel decoded at a tiny size, so a
+ * file cut short is refused now rather than in the background) and queues it; throws
+ * ImageRejectedError (with the reason) if refused.
+ */
 export async function enqueueUploadedPhoto(
   db: Database,
   upload: UploadedPhoto,
   now = Date.now(),
 ): Promise<QueuedUpload> {
   await inspectSource(upload.data, upload.fileName);
+  await checkSourceDecodes(upload.data, upload.fileName);
   const sha256 = createHash("sha256").update(upload.data).digest("hex");
   return db.transaction().execute(async (trx) => {
     const inShoot = await trx

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES_DIR, pngHeaderClaiming } from "#tests/helpers/test-store.ts";
+import { FIXTURES_DIR, noisePng, pngHeaderClaiming } from "#tests/helpers/test-store.ts";
 import { JPEG_WIDTH_PX, MAX_SOURCE_BYTES, MAX_VARIANT_WIDTH_PX, VARIANT_WIDTHS_PX } from "./constants.ts";
 import {
+  checkSourceDecodes,
   ImageRejectedError,
   inspectSource,
   planVariants,
@@ -47,6 +48,36 @@ describe("inspectSource", () => {
     const garbled = Buffer.concat([demoJpeg.subarray(0, 4), Buffer.alloc(2000, 0xff)]);
     const error = await rejection(garbled, "garbled.jpg");
     expect(error.message).toMatch(/^garbled\.jpg: the image is corrupt or cannot be read/);
+  });
+});
+
+describe("checkSourceDecodes", () => {
+  const refusal = async (data: Uint8Array, name: string) => {
+    const error = await checkSourceDecodes(data, name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    return (error as ImageRejectedError).reason;
+  };
+
+  it("passes whole images", async () => {
+    await expect(checkSourceDecodes(demoJpeg, "brushes.jpg")).resolves.toBeUndefined();
+    await expect(checkSourceDecodes(orientedJpeg, "rotated.jpg")).resolves.toBeUndefined();
+    await expect(checkSourceDecodes(noisePng(64, 48), "noise.png")).resolves.toBeUndefined();
+  });
+
+  it("refuses a JPEG cut short, even one whose header inspectSource reads, saying so", async () => {
+    const cut = demoJpeg.subarray(0, Math.floor(demoJpeg.length * 0.9));
+    expect(await inspectSource(cut, "cut.jpg")).toMatchObject({ mime: "image/jpeg" });
+    expect(await refusal(cut, "cut.jpg")).toBe(
+      "the file is cut short: the end of the image is missing (was it copied or saved completely?)",
+    );
+    expect(await refusal(demoJpeg.subarray(0, demoJpeg.length - 2), "no-end.jpg")).toMatch(/^the file is cut short/);
+  });
+
+  it("refuses a PNG cut short or damaged inside", async () => {
+    const png = noisePng(64, 48);
+    expect(await refusal(png.subarray(0, Math.floor(png.length * 0.7)), "cut.png")).toMatch(
+      /^the (file is cut short|image is corrupt)/,
+    );
   });
 });
 
@@ -102,7 +133,7 @@ describe("renderVariants", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ImageRejectedError);
-    expect((error as Error).message).toMatch(/^cut\.jpg: the image is corrupt or cannot be read/);
+    expect((error as Error).message).toMatch(/^cut\.jpg: the file is cut short/);
   });
 
   it("encodes each format as itself", async () => {

@@ -1,6 +1,7 @@
 // The admin's access rules in a real browser: the CLI-made owner signs in; wrong passwords
-// are throttled; sessions expire and can be ended everywhere; forged cross-site posts and
-// posts without the form token are refused; admin pages are never cached or indexed.
+// are throttled, without locking the owner's known browser out; sessions expire and can be
+// ended everywhere; forged cross-site posts and posts without the form token are refused;
+// admin pages are never cached or indexed.
 import { randomBytes } from "node:crypto";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "#domain/auth/login.server.ts";
 import { createOwnerWithCli, expect, signIn, test, withDatabase } from "./admin-fixtures.ts";
@@ -62,6 +63,41 @@ test("wrong passwords are throttled per account, and the right one is then refus
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(/Too many failed attempts/);
   await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("the owner signing in from a known device while their account is under a guessing attack", async ({
+  page,
+  owner,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  // The owner has signed in on this browser before: it now carries a known-device cookie.
+  await signIn(page, owner);
+  const device = (await page.context().cookies()).find((c) => c.name === "nila_device");
+  expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/admin" });
+  expect(device?.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 60 * 60);
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You have signed out.")).toBeVisible();
+
+  // Someone else guesses the owner's password until the account is throttled...
+  const attacker = await browser.newContext();
+  const guesser = await attacker.newPage();
+  await guesser.goto("/admin/login");
+  for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+    await guesser.getByLabel("E-mail").fill(owner.email);
+    await guesser.getByLabel("Password").fill(`guess ${i}`);
+    await guesser.getByRole("button", { name: "Sign in" }).click();
+    await expect(guesser.getByRole("alert")).toHaveText(/do not match/);
+  }
+  // ...so from a browser the account does not know, even the right password now waits.
+  await guesser.getByLabel("Password").fill(owner.password);
+  await guesser.getByRole("button", { name: "Sign in" }).click();
+  await expect(guesser.getByRole("alert")).toHaveText(/Too many failed attempts/);
+  await attacker.close();
+
+  // The owner's own browser is not locked out.
+  await signIn(page, owner);
+  await expect(page).toHaveURL(/\/admin\/shoots$/);
 });
 
 test("an expired session signs the owner out", async ({ adminPage: page, owner }) => {

@@ -1,11 +1,13 @@
-// Sign-in: e-mail and password, throttled per account and per address. Before a session
-// exists, the form's CSRF token is bound to a short-lived cookie of its own.
+// Sign-in: e-mail and password, throttled per account and per address (a browser that signed
+// in before skips the account's throttle: ADR 011). Before a session exists, the form's CSRF
+// token is bound to a short-lived cookie of its own.
 import { randomBytes } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { adminSessionContext } from "#domain/auth/context.server.ts";
 import { csrfToken, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
+import { deviceCookie, readDeviceCookie } from "#domain/auth/known-device.server.ts";
 import { attemptLogin, loginThrottles } from "#domain/auth/login.server.ts";
 import {
   createSession,
@@ -72,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password,
     address: context.get(clientAddressContext),
+    device: readDeviceCookie(request),
   });
   if (!outcome.ok) {
     if (outcome.reason === "throttled") {
@@ -89,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await createSession(getDb(), outcome.userId, request.headers.get("User-Agent") ?? "");
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(request, session.id));
+  headers.append("Set-Cookie", deviceCookie(request, outcome.device));
   headers.append(
     "Set-Cookie",
     serializeAdminCookie(LOGIN_FORM_COOKIE, "", { maxAgeMs: 0, secure: isSecureRequest(request) }),

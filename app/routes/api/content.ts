@@ -8,9 +8,9 @@ import type { Route } from "./+types/content";
 
 // React Router sends GET, HEAD and OPTIONS to the loader and every other method to the action.
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return handleApiRequest(request, params["*"] ?? "", apiDeps(request, context.get(clientAddressContext)));
+  return handleApiRequest(request, params["*"] ?? "", apiDeps(context.get(clientAddressContext)));
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  return handleApiRequest(request, params["*"] ?? "", apiDeps(request, context.get(clientAddressContext)));
+  return handleApiRequest(request, params["*"] ?? "", apiDeps(context.get(clientAddressContext)));
 }

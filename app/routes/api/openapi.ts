@@ -6,5 +6,5 @@ import { openApiResponse } from "#domain/content-api/handler.server.ts";
 import type { Route } from "./+types/openapi";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return openApiResponse(request, apiDeps(request, context.get(clientAddressContext)));
+  return openApiResponse(request, apiDeps(context.get(clientAddressContext)));
 }
