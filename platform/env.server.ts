@@ -1,16 +1,31 @@
-// Reads the server's configuration from the environment once, with defaults that make
-// `npm start` work on a fresh machine. Every variable here is listed in .env.example.
+// The server's configuration: every variable it reads, checked by one zod schema. The entries
+// (server/main.ts, server/dev.ts, the CLI scripts) call startEnv() first: it loads ./.env when
+// there is one, parses the environment once and refuses a bad value with one line naming the
+// variable and what it accepts, before anything else runs. Every other module reads the parsed
+// values through readEnv(); none reads process.env. Every variable is listed in .env.example.
+// See docs/decisions/019-environment.md.
+import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { z } from "zod";
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative whole number, got "${raw}"`);
-  }
-  return value;
-}
+/** The env file the entries load from the working directory; variables already set win. */
+export const ENV_FILE_NAME = ".env";
+
+/** APP_SECRET's floor: 32 characters of `openssl rand -base64 32` carry 192 bits. */
+export const MIN_APP_SECRET_LENGTH = 32;
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** The named ranges Express's "trust proxy" (proxy-addr) knows. */
+export const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"] as const;
+
+/**
+ * What Express's "trust proxy" is given: false (trust no proxy), true (trust every hop: the
+ * client is the left-most X-Forwarded-For address), a number of hops to trust, or the named
+ * ranges, addresses and subnets of the proxies to trust.
+ */
+export type TrustProxy = boolean | number | string[];
 
 export interface ServerEnv {
   port: number;
@@ -18,7 +33,11 @@ export interface ServerEnv {
   dataDir: string;
   /** Public origin used in absolute URLs (canonical links, social cards). */
   publicUrl: string | undefined;
-  logLevel: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** TRUST_PROXY as Express's "trust proxy" setting takes it. */
+  trustProxy: TrustProxy;
+  /** APP_SECRET; unset: the server keeps a generated one under DATA_DIR (platform/secret.server.ts). */
+  appSecret: string | undefined;
   /** Skip the demo import on an empty database (for a studio starting from scratch). */
   skipDemo: boolean;
   /** Origins allowed to call the content API from a browser ("*" for any); empty: CORS off. */
@@ -47,29 +66,306 @@ export interface ServerEnv {
   };
 }
 
-export function readEnv(): ServerEnv {
+/**
+ * Variables whose value a refusal does not repeat: a secret, a URL with a password, and a list
+ * whose refusal names the bad entry itself.
+ */
+const NOT_REPEATED = new Set(["APP_SECRET", "SMTP_URL", "API_CORS_ORIGINS"]);
+
+const TRUST_PROXY_ALLOWED =
+  "must be true, false, a number of proxy hops (1 for one proxy in front), or a comma-separated list of " +
+  `${TRUST_PROXY_NAMES.join(", ")}, IP addresses and subnets (e.g. 10.0.0.0/8)`;
+
+/** An empty value counts as unset, as `VAR=` in .env or a shell means "nothing here". */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema);
+}
+
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const allowed = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+  const error = `must be a whole number ${allowed}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
+}
+
+function onOff(hint: string) {
+  return z.enum(["on", "off"], { error: `must be "on" or "off" (${hint})` });
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol, host } = new URL(value);
+  return (protocol === "http:" || protocol === "https:") && host !== "";
+}
+
+/** One entry of a TRUST_PROXY list: a named range, an address, or a subnet (prefix or IPv4 netmask). */
+function isTrustProxyEntry(entry: string): boolean {
+  if ((TRUST_PROXY_NAMES as readonly string[]).includes(entry)) return true;
+  const [address = "", range, ...extra] = entry.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || extra.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  // An IPv4 netmask (10.0.0.0/255.0.0.0): contiguous ones, as proxy-addr requires.
+  if (family !== 4 || net.isIP(range) !== 4) return false;
+  const bits = range
+    .split(".")
+    .map((octet) => Number(octet).toString(2).padStart(8, "0"))
+    .join("");
+  return /^1*0*$/.test(bits);
+}
+
+/**
+ * TRUST_PROXY as Express takes it, or undefined when Express would misread it. A bare number is
+ * a hop count: given as a string, Express would read "1" as the address 0.0.0.1 and trust no
+ * real proxy, so every visitor would look like the proxy.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | undefined {
+  const value = raw.trim();
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  return entries.every(isTrustProxyEntry) ? entries : undefined;
+}
+
+/** Whether any proxy is trusted: the tus server then honours X-Forwarded-Proto and -Host too. */
+export function trustsAProxy(trustProxy: TrustProxy): boolean {
+  return trustProxy === true || (typeof trustProxy === "number" && trustProxy > 0) || Array.isArray(trustProxy);
+}
+
+const CORS_ALLOWED = `must be * or a comma-separated list of origins (scheme, host and port only, e.g. https://app.example.com)`;
+
+function corsOrigins(raw: string, ctx: z.RefinementCtx): string[] {
+  const origins = raw
+    .split(",")
+    .map((o) => o.trim().replace(/\/+$/, ""))
+    .filter((o) => o !== "");
+  const bad = origins.find((o) => o !== "*" && !(isHttpUrl(o) && new URL(o).origin === o));
+  if (bad !== undefined) ctx.addIssue({ code: "custom", message: `${CORS_ALLOWED}; "${bad}" is not one` });
+  return origins;
+}
+
+/** The schema of the environment: each key is a variable's name, parsed from its string. */
+export const envSchema = z.object({
+  PORT: blankIsUnset(wholeNumber(1, 65535).default(3000)),
+  HOST: blankIsUnset(z.string().default("127.0.0.1")),
+  DATA_DIR: blankIsUnset(z.string().default("./data")).transform((dir) => path.resolve(dir)),
+  PUBLIC_URL: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .refine(isHttpUrl, {
+        error: "must be the site's absolute http:// or https:// address, e.g. https://studio.example.com",
+      })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  DEMO_CONTENT: blankIsUnset(onOff("off starts with an empty studio").optional()),
+  LOG_LEVEL: blankIsUnset(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info")),
+  TRUST_PROXY: blankIsUnset(
+    z
+      .string()
+      .transform((raw, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(raw);
+        if (parsed === undefined) ctx.addIssue({ code: "custom", message: TRUST_PROXY_ALLOWED });
+        return parsed ?? false;
+      })
+      .default(false),
+  ),
+  APP_SECRET: blankIsUnset(
+    z
+      .string()
+      .min(MIN_APP_SECRET_LENGTH, {
+        error: (issue) =>
+          `must be at least ${MIN_APP_SECRET_LENGTH} characters (it has ${String(issue.input).length}); make one with \`openssl rand -base64 32\`, or leave it unset to have one kept in DATA_DIR`,
+      })
+      .optional(),
+  ),
+  API_CORS_ORIGINS: blankIsUnset(z.string().transform(corsOrigins).default([])),
+  API_RATE_LIMIT: blankIsUnset(wholeNumber(1).default(300)),
+  API_RATE_WINDOW_S: blankIsUnset(wholeNumber(1).default(60)),
+  API_SHARED_CACHE_S: blankIsUnset(wholeNumber(0).default(60)),
+  SMTP_URL: blankIsUnset(
+    z
+      .string()
+      .refine((url) => URL.canParse(url) && ["smtp:", "smtps:"].includes(new URL(url).protocol), {
+        error: "must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example.com:587",
+      })
+      .optional(),
+  ),
+  INQUIRY_TO: blankIsUnset(z.string().optional()),
+  MAIL_FROM: blankIsUnset(z.string().optional()),
+  INQUIRY_ACK: blankIsUnset(onOff("on acknowledges visitors").optional()),
+  INQUIRY_RATE_LIMIT: blankIsUnset(wholeNumber(1).default(5)),
+  INQUIRY_MIN_FILL_S: blankIsUnset(wholeNumber(0).default(3)),
+  MAIL_RETRY_BASE_S: blankIsUnset(wholeNumber(1).default(30)),
+});
+
+export type ParsedEnv = { ok: true; env: ServerEnv } | { ok: false; problems: string[] };
+
+/** Parses an environment: the typed configuration, or one line per bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      if (problems.has(name)) continue;
+      const raw = source[name];
+      const got = raw === undefined || NOT_REPEATED.has(name) ? "" : ` (got "${raw}")`;
+      problems.set(name, `${name} ${issue.message}${got}`);
+    }
+    return { ok: false, problems: [...problems.values()] };
+  }
+  const v = result.data;
   return {
-    port: int("PORT", 3000),
-    host: process.env.HOST || "127.0.0.1",
-    dataDir: path.resolve(process.env.DATA_DIR || "./data"),
-    publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, "") || undefined,
-    logLevel: process.env.LOG_LEVEL || "info",
-    skipDemo: process.env.DEMO_CONTENT === "off",
-    apiCorsOrigins: (process.env.API_CORS_ORIGINS ?? "")
-      .split(",")
-      .map((o) => o.trim().replace(/\/+$/, ""))
-      .filter((o) => o !== ""),
-    apiRateLimit: int("API_RATE_LIMIT", 300),
-    apiRateWindowS: int("API_RATE_WINDOW_S", 60),
-    apiSharedCacheS: int("API_SHARED_CACHE_S", 60),
-    inquiries: {
-      smtpUrl: process.env.SMTP_URL || undefined,
-      inquiryTo: process.env.INQUIRY_TO || undefined,
-      mailFrom: process.env.MAIL_FROM || undefined,
-      ack: process.env.INQUIRY_ACK === "on",
-      ratePerHour: int("INQUIRY_RATE_LIMIT", 5),
-      minFillSeconds: int("INQUIRY_MIN_FILL_S", 3),
-      retryBaseSeconds: int("MAIL_RETRY_BASE_S", 30),
+    ok: true,
+    env: {
+      port: v.PORT,
+      host: v.HOST,
+      dataDir: v.DATA_DIR,
+      publicUrl: v.PUBLIC_URL,
+      logLevel: v.LOG_LEVEL,
+      trustProxy: v.TRUST_PROXY,
+      appSecret: v.APP_SECRET,
+      skipDemo: v.DEMO_CONTENT === "off",
+      apiCorsOrigins: v.API_CORS_ORIGINS,
+      apiRateLimit: v.API_RATE_LIMIT,
+      apiRateWindowS: v.API_RATE_WINDOW_S,
+      apiSharedCacheS: v.API_SHARED_CACHE_S,
+      inquiries: {
+        smtpUrl: v.SMTP_URL,
+        inquiryTo: v.INQUIRY_TO,
+        mailFrom: v.MAIL_FROM,
+        ack: v.INQUIRY_ACK === "on",
+        ratePerHour: v.INQUIRY_RATE_LIMIT,
+        minFillSeconds: v.INQUIRY_MIN_FILL_S,
+        retryBaseSeconds: v.MAIL_RETRY_BASE_S,
+      },
     },
   };
+}
+
+/** A bad environment met after start (the entries refuse it before): its lines, one per variable. */
+export class EnvError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "EnvError";
+    this.problems = problems;
+  }
+}
+
+let parsed: ParsedEnv | undefined;
+
+/** The configuration, parsed from process.env on first use and kept. */
+export function readEnv(): ServerEnv {
+  parsed ??= parseEnv(process.env);
+  if (!parsed.ok) throw new EnvError(parsed.problems);
+  return parsed.env;
+}
+
+/** Forgets the parsed configuration, so the next readEnv() parses process.env again (tests). */
+export function resetEnv(): void {
+  parsed = undefined;
+}
+
+/**
+ * A variable that only a script reads, for its own defaults (ADMIN_EMAIL, ADMIN_PASSWORD,
+ * CHROMIUM_PATH): the raw string, or undefined when unset or empty. The server reads none.
+ */
+export function readScriptVariable(name: string): string | undefined {
+  const value = process.env[name];
+  return value === "" ? undefined : value;
+}
+
+/**
+ * Loads `.env` from `dir` into process.env when the file exists (Node's own parser); a variable
+ * already set in the real environment keeps its value. Returns the file it loaded, if any.
+ */
+export function loadEnvFile(dir = process.cwd()): string | undefined {
+  const file = path.join(dir, ENV_FILE_NAME);
+  if (!fs.existsSync(file)) return undefined;
+  process.loadEnvFile(file);
+  parsed = undefined;
+  return file;
+}
+
+/**
+ * Makes sure DATA_DIR is a directory this process can write, creating what is missing. Bounded:
+ * it walks up to the nearest existing ancestor and creates each missing level on its own, never
+ * with a recursive mkdir (which on Linux spins for ever under /proc), then proves the directory
+ * takes a file by writing one. Returns the refusal, or undefined when the directory is fine.
+ */
+export function prepareDataDir(dataDir: string): string | undefined {
+  const refuse = (why: string) => `DATA_DIR must be a directory this process can create and write; ${why}`;
+  const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+  const missing: string[] = [];
+  for (let dir = dataDir; ; dir = path.dirname(dir)) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(dir);
+    } catch (error) {
+      if (code(error) === "ENOTDIR") return refuse(`a parent of ${dataDir} is a file`);
+      if (code(error) !== "ENOENT") return refuse(`${dir} cannot be read (${code(error)})`);
+      if (path.dirname(dir) === dir) return refuse(`${dir} does not exist`);
+      missing.unshift(dir);
+      continue;
+    }
+    if (!stat.isDirectory()) return refuse(`${dir} is a file`);
+    break;
+  }
+  for (const dir of missing) {
+    try {
+      fs.mkdirSync(dir);
+    } catch (error) {
+      if (code(error) !== "EEXIST") return refuse(`${dir} cannot be created (${code(error)})`);
+    }
+  }
+  const probe = path.join(dataDir, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    return refuse(`${dataDir} does not take a file (${code(error)})`);
+  }
+  return undefined;
+}
+
+/** Loads `.env`, parses the environment and (with dataDir) prepares DATA_DIR: the problems, if any. */
+export function checkEnv({ dataDir = false }: { dataDir?: boolean } = {}): ParsedEnv {
+  const problems: string[] = [];
+  try {
+    loadEnvFile();
+  } catch (error) {
+    problems.push(`${ENV_FILE_NAME} in ${process.cwd()} cannot be read (${(error as Error).message})`);
+  }
+  const result = parseEnv(process.env);
+  if (!result.ok) problems.push(...result.problems);
+  if (dataDir) {
+    const dir = envSchema.shape.DATA_DIR.safeParse(process.env.DATA_DIR);
+    const refused = dir.success ? prepareDataDir(dir.data) : undefined;
+    if (refused) problems.push(refused);
+  }
+  parsed = problems.length === 0 ? result : { ok: false, problems };
+  return parsed;
+}
+
+/**
+ * What an entry calls first: checkEnv(), then, when anything is wrong, one line per problem on
+ * standard error (no stack trace) and exit code 1.
+ */
+export function startEnv(options: { dataDir?: boolean; production?: boolean } = {}): ServerEnv {
+  // Production unless NODE_ENV says otherwise: React Router and Express then never put an
+  // error's message or stack in a response. Set before anything reads it (the build's modules).
+  if (options.production && !process.env.NODE_ENV) process.env.NODE_ENV = "production";
+  const result = checkEnv(options);
+  if (result.ok) return result.env;
+  for (const problem of result.problems) process.stderr.write(`Cannot start: ${problem}\n`);
+  process.exit(1);
 }

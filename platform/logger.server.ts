@@ -1,8 +1,9 @@
 // One structured (JSON lines) logger for the server: requests, startup, errors.
 import pino from "pino";
+import { readEnv } from "./env.server.ts";
 
 export const logger = pino({
-  level: process.env.LOG_LEVEL || "info",
+  level: readEnv().logLevel,
   base: undefined,
   redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
 });

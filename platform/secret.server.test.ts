@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { appSecret, SECRET_FILE_NAME } from "./secret.server.ts";
 
-afterEach(() => vi.unstubAllEnvs());
+afterEach(restoreEnv);
 
 describe("appSecret", () => {
   it("makes a secret once under DATA_DIR, private to the owner, and reuses it", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secret-"));
-    vi.stubEnv("DATA_DIR", dir);
-    vi.stubEnv("APP_SECRET", "");
+    setEnv({ DATA_DIR: dir, APP_SECRET: "" });
     const first = appSecret();
     expect(first.length).toBeGreaterThanOrEqual(32);
     const file = path.join(dir, SECRET_FILE_NAME);
@@ -20,9 +20,9 @@ describe("appSecret", () => {
   });
 
   it("prefers APP_SECRET and refuses a short one", () => {
-    vi.stubEnv("APP_SECRET", "x".repeat(40));
+    setEnv({ APP_SECRET: "x".repeat(40) });
     expect(appSecret()).toBe("x".repeat(40));
-    vi.stubEnv("APP_SECRET", "short");
+    setEnv({ APP_SECRET: "short" });
     expect(() => appSecret()).toThrow(/at least 32/);
   });
 });

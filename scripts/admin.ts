@@ -7,7 +7,7 @@ import { text } from "node:stream/consumers";
 import { generatePassword } from "../domain/auth/password.server.ts";
 import { UserInputError, upsertUser } from "../domain/auth/users.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
-import { readEnv } from "../platform/env.server.ts";
+import { startEnv } from "../platform/env.server.ts";
 
 const USAGE = `Usage:
   npm run admin -- create-user <email>              password read from standard input
@@ -27,8 +27,9 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const { dataDir } = startEnv({ dataDir: true });
   const { password, generated } = await readPassword(rest.includes("--generate"));
-  const db = openDatabase(path.join(readEnv().dataDir, DATABASE_FILE_NAME));
+  const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
   try {
     await migrate(db);
     const { created } = await upsertUser(db, email, password);

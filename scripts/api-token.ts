@@ -5,7 +5,7 @@
 import path from "node:path";
 import { createApiToken, listApiTokens, revokeApiToken } from "#domain/content-api/tokens.server.ts";
 import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
-import { readEnv } from "#platform/env.server.ts";
+import { startEnv } from "#platform/env.server.ts";
 
 const USAGE = "Usage: npm run api-token -- create NAME | list | revoke ID";
 
@@ -41,7 +41,7 @@ export async function runApiTokenCommand(args: string[], db: Database, print: (l
 }
 
 if (import.meta.main) {
-  const db = openDatabase(path.join(readEnv().dataDir, DATABASE_FILE_NAME));
+  const db = openDatabase(path.join(startEnv({ dataDir: true }).dataDir, DATABASE_FILE_NAME));
   try {
     await migrate(db);
     process.exitCode = await runApiTokenCommand(process.argv.slice(2), db, (line) => console.log(line));

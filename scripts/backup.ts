@@ -3,14 +3,14 @@
 // (`DATA_DIR=<folder> npm start`) or by copying it back while the server is stopped.
 // Run it again into the same folder and only new photos are copied.
 import { backupDataDir } from "../domain/media/backup.server.ts";
-import { readEnv } from "../platform/env.server.ts";
+import { startEnv } from "../platform/env.server.ts";
 
 const [target, ...rest] = process.argv.slice(2);
 if (!target || rest.length > 0) {
   console.error("Usage: npm run backup -- <folder>");
   process.exit(2);
 }
-const report = await backupDataDir(readEnv().dataDir, target, (line) => console.log(line));
+const report = await backupDataDir(startEnv().dataDir, target, (line) => console.log(line));
 if (report.missing.length > 0) {
   console.error(`${report.missing.length} files the database refers to are missing from DATA_DIR:`);
   for (const key of report.missing) console.error(`  ${key}`);

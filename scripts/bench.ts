@@ -9,6 +9,7 @@ import { ingestImage } from "../domain/media/ingest.server.ts";
 import { deriveSource } from "../domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "../domain/media/storage.server.ts";
 import { migrate, openDatabase } from "../platform/db/db.server.ts";
+import { readEnv, readScriptVariable, startEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
@@ -43,8 +44,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+startEnv();
 // The figures are the output; the pipeline's per-photo info lines would bury them.
-logger.level = process.env.LOG_LEVEL ?? "warn";
+logger.level = readScriptVariable("LOG_LEVEL") ? readEnv().logLevel : "warn";
 
 console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}\n`);
 

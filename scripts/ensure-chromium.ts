@@ -2,8 +2,9 @@
 // exist on this network). Install it with apt when we can; otherwise say how.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { readScriptVariable } from "../platform/env.server.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = readScriptVariable("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
 export function ensureChromium(): void {
   if (fs.existsSync(CHROMIUM_PATH)) return;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { listInquiries, type StoredInquiry } from "../domain/inquiries/store.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
-import { readEnv } from "../platform/env.server.ts";
+import { startEnv } from "../platform/env.server.ts";
 
 const DEFAULT_LIMIT = 20;
 const PREVIEW_CHARS = 160;
@@ -42,7 +42,7 @@ async function main() {
   const { values } = parseArgs({
     options: { limit: { type: "string", default: String(DEFAULT_LIMIT) }, json: { type: "boolean", default: false } },
   });
-  const file = path.join(readEnv().dataDir, DATABASE_FILE_NAME);
+  const file = path.join(startEnv().dataDir, DATABASE_FILE_NAME);
   if (!fs.existsSync(file)) {
     console.log(`No database at ${file} yet (set DATA_DIR, or start the server once).`);
     return;

@@ -21,6 +21,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { startEnv } from "../platform/env.server.ts";
 import { type ReceivedMail, startSmtpSink } from "../tests/helpers/smtp-sink.ts";
 
 const POLL_MS = 1_000;
@@ -28,11 +29,12 @@ const POLL_MS = 1_000;
 const DUPLICATE_GRACE_MS = 5_000;
 const THANKS = "Thank you, we&#x27;ll contact you soon";
 
+const env = startEnv();
 const { values } = parseArgs({
   options: {
-    url: { type: "string", default: `http://127.0.0.1:${process.env.PORT || 3000}` },
+    url: { type: "string", default: `http://127.0.0.1:${env.port}` },
     "smtp-port": { type: "string", default: "2525" },
-    "data-dir": { type: "string", default: process.env.DATA_DIR || "data" },
+    "data-dir": { type: "string", default: env.dataDir },
     count: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8" },
     spread: { type: "boolean", default: false },

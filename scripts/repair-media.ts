@@ -4,9 +4,9 @@ import path from "node:path";
 import { repairMissingVariants } from "../domain/media/repair.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
-import { readEnv } from "../platform/env.server.ts";
+import { startEnv } from "../platform/env.server.ts";
 
-const { dataDir } = readEnv();
+const { dataDir } = startEnv({ dataDir: true });
 const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
 try {
   await migrate(db);

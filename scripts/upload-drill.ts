@@ -10,6 +10,7 @@
 // http:// address, default http://127.0.0.1:$PORT), --edge (the photos' size in pixels, 256).
 import readline from "node:readline/promises";
 import { parseArgs } from "node:util";
+import { readScriptVariable, startEnv } from "../platform/env.server.ts";
 import { noisePng } from "../tests/helpers/test-store.ts";
 import { startCuttingProxy } from "./cutting-proxy.ts";
 import { type BatchFile, uploadBatch } from "./tus-batch.ts";
@@ -19,14 +20,15 @@ const POLL_MS = 1_000;
 /** Processing gives up being watched after this long without any progress. */
 const STALL_LIMIT_MS = 5 * 60 * 1000;
 
+const env = startEnv();
 const { values } = parseArgs({
   options: {
-    url: { type: "string", default: `http://127.0.0.1:${process.env.PORT || 3000}` },
+    url: { type: "string", default: `http://127.0.0.1:${env.port}` },
     shoot: { type: "string" },
     count: { type: "string", default: "300" },
     cuts: { type: "string", default: "2" },
     edge: { type: "string", default: String(DEFAULT_EDGE_PX) },
-    email: { type: "string", default: process.env.ADMIN_EMAIL },
+    email: { type: "string", default: readScriptVariable("ADMIN_EMAIL") },
   },
 });
 
@@ -50,7 +52,8 @@ const target = new URL(values.url);
 if (target.protocol !== "http:") fail("--url must be the server's own http:// address (e.g. http://127.0.0.1:3000).");
 
 async function askPassword(): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const fromEnv = readScriptVariable("ADMIN_PASSWORD");
+  if (fromEnv) return fromEnv;
   const terminal = Boolean(process.stdin.isTTY);
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal });
   if (terminal) {

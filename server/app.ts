@@ -57,8 +57,9 @@ export function createApp(options: AppOptions): express.Express {
   const env = readEnv();
   const app = express();
   app.disable("x-powered-by");
-  // Behind a reverse proxy, TRUST_PROXY tells Express which hops to believe for client IPs.
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  // Behind a reverse proxy, TRUST_PROXY tells Express which hops to believe for client IPs
+  // (parsed to what Express takes: a boolean, a hop count, or addresses and subnets).
+  app.set("trust proxy", env.trustProxy);
 
   app.use(
     pinoHttp({

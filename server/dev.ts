@@ -3,7 +3,11 @@
 import type { RequestListener } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
+import { startEnv } from "../platform/env.server.ts";
 import { type ServerModule, serve } from "./lifecycle.ts";
+
+// First of all: load .env, and refuse a bad variable or an unusable DATA_DIR in one line each.
+startEnv({ dataDir: true });
 
 const vite = await createServer({ server: { middlewareMode: true } });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<ServerModule>;

@@ -2,9 +2,11 @@
 // unless NODE_ENV says otherwise: React Router and Express then never put an error's message or
 // stack in a response (server/dev.ts is the development entry).
 import path from "node:path";
+import { startEnv } from "../platform/env.server.ts";
 import { type ServerModule, serve } from "./lifecycle.ts";
 
-if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
+// First of all: load .env, and refuse a bad variable or an unusable DATA_DIR in one line each.
+startEnv({ dataDir: true, production: true });
 
 const buildDir = path.resolve(import.meta.dirname, "../build");
 const mod: ServerModule = await import(path.join(buildDir, "server/index.js"));

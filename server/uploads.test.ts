@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { FIXTURES_DIR, makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
 import { csrfToken } from "../domain/auth/csrf.server.ts";
 import { createSession, findSession, SESSION_COOKIE_NAME } from "../domain/auth/session.server.ts";
@@ -52,7 +53,7 @@ describe("300 photos through tus with the connection cut twice", () => {
 
   beforeAll(async () => {
     dataDir = makeTempDir("studio-uploads-");
-    vi.stubEnv("DATA_DIR", dataDir);
+    setEnv({ DATA_DIR: dataDir });
     logger.level = "warn";
     await closeDb();
     const db = getDb();
@@ -84,7 +85,7 @@ describe("300 photos through tus with the connection cut twice", () => {
     await proxy?.close();
     await new Promise((resolve) => server?.close(resolve));
     await closeDb();
-    vi.unstubAllEnvs();
+    restoreEnv();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

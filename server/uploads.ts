@@ -24,6 +24,7 @@ import {
   UPLOADS_PATH,
 } from "../domain/media/upload-constants.ts";
 import { getDb } from "../platform/db/db.server.ts";
+import { readEnv, trustsAProxy } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { webRequestOf } from "./cross-site.ts";
 
@@ -101,7 +102,9 @@ export function createUploads(dataDir: string): Uploads {
     datastore: store,
     maxSize: MAX_SOURCE_BYTES,
     relativeLocation: true,
-    respectForwardedHeaders: Boolean(process.env.TRUST_PROXY),
+    // The same decision as Express's "trust proxy" (server/app.ts). With relative Location
+    // headers tus reads the forwarded headers only if a generateUrl option is added.
+    respectForwardedHeaders: trustsAProxy(readEnv().trustProxy),
     // No origin is another site's to read answers from (and see withoutCorsHeaders).
     allowedOrigins: [],
     async onIncomingRequest(req, id) {

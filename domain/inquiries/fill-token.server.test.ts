@@ -1,16 +1,13 @@
 // The signed fill-time token: too fast, in time, too old, forged.
 import { afterAll, describe, expect, it } from "vitest";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { checkFillToken, FILL_TOKEN_MAX_AGE_MS, issueFillToken } from "./fill-token.server.ts";
 
 const MIN_FILL_MS = 3000;
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-const savedSecret = process.env.APP_SECRET;
-process.env.APP_SECRET = "test-secret-that-is-long-enough-0123456789";
-afterAll(() => {
-  if (savedSecret === undefined) delete process.env.APP_SECRET;
-  else process.env.APP_SECRET = savedSecret;
-});
+setEnv({ APP_SECRET: "test-secret-that-is-long-enough-0123456789" });
+afterAll(restoreEnv);
 
 describe("fill-time token", () => {
   const token = issueFillToken(T0);
@@ -38,7 +35,7 @@ describe("fill-time token", () => {
   });
 
   it("depends on the secret", () => {
-    process.env.APP_SECRET = "another-secret-that-is-long-enough-9876543210";
+    setEnv({ APP_SECRET: "another-secret-that-is-long-enough-9876543210" });
     expect(check(token, T0 + 10_000)).toBe("invalid");
   });
 });

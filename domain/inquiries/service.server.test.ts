@@ -1,25 +1,19 @@
 // What the action does with a submission: store a good one with its page and time, drop bots
 // silently (honeypot, too fast, no or a forged token), refuse invalid input, limit per address.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { issueFillToken } from "./fill-token.server.ts";
 import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, MESSAGES } from "./rules.ts";
 import { rateLimitKey, submitInquiry } from "./service.server.ts";
 import { DUPLICATE_WINDOW_MS } from "./store.server.ts";
 
-const ENV = {
+setEnv({
   APP_SECRET: "service-test-secret-long-enough-0123456789",
   INQUIRY_RATE_LIMIT: "3",
   INQUIRY_MIN_FILL_S: "3",
-};
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
-Object.assign(process.env, ENV);
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
 });
+afterAll(restoreEnv);
 
 const NOW = new Date("2026-03-01T10:00:00.000Z");
 const FILLED_FOR_MS = 20_000;

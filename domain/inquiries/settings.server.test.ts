@@ -1,14 +1,12 @@
 // Who receives inquiries and whether visitors are acknowledged: the admin's choice wins when
 // it has made one; INQUIRY_TO / INQUIRY_ACK are the defaults, then the studio's first address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import type { OutgoingMail } from "./mail.server.ts";
 import { runOutboxRound } from "./outbox.server.ts";
 import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";
 import { storeInquiry } from "./store.server.ts";
-
-const KEYS = ["INQUIRY_TO", "INQUIRY_ACK", "MAIL_FROM"] as const;
-const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
 
 describe("inquiry recipients and acknowledgement", () => {
   let store: TestStore;
@@ -29,10 +27,7 @@ describe("inquiry recipients and acknowledgement", () => {
       .execute();
   });
   afterEach(async () => {
-    for (const k of KEYS) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
+    restoreEnv();
     await store.db.updateTable("studio_settings").set({ inquiry_to: "[]", inquiry_ack: null }).execute();
   });
   afterAll(async () => {
@@ -40,14 +35,14 @@ describe("inquiry recipients and acknowledgement", () => {
   });
 
   it("falls back to the studio's first e-mail address, then INQUIRY_TO", async () => {
-    for (const k of KEYS) delete process.env[k];
+    setEnv({ INQUIRY_TO: undefined, INQUIRY_ACK: undefined, MAIL_FROM: undefined });
     expect(await inquiryRecipients(store.db)).toEqual(["hello@nila.example"]);
-    process.env.INQUIRY_TO = "desk@nila.example";
+    setEnv({ INQUIRY_TO: "desk@nila.example" });
     expect(await mailAddresses(store.db)).toEqual({ studio: "desk@nila.example", from: "desk@nila.example" });
   });
 
   it("sends to the admin's addresses when it has set them, from MAIL_FROM or the first of them", async () => {
-    process.env.INQUIRY_TO = "desk@nila.example";
+    setEnv({ INQUIRY_TO: "desk@nila.example" });
     await store.db
       .updateTable("studio_settings")
       .set({ inquiry_to: JSON.stringify(["a@nila.example", "b@nila.example"]) })
@@ -56,12 +51,12 @@ describe("inquiry recipients and acknowledgement", () => {
       studio: "a@nila.example, b@nila.example",
       from: "a@nila.example",
     });
-    process.env.MAIL_FROM = "Nila <mail@nila.example>";
+    setEnv({ MAIL_FROM: "Nila <mail@nila.example>" });
     expect((await mailAddresses(store.db))?.from).toBe("Nila <mail@nila.example>");
   });
 
   it("the outbox sends to the recipients the admin set, read at send time", async () => {
-    process.env.INQUIRY_TO = "desk@nila.example";
+    setEnv({ INQUIRY_TO: "desk@nila.example" });
     const sent: OutgoingMail[] = [];
     const options = {
       db: store.db,
@@ -82,13 +77,13 @@ describe("inquiry recipients and acknowledgement", () => {
   });
 
   it("acknowledges visitors as the admin chose, else as INQUIRY_ACK says", async () => {
-    delete process.env.INQUIRY_ACK;
+    setEnv({ INQUIRY_ACK: undefined });
     expect(await acknowledgeVisitors(store.db)).toBe(false);
-    process.env.INQUIRY_ACK = "on";
+    setEnv({ INQUIRY_ACK: "on" });
     expect(await acknowledgeVisitors(store.db)).toBe(true);
     await store.db.updateTable("studio_settings").set({ inquiry_ack: 0 }).execute();
     expect(await acknowledgeVisitors(store.db)).toBe(false);
-    delete process.env.INQUIRY_ACK;
+    setEnv({ INQUIRY_ACK: undefined });
     await store.db.updateTable("studio_settings").set({ inquiry_ack: 1 }).execute();
     expect(await acknowledgeVisitors(store.db)).toBe(true);
   });

@@ -18,18 +18,26 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** The exit code, once the process has exited (by itself or after stop()). */
+  exited: Promise<number | null>;
   output(): string;
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   waitUntilReady(timeoutMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  // A caller may pin PORT, e.g. to start a second copy on a port that is taken.
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { cwd = ROOT }: { cwd?: string } = {},
+): Promise<ServerProcess> {
+  // A caller may pin PORT (e.g. to start a second copy on a port that is taken), or set it,
+  // HOST or LOG_LEVEL to a bad value to see the start refused.
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [path.join(ROOT, "server/main.ts")], {
+    // The server loads .env from its working directory (a test may start it in another one).
+    cwd,
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: port, DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -54,6 +62,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   return {
     url,
     child,
+    exited,
     output: () => output,
     waitForOutput: (pattern, timeoutMs = 60_000) => poll(() => pattern.test(output), timeoutMs, String(pattern)),
     waitUntilReady: (timeoutMs = 90_000) =>

@@ -1,0 +1,378 @@
+// The typed environment: defaults, one refusal per bad variable naming it, every TRUST_PROXY
+// form as Express takes it, .env loading, the parse kept until reset, DATA_DIR's bounded check,
+// and no other module reading process.env.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv as parseDotEnv } from "node:util";
+import express from "express";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
+import { ROOT } from "#tests/helpers/server-process.ts";
+import {
+  envSchema,
+  loadEnvFile,
+  MIN_APP_SECRET_LENGTH,
+  parseEnv,
+  parseTrustProxy,
+  prepareDataDir,
+  readEnv,
+  resetEnv,
+  type TrustProxy,
+  trustsAProxy,
+} from "./env.server.ts";
+
+const temp: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-env-"));
+  temp.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(restoreEnv);
+
+function problems(source: Record<string, string>): string[] {
+  const result = parseEnv(source);
+  return result.ok ? [] : result.problems;
+}
+
+describe("parseEnv", () => {
+  it("gives the documented defaults for an empty environment, and treats an empty value as unset", () => {
+    const expected = {
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.resolve("./data"),
+      publicUrl: undefined,
+      logLevel: "info",
+      trustProxy: false,
+      appSecret: undefined,
+      skipDemo: false,
+      apiCorsOrigins: [],
+      apiRateLimit: 300,
+      apiRateWindowS: 60,
+      apiSharedCacheS: 60,
+      inquiries: {
+        smtpUrl: undefined,
+        inquiryTo: undefined,
+        mailFrom: undefined,
+        ack: false,
+        ratePerHour: 5,
+        minFillSeconds: 3,
+        retryBaseSeconds: 30,
+      },
+    };
+    expect(parseEnv({})).toEqual({ ok: true, env: expected });
+    const blank = Object.fromEntries(
+      ["PORT", "DATA_DIR", "LOG_LEVEL", "TRUST_PROXY", "APP_SECRET", "API_RATE_LIMIT", "INQUIRY_ACK"].map((k) => [
+        k,
+        "",
+      ]),
+    );
+    expect(parseEnv(blank)).toEqual({ ok: true, env: expected });
+  });
+
+  it("reads every variable", () => {
+    const result = parseEnv({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/srv/studio",
+      PUBLIC_URL: "https://studio.example.com/",
+      DEMO_CONTENT: "off",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
+      APP_SECRET: "s".repeat(MIN_APP_SECRET_LENGTH),
+      API_CORS_ORIGINS: "https://a.example.com/, *",
+      API_RATE_LIMIT: "10",
+      API_RATE_WINDOW_S: "5",
+      API_SHARED_CACHE_S: "0",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      INQUIRY_TO: "desk@example.com",
+      MAIL_FROM: "Nila <mail@example.com>",
+      INQUIRY_ACK: "on",
+      INQUIRY_RATE_LIMIT: "2",
+      INQUIRY_MIN_FILL_S: "0",
+      MAIL_RETRY_BASE_S: "1",
+    });
+    expect(result).toEqual({
+      ok: true,
+      env: {
+        port: 8080,
+        host: "0.0.0.0",
+        dataDir: "/srv/studio",
+        publicUrl: "https://studio.example.com",
+        logLevel: "warn",
+        trustProxy: 1,
+        appSecret: "s".repeat(MIN_APP_SECRET_LENGTH),
+        skipDemo: true,
+        apiCorsOrigins: ["https://a.example.com", "*"],
+        apiRateLimit: 10,
+        apiRateWindowS: 5,
+        apiSharedCacheS: 0,
+        inquiries: {
+          smtpUrl: "smtps://user:pass@mail.example.com:465",
+          inquiryTo: "desk@example.com",
+          mailFrom: "Nila <mail@example.com>",
+          ack: true,
+          ratePerHour: 2,
+          minFillSeconds: 0,
+          retryBaseSeconds: 1,
+        },
+      },
+    });
+  });
+
+  it.each([
+    ["PORT", "abc", /^PORT must be a whole number from 1 to 65535 \(got "abc"\)$/],
+    ["PORT", "70000", /^PORT must be a whole number from 1 to 65535/],
+    ["PORT", "0", /^PORT must be a whole number from 1 to 65535/],
+    ["PUBLIC_URL", "studio.example.com", /^PUBLIC_URL must be the site's absolute http:\/\/ or https:\/\/ address/],
+    ["DEMO_CONTENT", "no", /^DEMO_CONTENT must be "on" or "off"/],
+    [
+      "LOG_LEVEL",
+      "verbose",
+      /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent \(got "verbose"\)$/,
+    ],
+    ["TRUST_PROXY", "yes", /^TRUST_PROXY must be true, false, a number of proxy hops .* \(got "yes"\)$/],
+    ["APP_SECRET", "short", /^APP_SECRET must be at least 32 characters \(it has 5\)/],
+    [
+      "API_CORS_ORIGINS",
+      "https://a.example.com/path",
+      /^API_CORS_ORIGINS must be \* or .*"https:\/\/a.example.com\/path" is not one$/,
+    ],
+    ["API_RATE_LIMIT", "0", /^API_RATE_LIMIT must be a whole number of at least 1 \(got "0"\)$/],
+    ["API_RATE_WINDOW_S", "1.5", /^API_RATE_WINDOW_S must be a whole number of at least 1/],
+    ["API_SHARED_CACHE_S", "-1", /^API_SHARED_CACHE_S must be a whole number of at least 0/],
+    ["SMTP_URL", "http://user:secret@mail.example.com", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/],
+    ["INQUIRY_ACK", "yes", /^INQUIRY_ACK must be "on" or "off"/],
+    ["INQUIRY_RATE_LIMIT", "five", /^INQUIRY_RATE_LIMIT must be a whole number of at least 1/],
+    ["INQUIRY_MIN_FILL_S", "3s", /^INQUIRY_MIN_FILL_S must be a whole number of at least 0/],
+    ["MAIL_RETRY_BASE_S", "0", /^MAIL_RETRY_BASE_S must be a whole number of at least 1/],
+  ])("refuses %s=%s in one line naming it and what it accepts", (name, value, line) => {
+    const found = problems({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(line);
+  });
+
+  it("never repeats a secret or a mail password in a refusal", () => {
+    const [secret, smtp] = problems({ APP_SECRET: "hunter2", SMTP_URL: "http://user:hunter2@mail.example.com" });
+    expect(secret).not.toContain("hunter2");
+    expect(smtp).not.toContain("hunter2");
+  });
+
+  it("lists every bad variable, one line each", () => {
+    expect(problems({ APP_SECRET: "short", LOG_LEVEL: "verbose", TRUST_PROXY: "yes", PORT: "abc" })).toEqual([
+      expect.stringMatching(/^PORT /),
+      expect.stringMatching(/^LOG_LEVEL /),
+      expect.stringMatching(/^TRUST_PROXY /),
+      expect.stringMatching(/^APP_SECRET /),
+    ]);
+  });
+});
+
+describe(".env.example", () => {
+  const text = fs.readFileSync(path.join(ROOT, ".env.example"), "utf8");
+
+  it("copied to .env as it is, gives exactly the defaults", () => {
+    expect(parseEnv(parseDotEnv(text))).toEqual(parseEnv({}));
+  });
+
+  it("offers only accepted values in its commented examples", () => {
+    const uncommented = text.replace(/^# ([A-Z_]+=)/gm, "$1");
+    const result = parseEnv(parseDotEnv(uncommented));
+    expect(result.ok ? [] : result.problems).toEqual([]);
+  });
+
+  it("lists every variable the server reads", () => {
+    const listed = new Set([...text.matchAll(/^(?:# )?([A-Z_]+)=/gm)].map((m) => m[1]));
+    for (const name of Object.keys(envSchema.shape)) expect(listed, name).toContain(name);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each<[string, TrustProxy]>([
+    ["true", true],
+    ["false", false],
+    ["0", 0],
+    ["1", 1],
+    ["2", 2],
+    ["loopback", ["loopback"]],
+    ["linklocal", ["linklocal"]],
+    ["uniquelocal", ["uniquelocal"]],
+    ["10.0.0.7", ["10.0.0.7"]],
+    ["10.0.0.0/8", ["10.0.0.0/8"]],
+    ["10.0.0.0/255.0.0.0", ["10.0.0.0/255.0.0.0"]],
+    ["::1", ["::1"]],
+    ["fd00::/8", ["fd00::/8"]],
+    ["loopback, 10.0.0.0/8,192.168.1.1", ["loopback", "10.0.0.0/8", "192.168.1.1"]],
+  ])("takes %s as Express does", (raw, value) => {
+    expect(parseTrustProxy(raw)).toEqual(value);
+    // Express compiles it without complaint (it throws on an address or range it cannot read).
+    expect(() => express().set("trust proxy", value)).not.toThrow();
+  });
+
+  it.each([
+    "yes",
+    "on",
+    "Loopback",
+    "1.2.3",
+    "10.0.0.0/33",
+    "::/129",
+    "10.0.0.0/255.0.255.0",
+    "loopback,yes",
+    "loopback,",
+    "1000",
+  ])("refuses %s", (raw) => {
+    expect(parseTrustProxy(raw)).toBeUndefined();
+    expect(problems({ TRUST_PROXY: raw })[0]).toMatch(/^TRUST_PROXY must be/);
+  });
+
+  it("tells the upload server to honour forwarded headers exactly when Express trusts a proxy", () => {
+    expect([false, 0, true, 1, ["loopback"]].map(trustsAProxy)).toEqual([false, false, true, true, true]);
+  });
+
+  /**
+   * Express with the parsed value, as server/app.ts sets it: the client address and whether the
+   * request counts as TLS for a request from this machine (127.0.0.1) forwarded for `chain`.
+   */
+  async function seenBehind(raw: string, chain: string): Promise<{ ip: string; secure: boolean }> {
+    const value = parseTrustProxy(raw);
+    if (value === undefined) throw new Error(`bad TRUST_PROXY ${raw}`);
+    const app = express().set("trust proxy", value);
+    app.get("/", (req, res) => void res.json({ ip: req.ip, secure: req.secure }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { "X-Forwarded-For": chain, "X-Forwarded-Proto": "https" },
+      });
+      return (await res.json()) as { ip: string; secure: boolean };
+    } finally {
+      server.close();
+    }
+  }
+
+  it.each([
+    // Unset, false or 0: the forwarded headers are ignored; the client is the proxy.
+    ["false", "203.0.113.7", "127.0.0.1", false],
+    ["0", "203.0.113.7", "127.0.0.1", false],
+    // One hop: the address the proxy added (the last), whatever the client claimed before it.
+    ["1", "198.51.100.1, 203.0.113.7", "203.0.113.7", true],
+    ["2", "198.51.100.1, 203.0.113.7", "198.51.100.1", true],
+    ["true", "198.51.100.1, 203.0.113.7", "198.51.100.1", true],
+    ["loopback", "203.0.113.7", "203.0.113.7", true],
+    ["127.0.0.1", "203.0.113.7", "203.0.113.7", true],
+    ["127.0.0.0/8", "203.0.113.7", "203.0.113.7", true],
+    ["127.0.0.0/255.0.0.0", "203.0.113.7", "203.0.113.7", true],
+    ["10.0.0.0/8, 127.0.0.1", "203.0.113.7", "203.0.113.7", true],
+    // A trusted list that does not hold this proxy: not believed.
+    ["10.0.0.0/8", "203.0.113.7", "127.0.0.1", false],
+    ["linklocal", "203.0.113.7", "127.0.0.1", false],
+    ["uniquelocal", "203.0.113.7", "127.0.0.1", false],
+  ])("TRUST_PROXY=%s, X-Forwarded-For %s: the client is %s, TLS %s", async (raw, chain, ip, secure) => {
+    const seen = await seenBehind(raw, chain);
+    expect(seen.ip.replace(/^::ffff:/, "")).toBe(ip);
+    expect(seen.secure).toBe(secure);
+  });
+});
+
+describe("readEnv", () => {
+  it("parses once and keeps it until resetEnv()", () => {
+    setEnv({ INQUIRY_RATE_LIMIT: "7" });
+    expect(readEnv().inquiries.ratePerHour).toBe(7);
+    process.env.INQUIRY_RATE_LIMIT = "8";
+    expect(readEnv().inquiries.ratePerHour).toBe(7);
+    resetEnv();
+    expect(readEnv().inquiries.ratePerHour).toBe(8);
+  });
+
+  it("throws every problem when the environment is bad", () => {
+    setEnv({ LOG_LEVEL: "verbose", APP_SECRET: "short" });
+    expect(() => readEnv()).toThrow(/LOG_LEVEL must be one of[^\n]*\nAPP_SECRET must be at least 32/);
+  });
+});
+
+describe("loadEnvFile", () => {
+  it("loads .env from the directory; what the real environment already has wins, even when empty", () => {
+    const dir = tempDir();
+    fs.writeFileSync(
+      path.join(dir, ".env"),
+      '# a comment\nINQUIRY_RATE_LIMIT=9\nINQUIRY_MIN_FILL_S=4\nAPI_RATE_LIMIT=11\nMAIL_FROM="Nila <mail@example.com>"\n',
+    );
+    setEnv({ INQUIRY_RATE_LIMIT: undefined, MAIL_FROM: undefined, INQUIRY_MIN_FILL_S: "1", API_RATE_LIMIT: "" });
+    expect(readEnv().inquiries.ratePerHour).toBe(5);
+    expect(loadEnvFile(dir)).toBe(path.join(dir, ".env"));
+    // The parse is redone after loading.
+    expect(readEnv().inquiries).toMatchObject({
+      ratePerHour: 9,
+      minFillSeconds: 1,
+      mailFrom: "Nila <mail@example.com>",
+    });
+    expect(process.env.API_RATE_LIMIT).toBe("");
+    expect(readEnv().apiRateLimit).toBe(300);
+  });
+
+  it("does nothing without a .env file", () => {
+    expect(loadEnvFile(tempDir())).toBeUndefined();
+  });
+});
+
+describe("prepareDataDir", () => {
+  it("creates a missing directory, several levels deep, and leaves no probe behind", () => {
+    const dir = path.join(tempDir(), "a", "b", "data");
+    expect(prepareDataDir(dir)).toBeUndefined();
+    expect(fs.statSync(dir).isDirectory()).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(prepareDataDir(dir)).toBeUndefined();
+  });
+
+  it("refuses a path under a file", () => {
+    const file = path.join(tempDir(), "file");
+    fs.writeFileSync(file, "");
+    expect(prepareDataDir(file)).toMatch(/^DATA_DIR must be a directory .*; .*file is a file$/);
+    expect(prepareDataDir(path.join(file, "data"))).toMatch(/^DATA_DIR must be .*a parent of .* is a file$/);
+  });
+
+  it.runIf(process.platform === "linux")(
+    "refuses /proc/nonexistent at once, where a recursive mkdir spins for ever",
+    () => {
+      const started = Date.now();
+      expect(prepareDataDir("/proc/nonexistent")).toMatch(/^DATA_DIR must be .*\/proc\/nonexistent cannot be created/);
+      expect(prepareDataDir("/proc")).toMatch(/^DATA_DIR must be .*\/proc does not take a file/);
+      expect(Date.now() - started).toBeLessThan(1000);
+    },
+  );
+
+  it.runIf(process.getuid?.() !== 0)("refuses a directory this process may not write", () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o500);
+    try {
+      expect(prepareDataDir(dir)).toMatch(/does not take a file \(EACCES\)/);
+      expect(prepareDataDir(path.join(dir, "data"))).toMatch(/cannot be created \(EACCES\)/);
+    } finally {
+      fs.chmodSync(dir, 0o700);
+    }
+  });
+});
+
+describe("process.env", () => {
+  it("is read by no module under app/, domain/, platform/ or server/ but the environment module", () => {
+    const files = execFileSync(
+      "git",
+      ["ls-files", "--cached", "--others", "--exclude-standard", "app", "domain", "platform", "server"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+      },
+    )
+      .split("\n")
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && f !== "platform/env.server.ts")
+      .filter((f) => fs.existsSync(path.join(ROOT, f)));
+    const readers = files.filter((f) => /process\.env\b/.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    expect(readers).toEqual([]);
+  });
+});
