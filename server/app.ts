@@ -170,9 +170,11 @@ export function createApp(options: AppOptions): express.Express {
       );
   });
 
-  // Posts from other sites: a 403 and a warning line, not React Router's error.
+  // The one cross-site check (Origin / Sec-Fetch-Site) for every state-changing request:
+  // mounted in front of the uploads and React Router, which do not check it again. A refusal
+  // is a 403 and a warning line, not React Router's own check's 400 and logged error.
   app.use(refuseCrossSiteRequests);
-  // The admin's resumable photo uploads (tus); they check the session themselves.
+  // The admin's resumable photo uploads (tus): the session (requireAdmin) and the CSRF header.
   app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
 
   // React Router would also answer /api/<path>.data, its client-navigation suffix, from the same

@@ -1,5 +1,6 @@
-// Forged cross-site posts, to the admin and to a public form, against the real server: refused with 403, logged as
-// one warning line naming the path and the origin, never as an "unhandled error" with a stack.
+// Forged cross-site posts, to the admin (its pages and its tus uploads) and to a public form, against the real
+// server: refused with 403, logged as one warning line naming the path and the origin, never as an "unhandled
+// error" with a stack.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_REFUSAL } from "#server/cross-site.ts";
@@ -36,7 +37,7 @@ describe("cross-site posts", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; msg: string; path?: string; origin?: string });
 
-  it("answers 403 with one warning line (path, origin) and no error, for pages and data requests", async () => {
+  it("answers 403 with one warning line (path, origin) and no error, for pages, data requests and uploads", async () => {
     const forged = { Origin: FOREIGN_ORIGIN, "Sec-Fetch-Site": "cross-site" };
     const page = await post("/admin/login", forged);
     expect(page.status).toBe(403);
@@ -44,13 +45,18 @@ describe("cross-site posts", () => {
     expect((await post("/admin/shoots/new.data", forged)).status).toBe(403);
     // An older browser that sends only Origin is refused the same way.
     expect((await post("/admin/shoots/new?index", { Origin: FOREIGN_ORIGIN })).status).toBe(403);
+    // The tus uploads sit behind the same check (the upload handler does not judge origins).
+    const upload = await post("/admin/uploads", forged);
+    expect(upload.status).toBe(403);
+    expect(await upload.text()).toBe(CROSS_SITE_REFUSAL);
 
-    await server.waitForOutput(/refused a cross-site POST to \/admin\/shoots\/new from/);
+    await server.waitForOutput(/refused a cross-site POST to \/admin\/uploads from/);
     const refusals = logLines().filter((l) => l.msg.startsWith("refused a cross-site"));
     expect(refusals.map((l) => [l.level, l.path, l.origin])).toEqual([
       [40, "/admin/login", FOREIGN_ORIGIN],
       [40, "/admin/shoots/new.data", FOREIGN_ORIGIN],
       [40, "/admin/shoots/new", FOREIGN_ORIGIN],
+      [40, "/admin/uploads", FOREIGN_ORIGIN],
     ]);
     expect(refusals[0]?.msg).toBe(
       `refused a cross-site POST to /admin/login from ${FOREIGN_ORIGIN} (Sec-Fetch-Site: cross-site)`,
@@ -75,6 +81,6 @@ describe("cross-site posts", () => {
     const own = await post("/admin/login", { Origin: server.url, "Sec-Fetch-Site": "same-origin" });
     expect(own.status).toBe(403);
     expect(await own.text()).not.toContain(CROSS_SITE_REFUSAL);
-    expect(logLines().filter((l) => l.msg.startsWith("refused a cross-site"))).toHaveLength(4);
+    expect(logLines().filter((l) => l.msg.startsWith("refused a cross-site"))).toHaveLength(5);
   });
 });

@@ -2,8 +2,10 @@
 // Router sees them: its own origin check would throw, answer 400 and log an "unhandled error"
 // with a stack for what is an expected, harmless refusal. Here it is a 403 and one warning line
 // saying what was refused (method, path, origin). The admin asks every post to prove it came
-// from our pages; public forms refuse only posts that say they came from elsewhere. The admin
-// layout's middleware and form tokens still check every request that gets through.
+// from our pages; public forms refuse only posts that say they came from elsewhere. This is the
+// only place the request's origin is judged: server/app.ts mounts it in front of the tus
+// uploads and React Router. What gets through then proves itself with a form token (the
+// signed-in layout's middleware, the sign-in form) or an X-CSRF-Token header (uploads).
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { isDeclaredCrossSite, isSafeMethod, isSameOriginRequest } from "../domain/auth/csrf.server.ts";
 import { isAdminPath } from "../domain/auth/shared.ts";

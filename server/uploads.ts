@@ -1,17 +1,18 @@
 // Photo uploads over tus (resumable: a dropped connection or a closed laptop continues where
 // it stopped), mounted by the Express app under /admin/uploads. Every request needs the
-// owner's session; every request that changes something must come from our origin and carry
-// the session's CSRF token in a header. A finished upload is checked and queued at once, so
-// a refusal reaches the browser with the file's name and why; the background worker does
-// the rest.
+// owner's session (requireAdmin, the same lookup as the admin's pages); every request that
+// changes something must carry the session's CSRF token in a header (posts from other sites
+// were already refused in front of this handler, by server/cross-site.ts). A finished upload
+// is checked and queued at once, so a refusal reaches the browser with the file's name and
+// why; the background worker does the rest.
 import fs from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
-import { isSafeMethod, isSameOriginRequest, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
-import { findSession, readCookie, SESSION_COOKIE_NAME } from "../domain/auth/session.server.ts";
+import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
+import { requireAdmin } from "../domain/auth/require-admin.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { enqueueUploadedPhoto } from "../domain/media/photo-jobs.server.ts";
 import { type PhotoWorker, startPhotoWorker } from "../domain/media/photo-worker.server.ts";
@@ -153,18 +154,20 @@ export function createUploads(dataDir: string): Uploads {
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
-      const request = webRequestOf(req);
-      const cookie = readCookie(request, SESSION_COOKIE_NAME);
-      const session = cookie ? await findSession(getDb(), cookie) : null;
+      // The request's one session lookup. requireAdmin refuses with a redirect to the sign-in
+      // page, which a tus client cannot follow: the uploader is answered 401 and says so.
+      const session = await requireAdmin(webRequestOf(req)).catch((refusal: unknown) => {
+        if (refusal instanceof Response) return null;
+        throw refusal;
+      });
       if (!session) {
         res.status(401).type("text/plain").send("Sign in to upload.");
         return;
       }
-      if (!isSafeMethod(req.method)) {
-        if (!isSameOriginRequest(request) || !isValidCsrfToken(req.get(UPLOAD_CSRF_HEADER), session.idHash)) {
-          res.status(403).type("text/plain").send("This upload was refused: reload the page and try again.");
-          return;
-        }
+      // The request's one CSRF token check: the header the admin's page copies its token into.
+      if (!isSafeMethod(req.method) && !isValidCsrfToken(req.get(UPLOAD_CSRF_HEADER), session.idHash)) {
+        res.status(403).type("text/plain").send("This upload was refused: reload the page and try again.");
+        return;
       }
       res.setHeader("Cache-Control", "no-store");
       withoutCorsHeaders(res);

@@ -1,6 +1,9 @@
-// Cross-site request forgery, refused twice over: every state-changing request must come
-// from our own origin (Sec-Fetch-Site / Origin), and every admin form carries a token, an
-// HMAC of the session it was rendered for, so a token from another session is worthless.
+// Cross-site request forgery, refused twice over, each check once per request: every
+// state-changing request must come from our own origin (Sec-Fetch-Site / Origin; judged in
+// Express by server/cross-site.ts, before the uploads and React Router), and every admin form
+// carries a token, an HMAC of the session it was rendered for, so a token from another session
+// is worthless (checked by the signed-in layout's middleware, the sign-in action, and the
+// upload handler for its X-CSRF-Token header).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { readEnv } from "../../platform/env.server.ts";
 import { appSecret } from "../../platform/secret.server.ts";

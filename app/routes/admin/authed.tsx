@@ -1,25 +1,25 @@
 // Everything in the admin except sign-in: requires a live session (else to the sign-in page,
 // coming back afterwards), checks every form's CSRF token, and draws the admin's navigation
 // with 'sign out' and 'sign out everywhere'.
-import { Form, NavLink, Outlet, redirect } from "react-router";
+import { Form, NavLink, Outlet } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { adminFormContext, parseAdminForm } from "#domain/auth/admin-form.server.ts";
 import { adminSessionContext } from "#domain/auth/context.server.ts";
 import { CSRF_FIELD_NAME, csrfToken, isSafeMethod, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
-import { LOGIN_PATH } from "#domain/auth/shared.ts";
+import { requireAdmin } from "#domain/auth/require-admin.server.ts";
 import type { Route } from "./+types/authed";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const session = context.get(adminSessionContext);
-    if (!session) {
-      const url = new URL(request.url);
-      const back = isSafeMethod(request.method) ? url.pathname.replace(/\.data$/, "") + url.search : "";
-      throw redirect(back ? `${LOGIN_PATH}?next=${encodeURIComponent(back)}` : LOGIN_PATH);
-    }
+    // The request's one session lookup; loaders and actions below read it from the context.
+    const session = await requireAdmin(request);
+    context.set(adminSessionContext, session);
     if (!isSafeMethod(request.method)) {
-      // Read once here (a multipart body streams, with its size limits); actions get it from
-      // the context through readAdminForm.
+      // The request's one CSRF token check (the upload handler checks its header instead). The
+      // body is read once, here, before the token is checked: a multipart body streams, with
+      // its size limits, and a forged file is refused before it is kept. Actions get the form
+      // from the context through readAdminForm. (Posts from other sites never got this far:
+      // server/cross-site.ts refused them before React Router.)
       const parsed = await parseAdminForm(request, CSRF_FIELD_NAME, (token) => isValidCsrfToken(token, session.idHash));
       context.set(adminFormContext, parsed);
     }
@@ -28,9 +28,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  // The middleware guarantees a session here.
   const session = context.get(adminSessionContext);
-  return { email: session?.user.email ?? "", csrf: session ? csrfToken(session.idHash) : "" };
+  return { email: session.user.email, csrf: csrfToken(session.idHash) };
 }
 
 export default function AuthedLayout({ loaderData }: Route.ComponentProps) {

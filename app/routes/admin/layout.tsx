@@ -1,14 +1,11 @@
-// The admin's outer layout, for every /admin URL: refuses state-changing requests from other
-// origins, reads the session cookie into the request context, and loads the admin's styles
-// (only admin routes import them, so public pages never do).
-import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
+// The admin's outer layout, for every /admin URL, the sign-in page included: the admin's
+// styles (only admin routes import them, so public pages never do), its robots meta tag and
+// its error page. It checks nothing itself: posts from other sites never reach React Router
+// (server/cross-site.ts refuses them first), and the signed-in layout (authed.tsx) looks up
+// the session and checks form tokens.
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { ErrorReference } from "#app/components/error-reference.tsx";
 import adminStylesUrl from "#app/styles/admin.css?url";
-import { adminSessionContext } from "#domain/auth/context.server.ts";
-import { isSafeMethod, isSameOriginRequest } from "#domain/auth/csrf.server.ts";
-import { findSession, readCookie, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
-import { getDb } from "#platform/db/db.server.ts";
-import { CROSS_SITE_REFUSAL } from "#server/cross-site.ts";
 import type { Route } from "./+types/layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesUrl }];
@@ -16,17 +13,6 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 export const meta: Route.MetaFunction = () => [
   { title: "Studio admin" },
   { name: "robots", content: "noindex, nofollow" },
-];
-
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    if (!isSafeMethod(request.method) && !isSameOriginRequest(request)) {
-      throw data(CROSS_SITE_REFUSAL, { status: 403 });
-    }
-    const id = readCookie(request, SESSION_COOKIE_NAME);
-    context.set(adminSessionContext, id ? await findSession(getDb(), id) : null);
-    return next();
-  },
 ];
 
 export default function AdminLayout() {

@@ -5,10 +5,10 @@ import { randomBytes } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { adminSessionContext } from "#domain/auth/context.server.ts";
 import { csrfToken, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
 import { deviceCookie, readDeviceCookie } from "#domain/auth/known-device.server.ts";
 import { attemptLogin, loginThrottles } from "#domain/auth/login.server.ts";
+import { adminSessionOf } from "#domain/auth/require-admin.server.ts";
 import {
   createSession,
   isSecureRequest,
@@ -39,9 +39,10 @@ function loginFormBinding(request: Request): { binding: string; setCookie?: stri
   };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.get(adminSessionContext)) throw redirect(safeNextPath(url.searchParams.get("next")));
+  // Outside the signed-in layout, so this page looks the session up itself (the same path).
+  if (await adminSessionOf(request)) throw redirect(safeNextPath(url.searchParams.get("next")));
   const { binding, setCookie } = loginFormBinding(request);
   return data(
     { csrf: csrfToken(binding), signedOut: url.searchParams.has("signedOut") },

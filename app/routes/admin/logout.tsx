@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readAdminForm(request, context)).form;
   const session = context.get(adminSessionContext);
   const id = readCookie(request, SESSION_COOKIE_NAME);
-  if (session && form.get("intent") === "everywhere") await destroyAllSessions(getDb(), session.user.id);
+  if (form.get("intent") === "everywhere") await destroyAllSessions(getDb(), session.user.id);
   else if (id) await destroySession(getDb(), id);
   return redirect(`${LOGIN_PATH}?signedOut=1`, { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }
