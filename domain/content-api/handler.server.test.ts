@@ -283,7 +283,6 @@ describe("bad parameters answer 400 naming the parameter", () => {
     ["collections?sort=title:up", "sort"],
     ["blocks?sort=__proto__:asc", "sort"],
     ["collections?sort=constructor", "sort"],
-    ["collections?filters[toString]=x", "filters[toString]"],
     ["collections?filters[colour]=red", "filters[colour]"],
     ["collections?filters[galleries][nme]=wedding", "filters[galleries][nme]"],
     ["collections?filters[title][$regex]=x", "filters[title][$regex]"],
