@@ -2,7 +2,8 @@
 // the data while /healthz says "starting", then serve and start the background work (the
 // inquiry outbox and the photo worker); on SIGTERM or SIGINT stop taking connections and the
 // background work (the photo in hand is finished), let requests in flight finish, close the
-// database and exit.
+// database and exit. The background work belongs to this lifecycle: the app is only handed
+// the functions that wake it.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AppOptions } from "./app.ts";
 
@@ -13,11 +14,12 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(
   mod: ServerModule,
-  listenerFor: (readiness: AppOptions["readiness"]) => RequestListener,
+  listenerFor: (readiness: AppOptions["readiness"], wake: AppOptions["wake"]) => RequestListener,
 ): Promise<Server> {
   const env = mod.readEnv();
   const state = { ready: false, detail: "applying migrations" };
-  const server = createServer(listenerFor(() => state));
+  const background = mod.createBackgroundWork(env.dataDir);
+  const server = createServer(listenerFor(() => state, background.wake));
   server.on("error", (error: NodeJS.ErrnoException) => {
     // The usual first-run stumble gets a sentence that says what to do, not a stack trace.
     const hint =
@@ -44,7 +46,7 @@ export async function serve(
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    const backgroundStopped = mod.stopBackgroundWork();
+    const backgroundStopped = background.stop();
     server.close(async () => {
       await backgroundStopped;
       await mod.closeDb();
@@ -64,7 +66,7 @@ export async function serve(
     state.ready = true;
     state.detail = "ready";
     mod.logger.info("ready");
-    if (!shuttingDown) mod.startBackgroundWork();
+    if (!shuttingDown) background.start();
   } catch (error) {
     mod.logger.fatal({ err: error }, "startup failed");
     process.exit(1);

@@ -4,4 +4,6 @@ import { type ServerModule, serve } from "./lifecycle.ts";
 
 const buildDir = path.resolve(import.meta.dirname, "../build");
 const mod: ServerModule = await import(path.join(buildDir, "server/index.js"));
-await serve(mod, (readiness) => mod.createApp({ readiness, clientBuildDir: path.join(buildDir, "client") }));
+await serve(mod, (readiness, wake) =>
+  mod.createApp({ readiness, wake, clientBuildDir: path.join(buildDir, "client") }),
+);

@@ -6,3 +6,6 @@ export const cspNonceContext = createContext<string>("");
 
 /** The client's address as Express sees it (honouring TRUST_PROXY), for per-client limits. */
 export const clientAddressContext = createContext<string>("unknown");
+
+/** Wakes the inquiry outbox's worker once an inquiry's mails are stored (a no-op unless the server sets it). */
+export const wakeOutboxContext = createContext<() => void>(() => {});
