@@ -6,7 +6,7 @@ import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-route
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
-import { clientAddressContext } from "#app/utils/request-context.ts";
+import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { getStudio } from "#domain/catalog/queries.server.ts";
@@ -68,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form: body.form,
     clientAddress: context.get(clientAddressContext),
     page: sourcePage(request),
+    wakeOutbox: context.get(wakeOutboxContext),
   });
   switch (outcome.status) {
     case "sent":

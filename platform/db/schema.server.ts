@@ -196,6 +196,16 @@ export interface PhotoJobsTable {
   photo_id: number | null;
   created_at_ms: number;
   updated_at_ms: number;
+  /** How often a worker claimed the job (docs/decisions/018-background-work.md). */
+  attempts: WithDefault<number>;
+  /** While running: the claim holds the job until then (ISO 8601, UTC); once it passes, any worker may claim it. */
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** After a failed attempt: due again then (ISO 8601, UTC); null: due now. */
+  retry_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the upload check found (sniffed type, upright size); null for jobs queued before it was kept. */
+  mime: ColumnType<string | null, string | null | undefined, string | null>;
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DB {

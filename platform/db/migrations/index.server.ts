@@ -6,6 +6,7 @@ import * as m0003 from "./0003-api-tokens.server.ts";
 import * as m0004 from "./0004-admin.server.ts";
 import * as m0005 from "./0005-inquiry-handled.server.ts";
 import * as m0006 from "./0006-settings-media.server.ts";
+import * as m0008 from "./0008-photo-job-leases.server.ts";
 
 const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0004-admin": m0004,
   "0005-inquiry-handled": m0005,
   "0006-settings-media": m0006,
+  "0008-photo-job-leases": m0008,
 };
 
 export const migrationProvider: MigrationProvider = {
