@@ -8,6 +8,7 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { logger } from "../../platform/logger.server.ts";
+import { storedTimeAfter, toStoredTime } from "../../platform/time.ts";
 import {
   composeMail,
   type InquiryForMail,
@@ -49,8 +50,8 @@ export interface ClaimedMail {
 }
 
 export async function claimDueMails(db: Database, { now = new Date(), limit = OUTBOX_BATCH_SIZE } = {}) {
-  const at = now.toISOString();
-  const claimedUntil = new Date(now.getTime() + OUTBOX_CLAIM_MS).toISOString();
+  const at = toStoredTime(now);
+  const claimedUntil = storedTimeAfter(OUTBOX_CLAIM_MS, now);
   const claimed = await db
     .updateTable("inquiry_mails")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), claimed_until: claimedUntil }))
@@ -91,7 +92,7 @@ export async function claimDueMails(db: Database, { now = new Date(), limit = OU
 export async function markDelivered(db: Database, id: number, now = new Date()): Promise<void> {
   await db
     .updateTable("inquiry_mails")
-    .set({ delivered_at: now.toISOString(), claimed_until: null, last_error: null })
+    .set({ delivered_at: toStoredTime(now), claimed_until: null, last_error: null })
     .where("id", "=", id)
     .execute();
 }
@@ -101,7 +102,7 @@ export async function markFailed(db: Database, id: number, error: string, nextAt
     .updateTable("inquiry_mails")
     .set({
       last_error: error.slice(0, ERROR_MAX_CHARS),
-      next_attempt_at: nextAttemptAt.toISOString(),
+      next_attempt_at: toStoredTime(nextAttemptAt),
       claimed_until: null,
     })
     .where("id", "=", id)
@@ -210,9 +211,9 @@ export async function runOutboxRound(
 async function retryOutageMailsNow(db: Database, now: Date): Promise<void> {
   const { numUpdatedRows } = await db
     .updateTable("inquiry_mails")
-    .set({ next_attempt_at: now.toISOString() })
+    .set({ next_attempt_at: toStoredTime(now) })
     .where("delivered_at", "is", null)
-    .where("next_attempt_at", ">", now.toISOString())
+    .where("next_attempt_at", ">", toStoredTime(now))
     .where("last_error", "like", `%${SERVER_AWAY}%`)
     .executeTakeFirst();
   if (numUpdatedRows > 0n)

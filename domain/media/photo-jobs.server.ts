@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { PhotoJobState } from "../../platform/db/schema.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError, inspectSource } from "./pipeline.server.ts";
 
@@ -122,8 +123,8 @@ export async function enqueueUploadedPhoto(
         file_name: upload.fileName,
         sha256,
         position: base + upload.batchIndex,
-        created_at_ms: now,
-        updated_at_ms: now,
+        created_at: toStoredTime(now),
+        updated_at: toStoredTime(now),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -143,7 +144,7 @@ export interface ClaimedJob {
 export async function claimNextJob(db: Database, now = Date.now()): Promise<ClaimedJob | null> {
   const row = await db
     .updateTable("photo_jobs")
-    .set({ state: "running", updated_at_ms: now })
+    .set({ state: "running", updated_at: toStoredTime(now) })
     .where("id", "=", (eb) =>
       eb.selectFrom("photo_jobs").select("id").where("state", "=", "queued").orderBy("id").limit(1),
     )
@@ -173,7 +174,7 @@ export async function requeueInterruptedJobs(db: Database): Promise<number> {
 async function finishJob(db: Database, id: number, state: PhotoJobState, error: string | null, photoId?: number) {
   await db
     .updateTable("photo_jobs")
-    .set({ state, error, photo_id: photoId ?? null, updated_at_ms: Date.now() })
+    .set({ state, error, photo_id: photoId ?? null, updated_at: toStoredTime() })
     .where("id", "=", id)
     .execute();
 }
@@ -241,7 +242,7 @@ export async function jobProgress(db: Database, shootId: number, sinceMs: number
     .selectFrom("photo_jobs")
     .select(["state", "file_name", "error"])
     .where("shoot_id", "=", shootId)
-    .where((eb) => eb.or([eb("updated_at_ms", ">=", sinceMs), eb("state", "in", PENDING_JOB_STATES)]))
+    .where((eb) => eb.or([eb("updated_at", ">=", toStoredTime(sinceMs)), eb("state", "in", PENDING_JOB_STATES)]))
     .orderBy("id")
     .execute();
   const count = (state: PhotoJobState) => rows.filter((r) => r.state === state).length;
