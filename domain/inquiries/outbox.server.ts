@@ -105,7 +105,7 @@ export async function claimDueMails(
 export async function markDelivered(db: Database, id: number, now = new Date()): Promise<void> {
   await db
     .updateTable("inquiry_mails")
-    .set({ delivered_at: now.toISOString(), claimed_until: null, last_error: null })
+    .set({ delivered_at: toStoredTime(now), claimed_until: null, last_error: null })
     .where("id", "=", id)
     .execute();
 }
@@ -115,7 +115,7 @@ export async function markFailed(db: Database, id: number, error: string, nextAt
     .updateTable("inquiry_mails")
     .set({
       last_error: error.slice(0, ERROR_MAX_CHARS),
-      next_attempt_at: nextAttemptAt.toISOString(),
+      next_attempt_at: toStoredTime(nextAttemptAt),
       claimed_until: null,
     })
     .where("id", "=", id)
@@ -248,9 +248,9 @@ export async function runOutboxRound(
 async function retryOutageMailsNow(db: Database, now: Date): Promise<void> {
   const { numUpdatedRows } = await db
     .updateTable("inquiry_mails")
-    .set({ next_attempt_at: now.toISOString() })
+    .set({ next_attempt_at: toStoredTime(now) })
     .where("delivered_at", "is", null)
-    .where("next_attempt_at", ">", now.toISOString())
+    .where("next_attempt_at", ">", toStoredTime(now))
     .where("last_error", "like", `%${SERVER_AWAY}%`)
     .executeTakeFirst();
   if (numUpdatedRows > 0n)

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { movePhoto, movePhotoToShoot, reorderPhotos, restorePhoto, trashPhoto } from "../catalog/photos.server.ts";
-import { getShootPage } from "../catalog/queries.server.ts";
+import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
 import { sha256Hex } from "./ingest.server.ts";
 import {

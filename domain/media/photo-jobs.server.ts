@@ -147,8 +147,8 @@ export async function enqueueUploadedPhoto(
         width: info.width,
         height: info.height,
         position: base + upload.batchIndex,
-        created_at_ms: now,
-        updated_at_ms: now,
+        created_at: toStoredTime(now),
+        updated_at: toStoredTime(now),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -195,7 +195,7 @@ export async function claimNextJob(
       state: "running",
       attempts: eb("attempts", "+", 1),
       lease_until: until,
-      updated_at_ms: new Date(now).getTime(),
+      updated_at: toStoredTime(now),
     }))
     .where("id", "=", (eb) => eb.selectFrom("photo_jobs").select("id").where(claimable(at)).orderBy("id").limit(1))
     .where(claimable(at))
@@ -260,7 +260,7 @@ export async function releaseJobs(db: Database, jobs: Pick<ClaimedJob, "id" | "l
 export async function retryJob(db: Database, id: number, at: Date): Promise<void> {
   await db
     .updateTable("photo_jobs")
-    .set({ state: "queued", lease_until: null, retry_at: toStoredTime(at), updated_at_ms: Date.now() })
+    .set({ state: "queued", lease_until: null, retry_at: toStoredTime(at), updated_at: toStoredTime() })
     .where("id", "=", id)
     .execute();
 }
@@ -268,7 +268,7 @@ export async function retryJob(db: Database, id: number, at: Date): Promise<void
 async function finishJob(db: Database, id: number, state: PhotoJobState, error: string | null, photoId?: number) {
   await db
     .updateTable("photo_jobs")
-    .set({ state, error, photo_id: photoId ?? null, lease_until: null, updated_at_ms: Date.now() })
+    .set({ state, error, photo_id: photoId ?? null, lease_until: null, updated_at: toStoredTime() })
     .where("id", "=", id)
     .execute();
 }
@@ -358,7 +358,7 @@ export async function jobProgress(db: Database, shootId: number, sinceMs: number
     .selectFrom("photo_jobs")
     .select(["state", "file_name", "error"])
     .where("shoot_id", "=", shootId)
-    .where((eb) => eb.or([eb("updated_at_ms", ">=", sinceMs), eb("state", "in", PENDING_JOB_STATES)]))
+    .where((eb) => eb.or([eb("updated_at", ">=", toStoredTime(sinceMs)), eb("state", "in", PENDING_JOB_STATES)]))
     .orderBy("id")
     .execute();
   const count = (state: PhotoJobState) => rows.filter((r) => r.state === state).length;
