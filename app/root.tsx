@@ -1,5 +1,7 @@
 // The document shell shared by every page: head, header, content, footer, and the branded
-// error page. Its loader reads the studio's details that the header and footer show.
+// error page. Its loader reads the studio's details that the header and footer show; pages
+// that show more of them (home, contact) take them from here, and a page that needs more of
+// the studio row (the showreel, the about text) shares this request's read of it.
 
 import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import textFontUrl from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
@@ -16,7 +18,8 @@ import {
 } from "react-router";
 import { isAdminPath } from "../domain/auth/shared.ts";
 import { NAV_LINKS } from "../domain/catalog/navigation.ts";
-import { getStudio } from "../domain/catalog/queries.server.ts";
+import { getStudio } from "../domain/catalog/public-pages.server.ts";
+import { studioRowOf } from "../domain/catalog/read-model.server.ts";
 import { getDb } from "../platform/db/db.server.ts";
 import { publicOrigin } from "../platform/public-origin.server.ts";
 import type { Route } from "./+types/root";
@@ -31,9 +34,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = getDb();
   return {
-    studio: await getStudio(getDb()),
+    studio: await getStudio(db, await studioRowOf(context, db)),
     origin: publicOrigin(),
     // The year of the request, not of the build: the copyright line must roll over by itself.
     year: new Date().getFullYear(),

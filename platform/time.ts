@@ -1,7 +1,8 @@
 // How the database stores time: one way everywhere, an ISO 8601 instant in UTC with
 // milliseconds ("2026-11-23T21:11:02.123Z"). Fixed width, so text order is time order and
 // `<`/`>` compare correctly in SQL; readable in a backup; parsed by `new Date()` and by
-// PostgreSQL's timestamptz alike. See docs/decisions/017-domain-layout.md.
+// PostgreSQL's timestamptz alike. See docs/decisions/017-domain-layout.md and
+// docs/decisions/020-catalog-read-model-and-time.md (why this form, and migration 0007).
 
 /** Milliseconds per unit, for durations written with their unit. */
 export const SECOND_MS = 1000;

@@ -13,7 +13,12 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { clientAddressContext, cspNonceContext, requestIdContext } from "#app/utils/request-context.ts";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  requestIdContext,
+  wakeOutboxContext,
+} from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
@@ -24,11 +29,11 @@ import { refuseCrossSiteRequests } from "#server/cross-site.ts";
 import { assignRequestId, handleErrors, refuseUnroutableRequests } from "#server/errors.ts";
 import { redirectToHttps, sendPermissionsPolicy } from "#server/headers.ts";
 import { limitRequestBodies } from "#server/limits.ts";
-import { prepareData, startBackgroundWork, stopBackgroundWork } from "#server/startup.ts";
+import { type BackgroundWakers, createBackgroundWork, prepareData } from "#server/startup.ts";
 import { createUploads } from "#server/uploads.ts";
 
 export { SERVER_TIMEOUTS } from "#server/limits.ts";
-export { closeDb, logger, prepareData, readEnv, startBackgroundWork, stopBackgroundWork };
+export { closeDb, createBackgroundWork, logger, prepareData, readEnv };
 
 /** How long a browser keeps to HTTPS for this host once it has seen it over TLS. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -46,6 +51,8 @@ export interface AppOptions {
   clientBuildDir?: string;
   /** Loads the React Router server build (Vite's dev server supplies it in development). */
   build?: () => Promise<ServerBuild>;
+  /** Wakes the background workers, which the server's lifecycle owns (server/lifecycle.ts). */
+  wake: BackgroundWakers;
 }
 
 const assignNonce: RequestHandler = (_req, res, next) => {
@@ -175,7 +182,7 @@ export function createApp(options: AppOptions): express.Express {
   // is a 403 and a warning line, not React Router's own check's 400 and logged error.
   app.use(refuseCrossSiteRequests);
   // The admin's resumable photo uploads (tus): the session (requireAdmin) and the CSRF header.
-  app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
+  app.use(UPLOADS_PATH, createUploads(env.dataDir, options.wake.photos).handler);
 
   // React Router would also answer /api/<path>.data, its client-navigation suffix, from the same
   // loader but in its own encoding, with the root's data and without the API's cache headers.
@@ -198,6 +205,7 @@ export function createApp(options: AppOptions): express.Express {
         context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(requestIdContext, String(req.id ?? ""));
+        context.set(wakeOutboxContext, options.wake.outbox);
         return context;
       },
     }),

@@ -15,12 +15,13 @@ const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as P
 
 let current: { mod: ServerModule; app: ReturnType<ServerModule["createApp"]> } | undefined;
 
-await serve(await load(), (readiness) => {
+// The background work stays the first module's, owned by serve(); a reloaded app wakes it.
+await serve(await load(), (readiness, wake) => {
   const listener: RequestListener = (req, res) => {
     vite.middlewares(req, res, async () => {
       try {
         const mod = await load();
-        if (current?.mod !== mod) current = { mod, app: mod.createApp({ readiness, build }) };
+        if (current?.mod !== mod) current = { mod, app: mod.createApp({ readiness, wake, build }) };
         current.app(req, res);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);

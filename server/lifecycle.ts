@@ -2,7 +2,8 @@
 // the data while /healthz says "starting", then serve and start the background work (the
 // inquiry outbox and the photo worker); on SIGTERM or SIGINT stop taking connections and the
 // background work (the photo in hand is finished), let requests in flight finish, close the
-// database and exit.
+// database and exit. The background work belongs to this lifecycle: the app is only handed
+// the functions that wake it.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AppOptions } from "./app.ts";
@@ -14,14 +15,15 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(
   mod: ServerModule,
-  listenerFor: (readiness: AppOptions["readiness"]) => RequestListener,
+  listenerFor: (readiness: AppOptions["readiness"], wake: AppOptions["wake"]) => RequestListener,
 ): Promise<Server> {
   const env = mod.readEnv();
   const state = { ready: false, detail: "applying migrations" };
+  const background = mod.createBackgroundWork(env.dataDir);
   // Bounds on slow clients (headers, whole requests): see server/limits.ts.
   const server = createServer(
     { ...mod.SERVER_TIMEOUTS },
-    listenerFor(() => state),
+    listenerFor(() => state, background.wake),
   );
   // CONNECT (a proxy tunnel) never reaches Express: without this Node drops the connection unanswered.
   server.on("connect", (_req, socket: Duplex) => {
@@ -55,7 +57,7 @@ export async function serve(
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    const backgroundStopped = mod.stopBackgroundWork();
+    const backgroundStopped = background.stop();
     server.close(async () => {
       await backgroundStopped;
       await mod.closeDb();
@@ -75,7 +77,7 @@ export async function serve(
     state.ready = true;
     state.detail = "ready";
     mod.logger.info("ready");
-    if (!shuttingDown) mod.startBackgroundWork();
+    if (!shuttingDown) background.start();
   } catch (error) {
     mod.logger.fatal({ err: error }, "startup failed");
     process.exit(1);

@@ -10,4 +10,6 @@ startEnv({ dataDir: true, production: true });
 
 const buildDir = path.resolve(import.meta.dirname, "../build");
 const mod: ServerModule = await import(path.join(buildDir, "server/index.js"));
-await serve(mod, (readiness) => mod.createApp({ readiness, clientBuildDir: path.join(buildDir, "client") }));
+await serve(mod, (readiness, wake) =>
+  mod.createApp({ readiness, wake, clientBuildDir: path.join(buildDir, "client") }),
+);

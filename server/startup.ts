@@ -1,14 +1,20 @@
-// What a start does before the site can answer: migrate the database, clear files a killed
-// process left half-written, and import the demo studio into an empty database.
+// What a start does before the site can answer: migrate the database, clear what a killed
+// process left half-done (partial files, photo jobs it was processing), and import the demo
+// studio into an empty database. And the background work beside the site (the inquiry outbox
+// and the photo worker): the server's lifecycle creates it, starts it once the data is ready
+// and stops it at shutdown; the app only wakes it.
 
 import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
-import { startInquiryMail, stopInquiryMail } from "../domain/inquiries/service.server.ts";
+import { startInquiryMail } from "../domain/inquiries/service.server.ts";
+import { requeueInterruptedJobs } from "../domain/media/photo-jobs.server.ts";
+import { startPhotoWorker } from "../domain/media/photo-worker.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
+import type { BackgroundWorker } from "../platform/background.server.ts";
 import { getDb, migrate } from "../platform/db/db.server.ts";
 import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { publicOriginWarning } from "../platform/public-origin.server.ts";
-import { startPhotoProcessing, stopPhotoProcessing } from "./uploads.ts";
+import { uploadFiles } from "./uploads.ts";
 
 export async function prepareData(progress: (line: string) => void = (line) => logger.info(line)): Promise<void> {
   const env = readEnv();
@@ -20,18 +26,55 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   const storage = getMediaStorage(env.dataDir);
   const swept = (await storage.public.sweepPartials()) + (await storage.originals.sweepPartials());
   if (swept > 0) logger.warn({ files: swept }, "removed partial files left by an interrupted write");
+  // One process owns DATA_DIR (as for the partial files): a job still running is a dead one's.
+  const requeued = await requeueInterruptedJobs(db);
+  if (requeued > 0) logger.warn({ jobs: requeued }, "resuming photo processing interrupted by a restart");
   if (env.skipDemo) return;
   const outcome = await importDemoIfEmpty({ db, storage }, progress);
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
 }
 
-/** Starts what runs beside the site once it is ready: the inquiry outbox and the photo worker. */
-export function startBackgroundWork(dataDir = readEnv().dataDir): void {
-  startInquiryMail();
-  startPhotoProcessing(dataDir);
+/** Tells a background worker that work arrived, so it looks now rather than at its next poll. */
+export interface BackgroundWakers {
+  /** An upload was queued for processing. */
+  photos(): void;
+  /** An inquiry's mails were stored. */
+  outbox(): void;
 }
 
-/** Stops both at shutdown, before the database closes; the photo in hand is finished first. */
-export async function stopBackgroundWork(): Promise<void> {
-  await Promise.all([stopInquiryMail(), stopPhotoProcessing()]);
+export interface BackgroundWork {
+  /** Usable from the start; a wake-up before `start()` or after `stop()` does nothing. */
+  wake: BackgroundWakers;
+  /** Starts the workers (after prepareData): the outbox when mail is on, and the photo worker. */
+  start(): void;
+  /** Stops them before the database closes: the photo in hand and the send in flight finish first. */
+  stop(): Promise<void>;
+}
+
+export function createBackgroundWork(dataDir = readEnv().dataDir): BackgroundWork {
+  let outbox: BackgroundWorker | undefined;
+  let photos: BackgroundWorker | undefined;
+  let state: "new" | "started" | "stopped" = "new";
+  return {
+    wake: {
+      photos: () => photos?.wake(),
+      outbox: () => outbox?.wake(),
+    },
+    start() {
+      if (state !== "new") return;
+      state = "started";
+      const db = getDb();
+      outbox = startInquiryMail(db);
+      const uploads = uploadFiles(dataDir);
+      photos = startPhotoWorker({ db, storage: getMediaStorage(dataDir) }, uploads);
+      uploads.sweepExpired().catch((error) => logger.warn({ err: error }, "could not sweep expired uploads"));
+    },
+    async stop() {
+      state = "stopped";
+      const running = [outbox, photos];
+      outbox = undefined;
+      photos = undefined;
+      await Promise.all(running.map((worker) => worker?.stop()));
+    },
+  };
 }

@@ -23,7 +23,8 @@ import { closeDb, getDb, migrate } from "../platform/db/db.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { type CuttingProxy, startCuttingProxy } from "../scripts/cutting-proxy.ts";
 import { type BatchFile, uploadBatch } from "../scripts/tus-batch.ts";
-import { createUploads, startPhotoProcessing, stopPhotoProcessing } from "./uploads.ts";
+import { type BackgroundWork, createBackgroundWork } from "./startup.ts";
+import { createUploads } from "./uploads.ts";
 
 const PHOTO_COUNT = 300;
 /** Small enough to process quickly, big enough (about 7 KB) to need several chunks each. */
@@ -41,6 +42,7 @@ describe("300 photos through tus with the connection cut twice", () => {
   let dataDir: string;
   let server: ReturnType<express.Express["listen"]>;
   let proxy: CuttingProxy;
+  let background: BackgroundWork;
   let shootId: number;
   let sessionCookie: string;
   let csrf: string;
@@ -69,19 +71,21 @@ describe("300 photos through tus with the connection cut twice", () => {
     sessionCookie = `${SESSION_COOKIE_NAME}=${session.id}`;
     csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
 
+    // The server's wiring: the lifecycle owns the workers, the upload handler only wakes them.
+    background = createBackgroundWork(dataDir);
     const app = express();
-    app.use(UPLOADS_PATH, createUploads(dataDir).handler);
+    app.use(UPLOADS_PATH, createUploads(dataDir, background.wake.photos).handler);
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     proxy = await startCuttingProxy({
       target: { host: "127.0.0.1", port: (server.address() as AddressInfo).port },
       cutAtBytes: CUT_SHARES.map((share) => Math.round(totalBytes * share)),
     });
-    startPhotoProcessing(dataDir);
+    background.start();
   });
 
   afterAll(async () => {
-    await stopPhotoProcessing();
+    await background?.stop();
     await proxy?.close();
     await new Promise((resolve) => server?.close(resolve));
     await closeDb();
@@ -213,7 +217,8 @@ describe("refusals at upload: too large, cut short, and no CORS", () => {
     const created = await createSession(db, userId, "vitest");
     const csrf = csrfToken((await findSession(db, created.id))?.idHash ?? "");
     const app = express();
-    app.use(UPLOADS_PATH, createUploads(dataDir).handler);
+    // Refusals happen before a job exists: no worker is needed to wake.
+    app.use(UPLOADS_PATH, createUploads(dataDir, () => {}).handler);
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

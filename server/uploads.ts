@@ -15,9 +15,8 @@ import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
 import { requireAdmin } from "../domain/auth/require-admin.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { enqueueUploadedPhoto } from "../domain/media/photo-jobs.server.ts";
-import { type PhotoWorker, startPhotoWorker } from "../domain/media/photo-worker.server.ts";
+import type { UploadSource } from "../domain/media/photo-worker.server.ts";
 import { ImageRejectedError } from "../domain/media/pipeline.server.ts";
-import { getMediaStorage } from "../domain/media/storage.server.ts";
 import {
   UPLOAD_CSRF_HEADER,
   UPLOAD_NOTE_FROM_TRASH,
@@ -91,9 +90,8 @@ export interface Uploads {
   directory: string;
 }
 
-let worker: PhotoWorker | undefined;
-
-export function createUploads(dataDir: string): Uploads {
+/** `wakePhotoWorker` tells the photo worker (owned by the server's lifecycle) that a job was queued. */
+export function createUploads(dataDir: string, wakePhotoWorker: () => void): Uploads {
   const directory = path.join(dataDir, "uploads");
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   /** Which upload each request is about, for the error hook (which is told only the request). */
@@ -140,7 +138,7 @@ export function createUploads(dataDir: string): Uploads {
       try {
         const data = await fs.readFile(path.join(directory, upload.id));
         const { fromTrash } = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
-        worker?.wake();
+        wakePhotoWorker();
         return fromTrash ? { headers: { [UPLOAD_NOTE_HEADER]: UPLOAD_NOTE_FROM_TRASH } } : {};
       } catch (error) {
         // The bytes go: a retry must upload again (and be checked again), not find them done.
@@ -181,23 +179,13 @@ export function createUploads(dataDir: string): Uploads {
   return { handler, store, directory };
 }
 
-/** Starts the background photo worker over the uploads directory (after migrations ran). */
-export function startPhotoProcessing(dataDir: string): void {
-  if (worker) return;
+/** The finished uploads' files, for the photo worker; `sweepExpired` deletes uploads never finished. */
+export function uploadFiles(dataDir: string): UploadSource & { sweepExpired(): Promise<number> } {
   const directory = path.join(dataDir, "uploads");
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  worker = startPhotoWorker(
-    { db: getDb(), storage: getMediaStorage(dataDir) },
-    {
-      read: (id) => fs.readFile(path.join(directory, id)),
-      remove: (id) => store.remove(id),
-    },
-  );
-  store.deleteExpired().catch((error) => logger.warn({ err: error }, "could not sweep expired uploads"));
-}
-
-export async function stopPhotoProcessing(): Promise<void> {
-  const stopping = worker;
-  worker = undefined;
-  await stopping?.stop();
+  return {
+    read: (id) => fs.readFile(path.join(directory, id)),
+    remove: (id) => store.remove(id),
+    sweepExpired: () => store.deleteExpired(),
+  };
 }

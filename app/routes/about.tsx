@@ -2,12 +2,15 @@
 import { Picture } from "#app/components/picture.tsx";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
-import { getAboutPage } from "#domain/catalog/queries.server.ts";
+import { getAboutPage } from "#domain/catalog/public-pages.server.ts";
+import { studioRowOf } from "#domain/catalog/read-model.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/about";
 
-export async function loader() {
-  return { about: await getAboutPage(getDb()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = getDb();
+  // The root reads the same row for the header: one read for both.
+  return { about: await getAboutPage(db, await studioRowOf(context, db)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

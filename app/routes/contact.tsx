@@ -6,10 +6,9 @@ import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-route
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
-import { clientAddressContext } from "#app/utils/request-context.ts";
+import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
-import { getStudio } from "#domain/catalog/queries.server.ts";
 import { issueFillToken } from "#domain/inquiries/fill-token.server.ts";
 import {
   checkInquiry,
@@ -24,7 +23,6 @@ import {
   NAME_MAX_CHARS,
 } from "#domain/inquiries/rules.ts";
 import { submitInquiry } from "#domain/inquiries/service.server.ts";
-import { getDb } from "#platform/db/db.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/contact";
@@ -33,8 +31,9 @@ const CONTACT_PATH = "/contactUs";
 /** The stored page is a path on our own site; a longer one is cut. */
 const PAGE_MAX_CHARS = 500;
 
-export async function loader() {
-  return { studio: await getStudio(getDb()), fillToken: issueFillToken() };
+// The studio's details come from the root's data (the header and footer show them too).
+export function loader() {
+  return { fillToken: issueFillToken() };
 }
 
 // The form's own posts leave the page's data as it was: a fresh loader would bring a fresh fill
@@ -68,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form: body.form,
     clientAddress: context.get(clientAddressContext),
     page: sourcePage(request),
+    wakeOutbox: context.get(wakeOutboxContext),
   });
   switch (outcome.status) {
     case "sent":
@@ -104,8 +104,8 @@ function minutes(seconds: number): string {
 }
 
 export default function Contact({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { studio } = loaderData;
-  const studioName = matches[0].loaderData.studio?.name ?? "Studio";
+  const { studio } = matches[0].loaderData;
+  const studioName = studio?.name ?? "Studio";
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";

@@ -5,7 +5,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
-import { getCollectionPage } from "#domain/catalog/queries.server.ts";
+import { getCollectionPage } from "#domain/catalog/public-pages.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/gallery";
 

@@ -13,24 +13,27 @@ import {
   getCollectionCards,
   getRecentStories,
   getShowreel,
-  getStudio,
-} from "#domain/catalog/queries.server.ts";
+} from "#domain/catalog/public-pages.server.ts";
+import { studioRowOf } from "#domain/catalog/read-model.server.ts";
+import type { StudioInfo } from "#domain/catalog/types.ts";
 import { getDb } from "#platform/db/db.server.ts";
-import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb();
-  const [slides, collections, stories, showreel, studio] = await Promise.all([
+  const [slides, collections, stories, showreel] = await Promise.all([
     getBannerSlides(db),
     getCollectionCards(db),
     getRecentStories(db),
-    getShowreel(db),
-    getStudio(db),
+    // The root's loader reads the studio row for the header at the same time: one read for both.
+    studioRowOf(context, db).then((row) => getShowreel(db, row)),
   ]);
-  const origin = publicOrigin();
-  // The studio as a local business, for search engines and maps.
-  const business = studio && {
+  return { slides, collections, stories, showreel };
+}
+
+/** The studio as a local business, for search engines and maps. */
+function localBusiness(studio: StudioInfo, origin: string) {
+  return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     name: studio.name,
@@ -50,7 +53,6 @@ export async function loader() {
     sameAs: studio.socialLinks.map((l) => l.url),
     logo: studio.logo ? new URL(studio.logo.fallback, origin).href : undefined,
   };
-  return { slides, collections, stories, showreel, business };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -67,8 +69,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const { slides, collections, stories, showreel, business } = loaderData;
-  const studio = matches[0].loaderData.studio;
+  const { slides, collections, stories, showreel } = loaderData;
+  const { studio, origin } = matches[0].loaderData;
+  const business = studio && localBusiness(studio, origin);
   return (
     <>
       <h1 className="visually-hidden">

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
-import { searchShoots } from "#domain/catalog/queries.server.ts";
+import { searchShoots } from "#domain/catalog/public-pages.server.ts";
 import { MAX_QUERY_LENGTH, MIN_SEARCH_LENGTH } from "#domain/catalog/search-limits.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/search";

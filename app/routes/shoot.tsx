@@ -9,7 +9,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
-import { getShootPage } from "#domain/catalog/queries.server.ts";
+import { getShootPage } from "#domain/catalog/public-pages.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/shoot";

@@ -1,6 +1,6 @@
 // sitemap.xml: every public page, with image entries for each shoot's photographs.
 
-import { getSitemapEntries } from "#domain/catalog/queries.server.ts";
+import { getSitemapEntries } from "#domain/catalog/public-pages.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 

@@ -1,13 +1,13 @@
-// Reads the root loader's data from a meta function's matches.
+// Reads the root loader's data from a meta function's matches, typed by React Router's generated
+// types (the first match of every route is the root's).
+import type { Route } from "../+types/root";
 import type { SiteContext } from "./seo.ts";
 
-interface RootData {
-  studio: { name: string; tagline: string } | null;
-  origin: string;
-}
+/** The root's match as every route's meta function receives it. */
+type RootMatch = Route.MetaArgs["matches"][0];
 
-export function siteContext(matches: readonly ({ loaderData?: unknown } | undefined)[]): SiteContext | undefined {
-  const root = matches[0]?.loaderData as RootData | undefined;
+export function siteContext(matches: readonly [RootMatch, ...unknown[]]): SiteContext | undefined {
+  const root = matches[0].loaderData;
   if (!root) return undefined;
   return { origin: root.origin, studioName: root.studio?.name ?? "Photography Studio" };
 }

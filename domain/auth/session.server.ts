@@ -3,6 +3,7 @@
 // everywhere, a new password) and a stolen database copy holds no usable cookie.
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
+import { fromStoredTime, toStoredTime } from "../../platform/time.ts";
 
 export const SESSION_COOKIE_NAME = "nila_admin";
 /** The cookie is sent only to the admin: public pages never see it. */
@@ -38,9 +39,9 @@ export async function createSession(
     .values({
       id_hash: hashId(id),
       user_id: userId,
-      created_at_ms: now,
-      last_seen_at_ms: now,
-      expires_at_ms: expiresAtMs,
+      created_at: toStoredTime(now),
+      last_seen_at: toStoredTime(now),
+      expires_at: toStoredTime(expiresAtMs),
       user_agent: userAgent.slice(0, 300),
     })
     .execute();
@@ -55,23 +56,26 @@ export async function findSession(db: Database, id: string, now = Date.now()): P
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.user_id")
     .select([
       "admin_sessions.user_id",
-      "admin_sessions.created_at_ms",
-      "admin_sessions.last_seen_at_ms",
-      "admin_sessions.expires_at_ms",
+      "admin_sessions.created_at",
+      "admin_sessions.last_seen_at",
+      "admin_sessions.expires_at",
       "admin_users.email",
     ])
     .where("admin_sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
-  const absoluteEnd = row.created_at_ms + SESSION_ABSOLUTE_LIFETIME_MS;
-  if (now >= row.expires_at_ms || now >= absoluteEnd) {
+  const absoluteEnd = fromStoredTime(row.created_at) + SESSION_ABSOLUTE_LIFETIME_MS;
+  if (now >= fromStoredTime(row.expires_at) || now >= absoluteEnd) {
     await db.deleteFrom("admin_sessions").where("id_hash", "=", idHash).execute();
     return null;
   }
-  if (now - row.last_seen_at_ms >= SESSION_TOUCH_INTERVAL_MS) {
+  if (now - fromStoredTime(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
     await db
       .updateTable("admin_sessions")
-      .set({ last_seen_at_ms: now, expires_at_ms: Math.min(absoluteEnd, now + SESSION_IDLE_TIMEOUT_MS) })
+      .set({
+        last_seen_at: toStoredTime(now),
+        expires_at: toStoredTime(Math.min(absoluteEnd, now + SESSION_IDLE_TIMEOUT_MS)),
+      })
       .where("id_hash", "=", idHash)
       .execute();
   }
@@ -90,7 +94,7 @@ export async function destroyAllSessions(db: Database, userId: number): Promise<
 
 /** Expired sessions are deleted when met; this sweeps the ones never met again. */
 export async function deleteExpiredSessions(db: Database, now = Date.now()): Promise<void> {
-  await db.deleteFrom("admin_sessions").where("expires_at_ms", "<=", now).execute();
+  await db.deleteFrom("admin_sessions").where("expires_at", "<=", toStoredTime(now)).execute();
 }
 
 /** Secure when the request came over TLS (directly, or through a proxy Express trusts). */

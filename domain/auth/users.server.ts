@@ -1,5 +1,6 @@
 // Owner accounts. There is no sign-up: accounts are made with `npm run admin -- create-user`.
 import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password.server.ts";
 
 export class UserInputError extends Error {}
@@ -34,7 +35,7 @@ export async function upsertUser(
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("admin_users")
-        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .set({ password_hash: passwordHash, updated_at: toStoredTime() })
         .where("id", "=", existing.id)
         .execute();
       // A new password ends every session the old one opened.

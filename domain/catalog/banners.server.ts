@@ -6,26 +6,19 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "../media/image-field.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
-import { loadStoredImages, toResponsiveImage } from "./images.server.ts";
+import { toResponsiveImage } from "./images.server.ts";
+import { moveByOne, type Step } from "./move-by-one.server.ts";
+import { readBannerSlides } from "./read-model.server.ts";
 
 export const BANNER_ALT_MAX_LENGTH = 200;
 
 export async function listBannerSlides(db: Database) {
-  const slides = await db.selectFrom("banner_slides").selectAll().orderBy("position").orderBy("id").execute();
-  const images = await loadStoredImages(
-    db,
-    slides.flatMap((s) => [s.desktop_asset_id, s.mobile_asset_id]),
-  );
-  return slides.map((s) => {
-    const desktop = images.get(s.desktop_asset_id);
-    const mobile = images.get(s.mobile_asset_id);
-    return {
-      id: s.id,
-      alt: s.alt,
-      desktop: desktop ? toResponsiveImage(desktop, `${s.alt} (desktop)`) : null,
-      mobile: mobile ? toResponsiveImage(mobile, `${s.alt} (mobile)`) : null,
-    };
-  });
+  return (await readBannerSlides(db)).map((s) => ({
+    id: s.id,
+    alt: s.alt,
+    desktop: s.desktop ? toResponsiveImage(s.desktop, `${s.alt} (desktop)`) : null,
+    mobile: s.mobile ? toResponsiveImage(s.mobile, `${s.alt} (mobile)`) : null,
+  }));
 }
 
 export type BannerFieldErrors = Partial<Record<"desktop" | "mobile" | "alt", string>>;
@@ -93,38 +86,34 @@ export async function addBannerSlide(
     .selectFrom("banner_slides")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto("banner_slides")
-    .values({ position: Number(count), desktop_asset_id: input.desktop, mobile_asset_id: input.mobile, alt })
-    .execute();
-  await renumber(db);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("banner_slides")
+      .values({ position: Number(count), desktop_asset_id: input.desktop, mobile_asset_id: input.mobile, alt })
+      .execute();
+    await SLIDES.write(trx, await SLIDES.read(trx));
+  });
   return null;
 }
 
-async function renumber(db: Database, ids?: number[]): Promise<void> {
-  const order =
-    ids ??
-    (await db.selectFrom("banner_slides").select("id").orderBy("position").orderBy("id").execute()).map((r) => r.id);
-  await db.transaction().execute(async (trx) => {
-    for (const [position, id] of order.entries()) {
+/** The slides' order as stored: position 0..n-1. */
+const SLIDES = {
+  read: async (trx: Database) => (await readBannerSlides(trx, { images: false })).map((s) => s.id),
+  async write(trx: Database, ids: number[]) {
+    for (const [position, id] of ids.entries()) {
       await trx.updateTable("banner_slides").set({ position }).where("id", "=", id).execute();
     }
-  });
-}
+  },
+};
 
-export async function moveBannerSlide(db: Database, id: number, delta: -1 | 1): Promise<void> {
-  const ids = (await db.selectFrom("banner_slides").select("id").orderBy("position").orderBy("id").execute()).map(
-    (r) => r.id,
-  );
-  const from = ids.indexOf(id);
-  const to = from + delta;
-  if (from < 0 || to < 0 || to >= ids.length) return;
-  [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
-  await renumber(db, ids);
+export async function moveBannerSlide(db: Database, id: number, step: Step): Promise<void> {
+  await moveByOne(db, SLIDES, id, step);
 }
 
 /** Removes a slide (its images stay: they are photos or may be chosen again). */
 export async function removeBannerSlide(db: Database, id: number): Promise<void> {
-  await db.deleteFrom("banner_slides").where("id", "=", id).execute();
-  await renumber(db);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("banner_slides").where("id", "=", id).execute();
+    await SLIDES.write(trx, await SLIDES.read(trx));
+  });
 }

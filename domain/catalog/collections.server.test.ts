@@ -6,7 +6,7 @@ import {
   renameCollection,
   setCollectionCover,
 } from "./collections.server.ts";
-import { getCollectionCards } from "./queries.server.ts";
+import { getCollectionCards } from "./public-pages.server.ts";
 import { createShoot } from "./shoots.server.ts";
 
 describe("admin collections", () => {

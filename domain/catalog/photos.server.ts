@@ -1,30 +1,24 @@
 // The admin's edits to a shoot's photos: order (a whole new order from drag and drop, or one
 // step up or down from the keyboard buttons), alt text, moving to another shoot, and the trash.
 import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
+import { moveByOne, type OrderedList, type Step } from "./move-by-one.server.ts";
+import { readShootPhotos } from "./read-model.server.ts";
 
 export const ALT_MAX_LENGTH = 300;
 
-const nowIso = () => new Date().toISOString();
-
+/** The shoot's photos outside the trash, in their order. */
 async function liveIds(db: Database, shootId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("photos")
-    .select("id")
-    .where("shoot_id", "=", shootId)
-    .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => r.id);
+  return (await readShootPhotos(db, [shootId], { images: false })).map((p) => p.id);
 }
 
-async function writeOrder(db: Database, ids: number[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [position, id] of ids.entries()) {
-      await trx.updateTable("photos").set({ position }).where("id", "=", id).execute();
-    }
-  });
+async function writeOrder(trx: Database, ids: number[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await trx.updateTable("photos").set({ position }).where("id", "=", id).execute();
+  }
 }
+
+const shootPhotos = (shootId: number): OrderedList => ({ read: (trx) => liveIds(trx, shootId), write: writeOrder });
 
 /** Sets the shoot's order to `ids` (every live photo exactly once); false if it is not that. */
 export async function reorderPhotos(db: Database, shootId: number, ids: number[]): Promise<boolean> {
@@ -32,18 +26,13 @@ export async function reorderPhotos(db: Database, shootId: number, ids: number[]
   const same =
     ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
   if (!same) return false;
-  await writeOrder(db, ids);
+  await db.transaction().execute((trx) => writeOrder(trx, ids));
   return true;
 }
 
 /** Moves one photo a place earlier (-1) or later (+1). */
-export async function movePhoto(db: Database, shootId: number, photoId: number, delta: -1 | 1): Promise<void> {
-  const ids = await liveIds(db, shootId);
-  const from = ids.indexOf(photoId);
-  const to = from + delta;
-  if (from < 0 || to < 0 || to >= ids.length) return;
-  [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
-  await writeOrder(db, ids);
+export async function movePhoto(db: Database, shootId: number, photoId: number, step: Step): Promise<void> {
+  await moveByOne(db, shootPhotos(shootId), photoId, step);
 }
 
 export async function setAltText(db: Database, shootId: number, photoId: number, alt: string): Promise<void> {
@@ -59,7 +48,7 @@ export async function setAltText(db: Database, shootId: number, photoId: number,
 async function releaseCover(db: Database, shootId: number, assetId: number): Promise<void> {
   await db
     .updateTable("shoots")
-    .set({ cover_asset_id: null, updated_at: nowIso() })
+    .set({ cover_asset_id: null, updated_at: toStoredTime() })
     .where("id", "=", shootId)
     .where("cover_asset_id", "=", assetId)
     .execute();
@@ -111,7 +100,7 @@ export async function trashPhoto(db: Database, shootId: number, photoId: number)
     .where("shoot_id", "=", shootId)
     .executeTakeFirst();
   if (!photo) return;
-  await db.updateTable("photos").set({ deleted_at: nowIso() }).where("id", "=", photoId).execute();
+  await db.updateTable("photos").set({ deleted_at: toStoredTime() }).where("id", "=", photoId).execute();
   await releaseCover(db, shootId, photo.asset_id);
 }
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
-import { getAboutPage, getShowreel, getStudio } from "./queries.server.ts";
+import { getAboutPage, getShowreel, getStudio } from "./public-pages.server.ts";
 import { readSettings, SETTINGS_FIELDS, saveSettings } from "./settings.server.ts";
 
 const PHOTO = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));

@@ -4,9 +4,11 @@
 // for how INQUIRY_TO / INQUIRY_ACK and the values here combine.
 import { z } from "zod";
 import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "../media/image-field.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
+import { readStudioRow } from "./read-model.server.ts";
 import { INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
 
 export const SETTINGS_FIELDS = [
@@ -115,7 +117,7 @@ export interface StoredSettings {
 }
 
 export async function readSettings(db: Database): Promise<StoredSettings> {
-  const s = await db.selectFrom("studio_settings").selectAll().where("id", "=", 1).executeTakeFirst();
+  const s = await readStudioRow(db);
   const list = (json: string | undefined) => (JSON.parse(json ?? "[]") as string[]).join("\n");
   const social = parseSocialLinks(s?.social_links);
   const socialUrlOf = (network: string) => social.find((l) => l.network === network)?.url ?? "";
@@ -186,7 +188,7 @@ export async function saveSettings(deps: IngestDeps, parsed: AdminForm): Promise
   if (!parsedValues.success || Object.keys(errors).length > 0) return { ok: false, errors, values, images };
 
   const v = parsedValues.data;
-  const stored = await db.selectFrom("studio_settings").select("social_links").where("id", "=", 1).executeTakeFirst();
+  const stored = await readStudioRow(db);
   const editable = new Set<string>(SOCIAL_NETWORKS.map((n) => n.field));
   const socialLinks: SocialLink[] = [
     ...SOCIAL_NETWORKS.flatMap((n) =>
@@ -215,7 +217,7 @@ export async function saveSettings(deps: IngestDeps, parsed: AdminForm): Promise
     logo_asset_id: images.logo,
     about_asset_id: images.aboutPhoto,
     showreel_poster_asset_id: images.showreelPoster,
-    updated_at: new Date().toISOString(),
+    updated_at: toStoredTime(),
   };
   await db
     .insertInto("studio_settings")

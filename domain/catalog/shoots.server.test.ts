@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import { getCollectionPage, getRecentStories, getShootPage, searchShoots } from "./queries.server.ts";
+import { getCollectionPage, getRecentStories, getShootPage, searchShoots } from "./public-pages.server.ts";
 import {
   createShoot,
   emptyTrash,

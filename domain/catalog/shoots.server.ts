@@ -3,8 +3,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../platform/db/db.server.ts";
-import type { ShootStatus } from "../../platform/db/schema.server.ts";
-import { loadStoredImages, toResponsiveImage } from "./images.server.ts";
+import type { ShootStatus, StoredTime } from "../../platform/db/schema.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
+import { toResponsiveImage } from "./images.server.ts";
+import { moveByOne, type Step } from "./move-by-one.server.ts";
+import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 import type { FieldErrors, ShootField, ShootFormValues } from "./shoot-form.ts";
 import type { ResponsiveImage } from "./types.ts";
 
@@ -55,8 +58,8 @@ export async function parseShootForm(
   return { ok: true, value: parsed.data };
 }
 
-export async function listCollections(db: Database) {
-  return db.selectFrom("collections").select(["id", "name"]).orderBy("position").execute();
+export async function listCollections(db: Database): Promise<{ id: number; name: string }[]> {
+  return (await readCollections(db)).map((c) => ({ id: c.id, name: c.name }));
 }
 
 export interface AdminShootRow {
@@ -68,39 +71,31 @@ export interface AdminShootRow {
   isStory: boolean;
   storyPosition: number | null;
   photoCount: number;
-  deletedAt: string | null;
+  deletedAt: StoredTime | null;
 }
 
+/** The shoots not in the trash by id, or those in it with the latest deleted first. */
 export async function listShoots(db: Database, { trashed }: { trashed: boolean }): Promise<AdminShootRow[]> {
-  const rows = await db
-    .selectFrom("shoots")
-    .innerJoin("collections", "collections.id", "shoots.collection_id")
-    .select([
-      "shoots.id",
-      "shoots.title",
-      "shoots.location",
-      "shoots.status",
-      "shoots.is_story",
-      "shoots.story_position",
-      "shoots.deleted_at",
-      "collections.name as collection",
-      sql<number>`(select count(*) from photos where photos.shoot_id = shoots.id and photos.deleted_at is null)`.as(
-        "photo_count",
-      ),
-    ])
-    .where("shoots.deleted_at", trashed ? "is not" : "is", null)
-    .orderBy(trashed ? "shoots.deleted_at" : "shoots.id", trashed ? "desc" : "asc")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    location: r.location,
-    collection: r.collection,
-    status: r.status,
-    isStory: r.is_story === 1,
-    storyPosition: r.story_position,
-    photoCount: r.photo_count,
-    deletedAt: r.deleted_at,
+  const shoots = await readShoots(db, { scope: trashed ? "trashed" : "live" });
+  const counts = shoots.length
+    ? await db
+        .selectFrom("photos")
+        .select(["shoot_id", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("deleted_at", "is", null)
+        .groupBy("shoot_id")
+        .execute()
+    : [];
+  const photoCount = new Map(counts.map((c) => [c.shoot_id, Number(c.count)]));
+  return shoots.map((s) => ({
+    id: s.id,
+    title: s.title,
+    location: s.location,
+    collection: s.collection.name,
+    status: s.status,
+    isStory: s.isStory,
+    storyPosition: s.storyPosition,
+    photoCount: photoCount.get(s.id) ?? 0,
+    deletedAt: s.deletedAt,
   }));
 }
 
@@ -114,50 +109,34 @@ export interface AdminPhoto {
   image: ResponsiveImage | null;
 }
 
+/** One shoot (drafts and trashed ones too) with its photos, for its admin page. */
 export async function getShootForEdit(db: Database, id: number) {
-  const shoot = await db.selectFrom("shoots").selectAll().where("id", "=", id).executeTakeFirst();
+  const [shoot] = await readShoots(db, { scope: "any", id });
   if (!shoot) return null;
-  const photos = await db
-    .selectFrom("photos")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select(["photos.id", "photos.asset_id", "photos.alt", "photos.position", "assets.original_name"])
-    .where("photos.shoot_id", "=", id)
-    .where("photos.deleted_at", "is", null)
-    .orderBy("photos.position")
-    .orderBy("photos.id")
-    .execute();
-  const images = await loadStoredImages(
-    db,
-    photos.map((p) => p.asset_id),
-  );
+  const photos = await readShootPhotos(db, [id]);
   return {
     id: shoot.id,
     title: shoot.title,
     location: shoot.location,
     description: shoot.description,
-    collectionId: shoot.collection_id,
+    collectionId: shoot.collection.id,
     status: shoot.status,
-    isStory: shoot.is_story === 1,
-    storyPosition: shoot.story_position,
-    coverAssetId: shoot.cover_asset_id,
-    deletedAt: shoot.deleted_at,
-    photos: photos.map<AdminPhoto>((p) => {
-      const stored = images.get(p.asset_id);
-      return {
-        id: p.id,
-        assetId: p.asset_id,
-        fileName: p.original_name,
-        alt: p.alt,
-        position: p.position,
-        image: stored ? toResponsiveImage(stored, p.alt) : null,
-      };
-    }),
+    isStory: shoot.isStory,
+    storyPosition: shoot.storyPosition,
+    coverAssetId: shoot.coverAssetId,
+    deletedAt: shoot.deletedAt,
+    photos: photos.map<AdminPhoto>((p) => ({
+      id: p.id,
+      assetId: p.assetId,
+      fileName: p.fileName,
+      alt: p.alt,
+      position: p.position,
+      image: p.image ? toResponsiveImage(p.image, p.alt) : null,
+    })),
   };
 }
 
 export type AdminShoot = NonNullable<Awaited<ReturnType<typeof getShootForEdit>>>;
-
-const nowIso = () => new Date().toISOString();
 
 export async function createShoot(db: Database, input: ShootForm): Promise<number> {
   // Shoot ids are public URLs (/galleryList/{id}) and never reused, so the next is max + 1.
@@ -189,14 +168,14 @@ export async function updateShoot(db: Database, id: number, input: ShootForm): P
       location: input.location,
       description: input.description,
       collection_id: input.collectionId,
-      updated_at: nowIso(),
+      updated_at: toStoredTime(),
     })
     .where("id", "=", id)
     .execute();
 }
 
 export async function setShootStatus(db: Database, id: number, status: ShootStatus): Promise<void> {
-  await db.updateTable("shoots").set({ status, updated_at: nowIso() }).where("id", "=", id).execute();
+  await db.updateTable("shoots").set({ status, updated_at: toStoredTime() }).where("id", "=", id).execute();
 }
 
 /** Marks or unmarks a recent story; a new story goes last. */
@@ -213,49 +192,38 @@ export async function setStory(db: Database, id: number, isStory: boolean): Prom
     }
     await trx
       .updateTable("shoots")
-      .set({ is_story: isStory ? 1 : 0, story_position: position, updated_at: nowIso() })
+      .set({ is_story: isStory ? 1 : 0, story_position: position, updated_at: toStoredTime() })
       .where("id", "=", id)
       .execute();
   });
 }
 
-/** The stories in the order the home page shows them. */
+/** The stories in the order the home page shows them (drafts too, which it leaves out). */
 export async function listStories(db: Database) {
-  return db
-    .selectFrom("shoots")
-    .select(["id", "title", "status", "story_position"])
-    .where("is_story", "=", 1)
-    .where("deleted_at", "is", null)
-    .orderBy("story_position")
-    .orderBy("id")
-    .execute();
+  return (await readShoots(db, { scope: "live", stories: true })).map((s) => ({
+    id: s.id,
+    title: s.title,
+    status: s.status,
+  }));
 }
 
-/** Moves a story one place earlier (-1) or later (+1), renumbering all stories 1..n. */
-export async function moveStory(db: Database, id: number, delta: -1 | 1): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ids = (
-      await trx
-        .selectFrom("shoots")
-        .select("id")
-        .where("is_story", "=", 1)
-        .where("deleted_at", "is", null)
-        .orderBy("story_position")
-        .orderBy("id")
-        .execute()
-    ).map((r) => r.id);
-    const from = ids.indexOf(id);
-    const to = from + delta;
-    if (from < 0 || to < 0 || to >= ids.length) return;
-    [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
-    for (const [index, storyId] of ids.entries()) {
+/** The stories' order as the admin moves them: story_position 1..n. */
+const STORIES = {
+  read: async (trx: Database) => (await readShoots(trx, { scope: "live", stories: true })).map((s) => s.id),
+  async write(trx: Database, ids: number[]) {
+    for (const [index, id] of ids.entries()) {
       await trx
         .updateTable("shoots")
         .set({ story_position: index + 1 })
-        .where("id", "=", storyId)
+        .where("id", "=", id)
         .execute();
     }
-  });
+  },
+};
+
+/** Moves a story one place earlier (-1) or later (+1), renumbering all stories 1..n. */
+export async function moveStory(db: Database, id: number, step: Step): Promise<void> {
+  await moveByOne(db, STORIES, id, step);
 }
 
 /** Sets the cover to one of the shoot's own photos' assets; false when it is not one. */
@@ -268,12 +236,16 @@ export async function setCover(db: Database, id: number, assetId: number): Promi
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!photo) return false;
-  await db.updateTable("shoots").set({ cover_asset_id: assetId, updated_at: nowIso() }).where("id", "=", id).execute();
+  await db
+    .updateTable("shoots")
+    .set({ cover_asset_id: assetId, updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
   return true;
 }
 
 export async function trashShoot(db: Database, id: number): Promise<void> {
-  await db.updateTable("shoots").set({ deleted_at: nowIso() }).where("id", "=", id).execute();
+  await db.updateTable("shoots").set({ deleted_at: toStoredTime() }).where("id", "=", id).execute();
 }
 
 /** False when the shoot is no longer in the trash (emptied meanwhile, perhaps from another tab). */

@@ -1,11 +1,20 @@
 // The content API's resources: what each /api/{name} path serves, in Strapi v4's shapes, with
-// the fields spec section 3 names. Lists are small (a studio has tens of shoots), so each is
-// loaded whole and filtered, sorted and paged in memory by query.server.ts.
+// the fields spec section 3 names. Each reads the catalog's read model, as the public pages do,
+// so the two show the same shoots, photos and slides in the same order. Lists are small (a
+// studio has tens of shoots), so each is loaded whole and filtered, sorted and paged in memory
+// by query.server.ts.
 
 import type { Database } from "../../platform/db/db.server.ts";
 import { loadStoredImages, type StoredImage } from "../catalog/images.server.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "../catalog/navigation.ts";
-import { IS_PUBLIC_PHOTO, IS_PUBLIC_SHOOT, shootCoverAssetIds } from "../catalog/queries.server.ts";
+import {
+  readBannerSlides,
+  readCollections,
+  readShootPhotos,
+  readShoots,
+  readStudioRow,
+  shootCovers,
+} from "../catalog/read-model.server.ts";
 import { VARIANT_MIME } from "../media/constants.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { ApiError } from "./errors.server.ts";
@@ -46,10 +55,6 @@ const field = <E>(values: (entry: E) => (string | number)[], normalize?: (s: str
 
 /** "Baby Shoot", "babyShoot" and "babyshoot" name the same collection, as in /gallery/{collection}. */
 const collectionKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-
-function isoTime(sqliteTime: string): string {
-  return sqliteTime.includes("T") ? sqliteTime : `${sqliteTime.replace(" ", "T")}Z`;
-}
 
 function kilobytes(bytes: number): number {
   return Math.round((bytes / BYTES_PER_KB) * 100) / 100;
@@ -108,16 +113,12 @@ interface BannerEntry {
 const banners: Resource<BannerEntry> = {
   spec: { relations: ["bannerImage"], filters: { id: field((e) => [e.id]) }, sorts: { id: field((e) => [e.id]) } },
   async list({ db, origin }) {
-    const slides = await db.selectFrom("banner_slides").selectAll().orderBy("position").orderBy("id").execute();
-    const images = await loadStoredImages(
-      db,
-      slides.flatMap((s) => [s.desktop_asset_id, s.mobile_asset_id]),
-    );
+    const slides = await readBannerSlides(db);
     const entry: BannerEntry = { id: 1, images: [] };
     for (const device of ["desktop", "mobile"] as const) {
       slides.forEach((s, index) => {
-        const assetId = device === "desktop" ? s.desktop_asset_id : s.mobile_asset_id;
-        const image = images.get(assetId);
+        const assetId = device === "desktop" ? s.desktopAssetId : s.mobileAssetId;
+        const image = device === "desktop" ? s.desktop : s.mobile;
         if (image)
           entry.images.push({
             id: assetId,
@@ -164,7 +165,7 @@ const galleries: Resource<GalleryEntry> = {
     sorts: { id: field((e) => [e.id]), name: field((e) => [e.name]) },
   },
   async list({ db, origin }) {
-    const rows = await db.selectFrom("collections").selectAll().orderBy("position").orderBy("id").execute();
+    const rows = await readCollections(db);
     const images = await loadStoredImages(
       db,
       rows.flatMap((r) => r.cover_asset_id ?? []),
@@ -200,59 +201,33 @@ interface ShootEntry {
 }
 
 async function loadShoots({ db, origin }: ResourceContext, only: { id?: number; stories?: boolean }) {
-  let query = db
-    .selectFrom("shoots")
-    .innerJoin("collections", "collections.id", "shoots.collection_id")
-    .select([
-      "shoots.id",
-      "shoots.title",
-      "shoots.location",
-      "shoots.description",
-      "shoots.cover_asset_id",
-      "shoots.is_story",
-      "shoots.created_at",
-      "shoots.updated_at",
-      "collections.id as collection_id",
-      "collections.name as collection_name",
-      "collections.slug as collection_slug",
-    ])
-    // The site's own rule, so the API never shows a draft or a shoot in the admin's trash.
-    .where(IS_PUBLIC_SHOOT);
-  if (only.id !== undefined) query = query.where("shoots.id", "=", only.id);
-  if (only.stories) query = query.where("shoots.is_story", "=", 1).orderBy("shoots.story_position");
-  const rows = await query.orderBy("shoots.id").execute();
-  const ids = rows.map((r) => r.id);
+  // The site's own rule ("public"), so the API never shows a draft or a shoot in the admin's trash.
+  const shoots = await readShoots(db, { scope: "public", id: only.id, stories: only.stories });
   const [covers, photos] = await Promise.all([
-    shootCoverAssetIds(db, rows),
-    ids.length
-      ? db
-          .selectFrom("photos")
-          .select(["shoot_id", "asset_id", "alt"])
-          .where("shoot_id", "in", ids)
-          .where(IS_PUBLIC_PHOTO)
-          .orderBy("position")
-          .orderBy("id")
-          .execute()
-      : [],
+    shootCovers(db, shoots),
+    readShootPhotos(
+      db,
+      shoots.map((s) => s.id),
+    ),
   ]);
-  const images = await loadStoredImages(db, [
-    ...photos.map((p) => p.asset_id),
-    ...[...covers.values()].flatMap((id) => id ?? []),
-  ]);
-  return rows.map(
-    (r): ShootEntry => ({
-      id: r.id,
-      title: r.title,
-      location: r.location,
-      description: r.description,
-      isStory: r.is_story === 1,
-      createdAt: isoTime(r.created_at),
-      updatedAt: isoTime(r.updated_at),
-      collection: { id: r.collection_id, name: r.collection_name, slug: r.collection_slug },
-      base_image: mediaRelation(images, covers.get(r.id) ?? null, `${r.title}, ${r.location}`, origin),
+  const images = new Map<number, StoredImage>();
+  for (const p of photos) if (p.image) images.set(p.assetId, p.image);
+  const otherCovers = [...covers.values()].flatMap((id) => (id === null || images.has(id) ? [] : [id]));
+  for (const [id, image] of await loadStoredImages(db, otherCovers)) images.set(id, image);
+  return shoots.map(
+    (s): ShootEntry => ({
+      id: s.id,
+      title: s.title,
+      location: s.location,
+      description: s.description,
+      isStory: s.isStory,
+      createdAt: s.createdAt,
+      updatedAt: s.updatedAt,
+      collection: s.collection,
+      base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`, origin),
       images: photos
-        .filter((p) => p.shoot_id === r.id)
-        .flatMap((p) => mediaRelation(images, p.asset_id, p.alt || r.title, origin).data ?? []),
+        .filter((p) => p.shootId === s.id)
+        .flatMap((p) => mediaRelation(images, p.assetId, p.alt || s.title, origin).data ?? []),
     }),
   );
 }
@@ -327,10 +302,7 @@ const blocks: Resource<BlockEntry> = {
     sorts: { id: field((e) => [e.id]), Key: blockKey },
   },
   async list({ db, origin }) {
-    const studio = await db
-      .selectFrom("studio_settings")
-      .select(["name", "tagline", "logo_asset_id"])
-      .executeTakeFirst();
+    const studio = await readStudioRow(db);
     const name = studio?.name ?? "";
     // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one;
     // the same few attributes either way, as the OpenAPI document describes.

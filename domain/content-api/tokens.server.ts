@@ -2,6 +2,8 @@
 // stored; the CLI uses these today and the admin will reuse them.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
+import type { StoredTime } from "../../platform/db/schema.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 
 /** Lets a leaked token be recognised by secret scanners and by eye. */
 export const API_TOKEN_PREFIX = "nst_";
@@ -16,9 +18,9 @@ export interface ApiTokenSummary {
   id: number;
   name: string;
   hint: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
+  createdAt: StoredTime;
+  lastUsedAt: StoredTime | null;
+  revokedAt: StoredTime | null;
 }
 
 function hashToken(token: string): Buffer {
@@ -46,8 +48,7 @@ export async function listApiTokens(db: Database): Promise<ApiTokenSummary[]> {
     id: r.id,
     name: r.name,
     hint: r.hint,
-    // SQLite's CURRENT_TIMESTAMP is UTC without the T and Z.
-    createdAt: r.created_at.includes("T") ? r.created_at : `${r.created_at.replace(" ", "T")}Z`,
+    createdAt: r.created_at,
     lastUsedAt: r.last_used_at,
     revokedAt: r.revoked_at,
   }));
@@ -57,7 +58,7 @@ export async function listApiTokens(db: Database): Promise<ApiTokenSummary[]> {
 export async function revokeApiToken(db: Database, id: number): Promise<boolean> {
   const result = await db
     .updateTable("api_tokens")
-    .set({ revoked_at: new Date().toISOString() })
+    .set({ revoked_at: toStoredTime() })
     .where("id", "=", id)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
@@ -99,7 +100,7 @@ export async function verifyApiToken(
     writes.set(row.id, now);
     await db
       .updateTable("api_tokens")
-      .set({ last_used_at: new Date(now).toISOString() })
+      .set({ last_used_at: toStoredTime(now) })
       .where("id", "=", row.id)
       .execute();
   }

@@ -4,6 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
 import { deriveSource } from "../media/pipeline.server.ts";
 import {
@@ -38,7 +39,7 @@ async function writeState(db: Database, value: string): Promise<void> {
   await db
     .insertInto("app_state")
     .values({ key: STATE_KEY, value })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date().toISOString() }))
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: toStoredTime() }))
     .execute();
 }
 

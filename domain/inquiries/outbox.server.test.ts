@@ -325,7 +325,7 @@ describe("the worker", () => {
     try {
       await new Promise((r) => setTimeout(r, 100));
       await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false });
-      worker.nudge();
+      worker.wake();
       await sink.waitForMails(1, 10_000);
     } finally {
       await worker.stop();

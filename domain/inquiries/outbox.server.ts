@@ -1,13 +1,24 @@
-// The outbox: a worker that sends due mails from the inquiry_mails table. Each round claims rows
-// in one UPDATE … RETURNING (atomic in SQLite, so no row is handed out twice, even across
-// processes), marks each delivered as soon as the SMTP server accepts it, and reschedules a
-// failure with exponential backoff. Pending rows survive restarts because they are only rows.
+// The outbox: sends due mails from the inquiry_mails table, as background work
+// (platform/background.server.ts runs the loop: claims, leases, backoff, wake, stop). Each round
+// claims rows in one UPDATE … RETURNING (atomic in SQLite, so no row is handed out twice, even
+// across processes), marks each delivered as soon as the SMTP server accepts it, and reschedules
+// a failure with exponential backoff. Pending rows survive restarts because they are only rows.
 // A round ends early, handing its untried rows back, when the worker stops (so a restart neither
 // cuts a send in half nor strands the rest until their claim runs out) and before its claim
-// could run out under a slow mail server (so no other worker can be sending the same row).
+// could run out under a slow mail server (so no other worker can be sending the same row). What
+// is the outbox's own: an unreachable server (or a 421) ends the round's sending, and the first
+// mail that gets through after an outage makes the mails it held back due at once.
+import {
+  type BackgroundWorker,
+  backoffDelayMs,
+  runRound,
+  startWorker,
+  type Work,
+} from "../../platform/background.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { logger } from "../../platform/logger.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import {
   composeMail,
   type InquiryForMail,
@@ -36,7 +47,7 @@ const ERROR_MAX_CHARS = 500;
 const SERVER_AWAY = "the mail server was unreachable:";
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
-  return Math.min(RETRY_MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+  return backoffDelayMs(attempts, { baseMs, maxMs: RETRY_MAX_DELAY_MS });
 }
 
 export interface ClaimedMail {
@@ -48,9 +59,12 @@ export interface ClaimedMail {
   inquiry: InquiryForMail;
 }
 
-export async function claimDueMails(db: Database, { now = new Date(), limit = OUTBOX_BATCH_SIZE } = {}) {
-  const at = now.toISOString();
-  const claimedUntil = new Date(now.getTime() + OUTBOX_CLAIM_MS).toISOString();
+export async function claimDueMails(
+  db: Database,
+  { now = new Date(), limit = OUTBOX_BATCH_SIZE, until = new Date(now.getTime() + OUTBOX_CLAIM_MS) } = {},
+): Promise<ClaimedMail[]> {
+  const at = toStoredTime(now);
+  const claimedUntil = toStoredTime(until);
   const claimed = await db
     .updateTable("inquiry_mails")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), claimed_until: claimedUntil }))
@@ -91,7 +105,7 @@ export async function claimDueMails(db: Database, { now = new Date(), limit = OU
 export async function markDelivered(db: Database, id: number, now = new Date()): Promise<void> {
   await db
     .updateTable("inquiry_mails")
-    .set({ delivered_at: now.toISOString(), claimed_until: null, last_error: null })
+    .set({ delivered_at: toStoredTime(now), claimed_until: null, last_error: null })
     .where("id", "=", id)
     .execute();
 }
@@ -101,7 +115,7 @@ export async function markFailed(db: Database, id: number, error: string, nextAt
     .updateTable("inquiry_mails")
     .set({
       last_error: error.slice(0, ERROR_MAX_CHARS),
-      next_attempt_at: nextAttemptAt.toISOString(),
+      next_attempt_at: toStoredTime(nextAttemptAt),
       claimed_until: null,
     })
     .where("id", "=", id)
@@ -141,6 +155,80 @@ export interface RoundResult {
   released: number;
 }
 
+/** The outbox as background work (platform/background.server.ts): what a round of mails does. */
+function outboxWork(options: OutboxOptions): Work<ClaimedMail> {
+  const { db, mailer, retryBaseMs, now = () => new Date() } = options;
+  return {
+    name: "inquiry mail",
+    queue: {
+      claim: (lease) => claimDueMails(db, lease),
+      release: (mails) => releaseClaims(db, mails),
+      retry: (mail, error, at) => markFailed(db, mail.id, errorText(error), at),
+    },
+    batchSize: OUTBOX_BATCH_SIZE,
+    leaseMs: OUTBOX_CLAIM_MS,
+    itemBudgetMs: OUTBOX_SEND_BUDGET_MS,
+    backoff: { baseMs: retryBaseMs, maxMs: RETRY_MAX_DELAY_MS },
+    now,
+    async round() {
+      const addresses = await options.addresses();
+      const studioName = await options.studioName();
+      /** Set once the server proved unreachable: the rest of the round is not tried. */
+      let serverDown: string | undefined;
+      let skipped = 0;
+      return {
+        async run(mail) {
+          if (serverDown) throw new NotTriedError(serverDown);
+          if (!addresses)
+            throw new Error(
+              "no recipient: set one in the admin's settings, INQUIRY_TO, or the studio's e-mail address",
+            );
+          try {
+            await mailer.send(composeMail(mail.kind, mail.inquiry, addresses, studioName));
+          } catch (caught) {
+            // When the server itself is unreachable, the rest of this round would fail the same way.
+            if (!isServerLevelError(caught)) throw caught;
+            const error = `${SERVER_AWAY} ${errorText(caught)}`;
+            serverDown = `not tried, ${error}`;
+            throw new Error(error);
+          }
+          await markDelivered(db, mail.id, now());
+          logger.info({ inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts }, "inquiry mail delivered");
+        },
+        failed(mail, error, retryAt) {
+          if (error instanceof NotTriedError) {
+            skipped++;
+            return;
+          }
+          logger.warn(
+            {
+              inquiry: mail.inquiry.id,
+              kind: mail.kind,
+              attempts: mail.attempts,
+              nextAttemptAt: retryAt?.toISOString(),
+              error: errorText(error),
+            },
+            "inquiry mail not delivered; will retry",
+          );
+        },
+        async finish(result) {
+          // One line for the rest of an outage's round, not one per mail.
+          if (skipped > 0)
+            logger.warn({ mails: skipped }, "mail server unreachable; the round's other mails wait for their retry");
+          if (result.succeeded > 0 && !serverDown) await retryOutageMailsNow(db, now());
+        },
+      };
+    },
+  };
+}
+
+/** A mail a round did not try, because the server had already proved unreachable. */
+class NotTriedError extends Error {}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Claims the due mails and tries each once. `stopping` is asked before each send: when it says
  * yes, the round ends and the rest is handed back for the next start.
@@ -149,58 +237,8 @@ export async function runOutboxRound(
   options: OutboxOptions,
   { stopping = () => false }: { stopping?: () => boolean } = {},
 ): Promise<RoundResult> {
-  const { db, mailer, retryBaseMs, now = () => new Date() } = options;
-  const claimedAt = now().getTime();
-  const mails = await claimDueMails(db, { now: new Date(claimedAt) });
-  const result = { claimed: mails.length, delivered: 0, failed: 0, released: 0 };
-  if (mails.length === 0) return result;
-  const addresses = await options.addresses();
-  const studioName = await options.studioName();
-  let serverDown: string | undefined;
-  let skipped = 0;
-  for (const [index, mail] of mails.entries()) {
-    if (stopping() || now().getTime() - claimedAt > OUTBOX_CLAIM_MS - OUTBOX_SEND_BUDGET_MS) {
-      const rest = mails.slice(index);
-      await releaseClaims(db, rest);
-      result.released = rest.length;
-      break;
-    }
-    let error = serverDown;
-    if (!error && !addresses)
-      error = "no recipient: set one in the admin's settings, INQUIRY_TO, or the studio's e-mail address";
-    if (!error && addresses) {
-      try {
-        await mailer.send(composeMail(mail.kind, mail.inquiry, addresses, studioName));
-        await markDelivered(db, mail.id, now());
-        result.delivered++;
-        logger.info({ inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts }, "inquiry mail delivered");
-        continue;
-      } catch (caught) {
-        error = caught instanceof Error ? caught.message : String(caught);
-        // When the server itself is unreachable, the rest of this round would fail the same way.
-        if (isServerLevelError(caught)) {
-          error = `${SERVER_AWAY} ${error}`;
-          serverDown = `not tried, ${error}`;
-        }
-      }
-    }
-    const next = new Date(now().getTime() + retryDelayMs(mail.attempts, retryBaseMs));
-    await markFailed(db, mail.id, error ?? "unknown error", next);
-    result.failed++;
-    if (error === serverDown) {
-      skipped++;
-      continue;
-    }
-    logger.warn(
-      { inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts, nextAttemptAt: next.toISOString(), error },
-      "inquiry mail not delivered; will retry",
-    );
-  }
-  // One line for the rest of an outage's round, not one per mail.
-  if (skipped > 0)
-    logger.warn({ mails: skipped }, "mail server unreachable; the round's other mails wait for their retry");
-  if (result.delivered > 0 && !serverDown) await retryOutageMailsNow(db, now());
-  return result;
+  const { claimed, succeeded, failed, released } = await runRound(outboxWork(options), stopping);
+  return { claimed, delivered: succeeded, failed, released };
 }
 
 /**
@@ -210,9 +248,9 @@ export async function runOutboxRound(
 async function retryOutageMailsNow(db: Database, now: Date): Promise<void> {
   const { numUpdatedRows } = await db
     .updateTable("inquiry_mails")
-    .set({ next_attempt_at: now.toISOString() })
+    .set({ next_attempt_at: toStoredTime(now) })
     .where("delivered_at", "is", null)
-    .where("next_attempt_at", ">", now.toISOString())
+    .where("next_attempt_at", ">", toStoredTime(now))
     .where("last_error", "like", `%${SERVER_AWAY}%`)
     .executeTakeFirst();
   if (numUpdatedRows > 0n)
@@ -222,55 +260,21 @@ async function retryOutageMailsNow(db: Database, now: Date): Promise<void> {
     );
 }
 
-export interface OutboxWorker {
-  /** Look for due mails now (a new inquiry was stored). */
-  nudge(): void;
-  /** Finish the send in flight (briefly), hand back the rest of the round, then stop. */
-  stop(): Promise<void>;
-}
-
-export function startOutboxWorker(options: OutboxOptions & { pollMs?: number }): OutboxWorker {
-  const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
-  let stopped = false;
-  let nudged = false;
-  let wake: (() => void) | undefined;
-
-  const rest = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-
-  const loop = (async () => {
-    while (!stopped) {
-      nudged = false;
-      let round: RoundResult = { claimed: 0, delivered: 0, failed: 0, released: 0 };
-      try {
-        round = await runOutboxRound(options, { stopping: () => stopped });
-      } catch (error) {
-        logger.error({ err: error }, "outbox round failed");
-      }
-      // A full batch, or one cut short by its claim: there is more to send now.
-      const more = round.delivered > 0 && (round.claimed === OUTBOX_BATCH_SIZE || round.released > 0);
-      if (!stopped && !nudged && !more) await rest();
-    }
-  })();
-
+/**
+ * Starts the outbox's worker: a new inquiry wakes it, otherwise it looks every `pollMs`. Stopping
+ * it finishes the send in flight (waiting 5 s at most), hands back the rest of the round, then
+ * closes the mailer.
+ */
+export function startOutboxWorker(options: OutboxOptions & { pollMs?: number }): BackgroundWorker {
+  const worker = startWorker({
+    ...outboxWork(options),
+    pollMs: options.pollMs ?? OUTBOX_POLL_MS,
+    stopWaitMs: STOP_WAIT_MS,
+  });
   return {
-    nudge() {
-      nudged = true;
-      wake?.();
-    },
+    wake: () => worker.wake(),
     async stop() {
-      stopped = true;
-      wake?.();
-      const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref());
-      await Promise.race([loop, timeout]);
+      await worker.stop();
       options.mailer.close();
     },
   };

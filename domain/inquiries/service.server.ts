@@ -1,13 +1,14 @@
 // What the contact form's action does with a submission: check the rules, drop bots quietly,
-// apply the per-address limit, store the inquiry (once, however often it is sent), wake the outbox. Also starts and stops the
-// outbox worker with the server.
+// apply the per-address limit, store the inquiry (once, however often it is sent), wake the
+// outbox. Also starts the outbox worker, for the server's lifecycle to own (server/startup.ts).
 import { isIPv6 } from "node:net";
+import type { BackgroundWorker } from "../../platform/background.server.ts";
 import { type Database, getDb } from "../../platform/db/db.server.ts";
 import { logger } from "../../platform/logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "../../platform/rate-limit.server.ts";
 import { checkFillToken, issueFillToken } from "./fill-token.server.ts";
 import { smtpMailer } from "./mail.server.ts";
-import { type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
+import { startOutboxWorker } from "./outbox.server.ts";
 import {
   checkInquiry,
   FILL_TOKEN_FIELD,
@@ -70,6 +71,8 @@ export interface Submission {
   page: string;
   db?: Database;
   now?: Date;
+  /** Tells the outbox worker a mail is waiting (the server's lifecycle owns the worker). */
+  wakeOutbox?: () => void;
 }
 
 export async function submitInquiry({
@@ -78,6 +81,7 @@ export async function submitInquiry({
   page,
   db = getDb(),
   now = new Date(),
+  wakeOutbox,
 }: Submission): Promise<SubmitOutcome> {
   const settings = inquirySettings();
   const values = inquiryValues(form);
@@ -111,21 +115,21 @@ export async function submitInquiry({
     return { status: "sent" };
   }
   logger.info({ inquiry: id }, "inquiry stored");
-  worker?.nudge();
+  wakeOutbox?.();
   return { status: "sent" };
 }
 
-let worker: OutboxWorker | undefined;
-
-/** Starts the outbox when SMTP_URL is set; otherwise says once that mail is off. */
-export function startInquiryMail(db: Database = getDb()): void {
-  if (worker) return;
+/**
+ * Starts the outbox worker when SMTP_URL is set, for the caller to stop; otherwise says once
+ * that mail is off and starts nothing.
+ */
+export function startInquiryMail(db: Database = getDb()): BackgroundWorker | undefined {
   const settings = inquirySettings();
   if (!settings.smtpUrl) {
     logger.warn("mail is off (SMTP_URL is not set): inquiries are stored, not sent; `npm run inquiries` lists them");
-    return;
+    return undefined;
   }
-  worker = startOutboxWorker({
+  const worker = startOutboxWorker({
     db,
     mailer: smtpMailer(settings.smtpUrl),
     addresses: () => mailAddresses(db),
@@ -133,10 +137,5 @@ export function startInquiryMail(db: Database = getDb()): void {
     retryBaseMs: settings.retryBaseMs,
   });
   logger.info({ ackDefault: settings.ack }, "mail is on: inquiries are sent through the outbox");
-}
-
-export async function stopInquiryMail(): Promise<void> {
-  const running = worker;
-  worker = undefined;
-  await running?.stop();
+  return worker;
 }

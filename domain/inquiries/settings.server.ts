@@ -6,7 +6,7 @@
 
 import type { Database } from "../../platform/db/db.server.ts";
 import { readEnv } from "../../platform/env.server.ts";
-import { getStudio } from "../catalog/queries.server.ts";
+import { getStudio } from "../catalog/public-pages.server.ts";
 import type { MailAddresses } from "./mail.server.ts";
 
 export interface InquirySettings {

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
+import { storedTimeAfter, toStoredTime } from "../../platform/time.ts";
 import type { InquiryFilter, MailDelivery } from "./inbox.ts";
 import type { Inquiry } from "./rules.ts";
 
@@ -26,7 +27,7 @@ export async function storeInquiry(db: Database, inquiry: Inquiry, options: Stor
 
 /** Stores the inquiry unless the same one arrived within DUPLICATE_WINDOW_MS (then null). */
 export async function storeNewInquiry(db: Database, inquiry: Inquiry, options: StoreOptions): Promise<number | null> {
-  const since = new Date((options.now ?? new Date()).getTime() - DUPLICATE_WINDOW_MS).toISOString();
+  const since = storedTimeAfter(-DUPLICATE_WINDOW_MS, options.now);
   // One transaction: two copies arriving at once cannot both find the other missing.
   return db.transaction().execute(async (trx) => {
     const copy = await trx
@@ -44,7 +45,7 @@ export async function storeNewInquiry(db: Database, inquiry: Inquiry, options: S
 
 /** Writes the inquiry and its outbox rows; the caller holds the transaction. */
 async function insertInquiry(trx: Database, inquiry: Inquiry, options: StoreOptions): Promise<number> {
-  const createdAt = (options.now ?? new Date()).toISOString();
+  const createdAt = toStoredTime(options.now);
   const kinds: InquiryMailKind[] = options.ack && inquiry.email ? ["studio", "ack"] : ["studio"];
   const { id } = await trx
     .insertInto("inquiries")
@@ -151,7 +152,7 @@ export async function setInquiryHandled(
 ): Promise<boolean> {
   const result = await db
     .updateTable("inquiries")
-    .set({ handled_at: handled ? now.toISOString() : null })
+    .set({ handled_at: handled ? toStoredTime(now) : null })
     .where("id", "=", id)
     .where("handled_at", handled ? "is" : "is not", null)
     .executeTakeFirst();

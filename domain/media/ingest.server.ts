@@ -11,6 +11,7 @@ import {
   type RenderResult,
   readEmbeddedMetadata,
   renderVariants,
+  type SourceInfo,
   type VariantSpec,
 } from "./pipeline.server.ts";
 import type { MediaStorage } from "./storage.server.ts";
@@ -81,16 +82,31 @@ function originalKey(sha256: string, mime: string): string {
   return `${sha256.slice(0, 2)}/${sha256}.${ext}`;
 }
 
+/**
+ * What an earlier look at exactly these bytes found: their SHA-256 and, when it inspected them,
+ * their type and upright size. Only for bytes that cannot have changed since (see photo-jobs).
+ */
+export interface CheckedSource {
+  sha256: string;
+  info?: SourceInfo;
+}
+
+/**
+ * Stores `data` as an asset (or finds the asset these bytes already are). `checked` spares the
+ * hash and the header inspection an earlier check already did; the full decode that renders
+ * the variants still refuses a corrupt image.
+ */
 export async function ingestImage(
   { db, storage }: IngestDeps,
   data: Uint8Array,
   fileName: string,
+  checked?: CheckedSource,
 ): Promise<IngestResult> {
-  const sha256 = sha256Hex(data);
+  const sha256 = checked?.sha256 ?? sha256Hex(data);
   const existing = await db.selectFrom("assets").select("id").where("sha256", "=", sha256).executeTakeFirst();
   if (existing) return { assetId: existing.id, created: false, encoded: 0 };
 
-  const info = await inspectSource(data, fileName);
+  const info = checked?.info ?? (await inspectSource(data, fileName));
   const specs = planVariants(info.width);
   const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
 

@@ -4,8 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { movePhoto, movePhotoToShoot, reorderPhotos, restorePhoto, trashPhoto } from "../catalog/photos.server.ts";
-import { getShootPage } from "../catalog/queries.server.ts";
+import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
+import { sha256Hex } from "./ingest.server.ts";
 import {
   claimNextJob,
   DUPLICATE_REASON,
@@ -129,9 +130,11 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     await upload("v0", 0, await photo(10), "batch-bbbbbbbb");
     const job = await claimNextJob(store.db);
     expect(job?.position).toBe(4);
-    // The same bytes as u0, queued behind the check (as two simultaneous uploads might be).
+    // The same bytes as u0, queued behind the check (as two simultaneous uploads might be): the
+    // job carries what the check found about its bytes, so it is theirs that it names.
     const u0 = uploads.get("u0") as Uint8Array;
-    expect(await processJob(store, { ...(job as NonNullable<typeof job>) }, u0)).toBe("failed");
+    const checked = { sha256: sha256Hex(u0) };
+    expect(await processJob(store, { ...(job as NonNullable<typeof job>), checked }, u0)).toBe("failed");
     const progress = await jobProgress(store.db, shootId, 0);
     expect(progress.failed).toEqual([{ fileName: "v0.jpg", reason: DUPLICATE_REASON }]);
   });

@@ -1,16 +1,33 @@
 // The queue between a finished upload and a photo in a shoot. An upload is checked at once
 // (is it an image we can use, does all of it decode, is it already in the shoot) so a refusal
-// reaches the browser by name; accepted uploads become jobs that the background worker turns
-// into photos. One tus upload is one job (unique upload id) and one asset is at most one photo
-// per shoot, so a photo arrives exactly once however often a connection drops.
-import { createHash } from "node:crypto";
-import { sql } from "kysely";
+// reaches the browser by name; accepted uploads become jobs that the background worker
+// (photo-worker.server.ts) turns into photos. One tus upload is one job (unique upload id) and one
+// asset is at most one photo per shoot, so a photo arrives exactly once however often a connection drops.
+//
+// The check's findings (SHA-256, type, upright size) are kept with the job and processing uses
+// them instead of hashing and inspecting the file again. They still describe the bytes it reads:
+// the upload's file is named by the server (a random tus id, never the client's choice), and
+// once its last byte is in, tus writes no more to it (a PATCH must start at the current offset
+// and may not go past the declared length), so the finished file is the one that was checked
+// until the worker removes it. The one other change it can undergo is to vanish (a tus DELETE,
+// the disk), and then the worker says the file was lost. Processing still decodes every pixel,
+// which refuses a corrupt image the header check let through.
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Claimed, WorkQueue } from "../../platform/background.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
-import type { PhotoJobState } from "../../platform/db/schema.server.ts";
-import { type IngestDeps, ingestImage } from "./ingest.server.ts";
+import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
+import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
+import { type CheckedSource, type IngestDeps, ingestImage, sha256Hex } from "./ingest.server.ts";
 import { checkSourceDecodes, ImageRejectedError, inspectSource } from "./pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
+/** What the studio reads for a job the server could not process, after its retries. */
+export const SERVER_ERROR_REASON = "could not be processed (a server error); try again";
+/**
+ * How long a claim holds a job: far beyond the slowest photo (a 120 MP source, the largest
+ * accepted, took about 20 s on two cores). A job whose worker died is claimed again once it passes.
+ */
+export const PHOTO_JOB_LEASE_MS = 10 * MINUTE_MS;
 /** Jobs whose photo is still on its way (waiting, or being processed now). */
 const PENDING_JOB_STATES: PhotoJobState[] = ["queued", "running"];
 
@@ -65,9 +82,9 @@ export async function enqueueUploadedPhoto(
   upload: UploadedPhoto,
   now = Date.now(),
 ): Promise<QueuedUpload> {
-  await inspectSource(upload.data, upload.fileName);
+  const info = await inspectSource(upload.data, upload.fileName);
   await checkSourceDecodes(upload.data, upload.fileName);
-  const sha256 = createHash("sha256").update(upload.data).digest("hex");
+  const sha256 = sha256Hex(upload.data);
   return db.transaction().execute(async (trx) => {
     const inShoot = await trx
       .selectFrom("photos")
@@ -126,9 +143,12 @@ export async function enqueueUploadedPhoto(
         batch_index: upload.batchIndex,
         file_name: upload.fileName,
         sha256,
+        mime: info.mime,
+        width: info.width,
+        height: info.height,
         position: base + upload.batchIndex,
-        created_at_ms: now,
-        updated_at_ms: now,
+        created_at: toStoredTime(now),
+        updated_at: toStoredTime(now),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -136,61 +156,137 @@ export async function enqueueUploadedPhoto(
   });
 }
 
-export interface ClaimedJob {
+export interface ClaimedJob extends Claimed {
   id: number;
   uploadId: string;
   shootId: number;
   fileName: string;
   position: number;
+  /** This claim's lease (ISO 8601): it also tells this claim from a later one of the same job. */
+  leaseUntil: string;
+  /** What the upload check found about the file's bytes, for ingest to reuse. */
+  checked: CheckedSource;
 }
 
-/** Takes the oldest queued job, marking it running; null when there is none. */
-export async function claimNextJob(db: Database, now = Date.now()): Promise<ClaimedJob | null> {
+/** Jobs a worker may claim at `at`: queued and due, or running under a lease that ran out. */
+function claimable(at: string) {
+  return (eb: ExpressionBuilder<DB, "photo_jobs">) =>
+    eb.or([
+      eb.and([eb("state", "=", "queued"), eb.or([eb("retry_at", "is", null), eb("retry_at", "<=", at)])]),
+      eb.and([eb("state", "=", "running"), eb("lease_until", "<=", at)]),
+    ]);
+}
+
+/**
+ * Takes the oldest claimable job, marking it running under a lease until `leaseUntil` and
+ * counting the attempt; null when there is none. One UPDATE … RETURNING: atomic in SQLite, so
+ * two workers never take the same job.
+ */
+export async function claimNextJob(
+  db: Database,
+  now: Date | number = Date.now(),
+  leaseUntil: Date | number = new Date(now).getTime() + PHOTO_JOB_LEASE_MS,
+): Promise<ClaimedJob | null> {
+  const at = toStoredTime(now);
+  const until = toStoredTime(leaseUntil);
   const row = await db
     .updateTable("photo_jobs")
-    .set({ state: "running", updated_at_ms: now })
-    .where("id", "=", (eb) =>
-      eb.selectFrom("photo_jobs").select("id").where("state", "=", "queued").orderBy("id").limit(1),
-    )
-    .where("state", "=", "queued")
-    .returning(["id", "upload_id", "shoot_id", "file_name", "position"])
+    .set((eb) => ({
+      state: "running",
+      attempts: eb("attempts", "+", 1),
+      lease_until: until,
+      updated_at: toStoredTime(now),
+    }))
+    .where("id", "=", (eb) => eb.selectFrom("photo_jobs").select("id").where(claimable(at)).orderBy("id").limit(1))
+    .where(claimable(at))
+    .returning([
+      "id",
+      "upload_id",
+      "shoot_id",
+      "file_name",
+      "position",
+      "attempts",
+      "sha256",
+      "mime",
+      "width",
+      "height",
+    ])
     .executeTakeFirst();
   if (!row) return null;
+  const { mime, width, height } = row;
   return {
     id: row.id,
     uploadId: row.upload_id,
     shootId: row.shoot_id,
     fileName: row.file_name,
     position: row.position,
+    attempts: row.attempts,
+    leaseUntil: until,
+    checked: {
+      sha256: row.sha256,
+      // Jobs queued before the check's findings were kept have only the hash.
+      info: mime !== null && width !== null && height !== null ? { mime, width, height } : undefined,
+    },
   };
 }
 
-/** Jobs a stopped or killed process left running go back to the queue. */
+/**
+ * Jobs a stopped or killed process left running go back to the queue (at start, before the
+ * worker runs: one server process owns its DATA_DIR, so any running job is a dead process's).
+ * The attempt stays counted: a photo that kills the process is given up after a few starts.
+ */
 export async function requeueInterruptedJobs(db: Database): Promise<number> {
   const result = await db
     .updateTable("photo_jobs")
-    .set({ state: "queued" })
+    .set({ state: "queued", lease_until: null })
     .where("state", "=", "running")
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
+/** Hands claimed jobs back untried: due at once, the attempt not counted; only those still under this claim. */
+export async function releaseJobs(db: Database, jobs: Pick<ClaimedJob, "id" | "leaseUntil">[]): Promise<void> {
+  for (const job of jobs)
+    await db
+      .updateTable("photo_jobs")
+      .set((eb) => ({ state: "queued", attempts: eb("attempts", "-", 1), lease_until: null }))
+      .where("id", "=", job.id)
+      .where("state", "=", "running")
+      .where("lease_until", "=", job.leaseUntil)
+      .execute();
+}
+
+/** An attempt failed on a server error: the job waits in the queue until `at`. */
+export async function retryJob(db: Database, id: number, at: Date): Promise<void> {
+  await db
+    .updateTable("photo_jobs")
+    .set({ state: "queued", lease_until: null, retry_at: toStoredTime(at), updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
+}
+
 async function finishJob(db: Database, id: number, state: PhotoJobState, error: string | null, photoId?: number) {
   await db
     .updateTable("photo_jobs")
-    .set({ state, error, photo_id: photoId ?? null, updated_at_ms: Date.now() })
+    .set({ state, error, photo_id: photoId ?? null, lease_until: null, updated_at: toStoredTime() })
     .where("id", "=", id)
     .execute();
 }
 
 /**
- * Turns a claimed job's upload into a photo: variants first, then the photo row, in one step.
- * The same bytes in this shoot's trash come back out of it, at the job's position.
+ * Turns a claimed job's upload (`data`: the job's file, as it was checked) into a photo: variants
+ * first, then the photo row, in one step. The same bytes in this shoot's trash come back out of
+ * it, at the job's position. A refused image or a duplicate fails the job for good; any other
+ * error is thrown, for the worker to retry.
  */
-export async function processJob(deps: IngestDeps, job: ClaimedJob, data: Uint8Array): Promise<PhotoJobState> {
+export async function processJob(
+  deps: IngestDeps,
+  job: Pick<ClaimedJob, "id" | "shootId" | "fileName" | "position" | "checked">,
+  data: Uint8Array,
+): Promise<PhotoJobState> {
   const { db } = deps;
   try {
-    const { assetId } = await ingestImage(deps, data, job.fileName);
+    const { assetId } = await ingestImage(deps, data, job.fileName, job.checked);
     const photoId = await db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom("photos")
@@ -233,6 +329,22 @@ export async function failJob(db: Database, id: number, reason: string): Promise
   await finishJob(db, id, "failed", reason);
 }
 
+/**
+ * The photo jobs as a queue for the background worker, one job per claim (the pipeline already
+ * uses every core for one image). A job given up fails with SERVER_ERROR_REASON.
+ */
+export function photoJobQueue(db: Database): WorkQueue<ClaimedJob> {
+  return {
+    async claim({ now, until }) {
+      const job = await claimNextJob(db, now, until);
+      return job ? [job] : [];
+    },
+    release: (jobs) => releaseJobs(db, jobs),
+    retry: (job, _error, at) => retryJob(db, job.id, at),
+    giveUp: (job) => failJob(db, job.id, SERVER_ERROR_REASON),
+  };
+}
+
 export interface JobProgress {
   queued: number;
   running: number;
@@ -246,7 +358,7 @@ export async function jobProgress(db: Database, shootId: number, sinceMs: number
     .selectFrom("photo_jobs")
     .select(["state", "file_name", "error"])
     .where("shoot_id", "=", shootId)
-    .where((eb) => eb.or([eb("updated_at_ms", ">=", sinceMs), eb("state", "in", PENDING_JOB_STATES)]))
+    .where((eb) => eb.or([eb("updated_at", ">=", toStoredTime(sinceMs)), eb("state", "in", PENDING_JOB_STATES)]))
     .orderBy("id")
     .execute();
   const count = (state: PhotoJobState) => rows.filter((r) => r.state === state).length;

@@ -1,41 +1,30 @@
-// The in-process background worker that turns queued uploads into photos, one at a time (the
-// pipeline already uses every core for one image). It picks up where a killed or restarted
-// process left off, wakes at once when an upload is queued, and on shutdown finishes the photo
-// in hand before it stops.
+// The background work that turns queued uploads into photos, one at a time (the pipeline already
+// uses every core for one image). The loop is platform/background.server.ts: it claims a job
+// under a lease, wakes at once when an upload is queued, retries a server error after a backoff
+// and gives the job up after a few attempts, and on stop finishes the photo in hand. This file
+// is what one job is. The server's lifecycle starts and stops it (server/startup.ts).
 
+import { type BackgroundWorker, startWorker, type Work } from "../../platform/background.server.ts";
 import { logger } from "../../platform/logger.server.ts";
+import { MINUTE_MS, SECOND_MS } from "../../platform/time.ts";
 import type { IngestDeps } from "./ingest.server.ts";
-import { type ClaimedJob, claimNextJob, failJob, processJob, requeueInterruptedJobs } from "./photo-jobs.server.ts";
+import { type ClaimedJob, failJob, PHOTO_JOB_LEASE_MS, photoJobQueue, processJob } from "./photo-jobs.server.ts";
 
 /** With nothing to do, the queue is looked at this often (a wake-up makes it sooner). */
 export const WORKER_IDLE_POLL_MS = 2_000;
+/** A job is started only while this much of its lease is left (the whole lease, less a margin). */
+const PHOTO_JOB_BUDGET_MS = PHOTO_JOB_LEASE_MS - MINUTE_MS;
+/** A server error (a full disk, a locked database) is retried after 5 s, then 10 s; the third failure is final. */
+export const PHOTO_JOB_MAX_ATTEMPTS = 3;
+const PHOTO_JOB_RETRY = { baseMs: 5 * SECOND_MS, maxMs: MINUTE_MS };
 
 export interface UploadSource {
   read(uploadId: string): Promise<Uint8Array>;
   remove(uploadId: string): Promise<void>;
 }
 
-export interface PhotoWorker {
-  /** Something was queued: look now instead of at the next poll. */
-  wake(): void;
-  /** Resolves when the photo in hand is finished and the loop has stopped. */
-  stop(): Promise<void>;
-}
-
-export function startPhotoWorker(deps: IngestDeps, uploads: UploadSource): PhotoWorker {
-  let stopping = false;
-  let wakeUp: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      wakeUp = resolve;
-      timer = setTimeout(resolve, WORKER_IDLE_POLL_MS);
-    }).finally(() => {
-      clearTimeout(timer);
-      wakeUp = undefined;
-    });
-
+/** Photo processing as background work; `now` is for tests. */
+export function photoWork(deps: IngestDeps, uploads: UploadSource, now?: () => Date): Work<ClaimedJob> {
   async function runOne(job: ClaimedJob): Promise<void> {
     let data: Uint8Array;
     try {
@@ -50,30 +39,37 @@ export function startPhotoWorker(deps: IngestDeps, uploads: UploadSource): Photo
     logger.info({ job: job.id, shoot: job.shootId, file: job.fileName, state }, "processed an uploaded photo");
   }
 
-  const loop = (async () => {
-    const requeued = await requeueInterruptedJobs(deps.db);
-    if (requeued > 0) logger.warn({ jobs: requeued }, "resuming photo processing interrupted by a restart");
-    while (!stopping) {
-      let job: ClaimedJob | null = null;
-      try {
-        job = await claimNextJob(deps.db);
-        if (job) await runOne(job);
-      } catch (error) {
-        logger.error({ err: error, job: job?.id }, "photo processing failed");
-        if (job) await failJob(deps.db, job.id, "could not be processed (a server error); try again").catch(() => {});
-      }
-      if (!job && !stopping) await idle();
-    }
-  })();
-
   return {
-    wake() {
-      wakeUp?.();
-    },
-    async stop() {
-      stopping = true;
-      wakeUp?.();
-      await loop;
-    },
+    name: "photo processing",
+    queue: photoJobQueue(deps.db),
+    batchSize: 1,
+    leaseMs: PHOTO_JOB_LEASE_MS,
+    itemBudgetMs: PHOTO_JOB_BUDGET_MS,
+    backoff: PHOTO_JOB_RETRY,
+    maxAttempts: PHOTO_JOB_MAX_ATTEMPTS,
+    now,
+    round: () => ({
+      run: runOne,
+      failed(job, error, retryAt) {
+        if (retryAt) {
+          logger.warn(
+            { err: error, job: job.id, attempts: job.attempts, retryAt: retryAt.toISOString() },
+            "photo processing failed; will retry",
+          );
+        } else {
+          logger.error({ err: error, job: job.id, attempts: job.attempts }, "photo processing failed; gave up");
+          // The studio is asked to upload it again; these bytes would never be read.
+          uploads.remove(job.uploadId).catch(() => {});
+        }
+      },
+    }),
   };
+}
+
+/**
+ * Starts processing queued uploads. Jobs a killed process left running are queued again by
+ * startup (server/startup.ts) before this starts, or claimed again once their lease runs out.
+ */
+export function startPhotoWorker(deps: IngestDeps, uploads: UploadSource): BackgroundWorker {
+  return startWorker({ ...photoWork(deps, uploads), pollMs: WORKER_IDLE_POLL_MS });
 }

@@ -17,11 +17,18 @@ export function openDatabase(file: string): Database {
   return new Kysely<DB>({ dialect: createDialect(openSqlite(file)) });
 }
 
+/**
+ * Migrations apply in the order of their names, each exactly once: a database that has applied
+ * a later migration but not an earlier one is refused (Kysely's default), since a migration may
+ * rebuild tables that an earlier one created (0007 rebuilds most of them).
+ */
+export function newMigrator(db: Database): Migrator {
+  return new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: false });
+}
+
 /** Applies every pending migration; returns the names of those it applied. */
 export async function migrate(db: Database): Promise<string[]> {
-  // Features are built on parallel branches, so a database may have a later migration before
-  // an earlier one lands; each migration touches its own tables, so order between them is free.
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
+  const migrator = newMigrator(db);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === "Error");

@@ -1,10 +1,19 @@
 // The database's row types, as Kysely sees them. Migrations create these tables; keep the two
-// in step. JSON columns are TEXT in SQLite (and would be jsonb in PostgreSQL).
+// in step (schema.server.test.ts compares every table's real columns with these types). JSON
+// columns are TEXT in SQLite (and would be jsonb in PostgreSQL).
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** A column the database fills in when an insert leaves it out. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
-type Timestamp = WithDefault<string>;
+/**
+ * An instant as stored: ISO 8601 in UTC with milliseconds, "2026-11-23T21:11:02.123Z", written
+ * with platform/time.ts (TEXT in SQLite, checked by the column; timestamptz in PostgreSQL).
+ */
+export type StoredTime = string;
+/** A stored time that the database sets to now when an insert leaves it out. */
+type Timestamp = WithDefault<StoredTime>;
+/** A stored time that is null until something happens (deleted, revoked, delivered, ...). */
+type TimeOrNull = ColumnType<StoredTime | null, StoredTime | null | undefined, StoredTime | null>;
 
 export interface StudioSettingsTable {
   id: Generated<number>;
@@ -23,9 +32,9 @@ export interface StudioSettingsTable {
   postal_code: WithDefault<string>;
   country: WithDefault<string>;
   /** JSON array of { network, label, url }. */
-  social_links: string;
-  opening_hours: string;
-  showreel_video_id: string;
+  social_links: WithDefault<string>;
+  opening_hours: WithDefault<string>;
+  showreel_video_id: WithDefault<string>;
   showreel_poster_asset_id: number | null;
   /** The studio's own logo; null shows the built-in wordmark (the studio's name). */
   logo_asset_id: WithDefault<number | null>;
@@ -85,7 +94,7 @@ export interface ShootsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set when the shoot is in the admin's trash; null otherwise. Trashed shoots are never public. */
-  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted_at: TimeOrNull;
 }
 
 export interface PhotosTable {
@@ -96,7 +105,7 @@ export interface PhotosTable {
   alt: WithDefault<string>;
   created_at: Timestamp;
   /** Set when the photo is in the admin's trash; null otherwise. Trashed photos are never public. */
-  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted_at: TimeOrNull;
 }
 
 export interface BannerSlidesTable {
@@ -122,8 +131,8 @@ export interface ApiTokensTable {
   hint: string;
   created_at: Timestamp;
   /** Updated at most once a minute per token, so reads stay reads. */
-  last_used_at: string | null;
-  revoked_at: string | null;
+  last_used_at: StoredTime | null;
+  revoked_at: StoredTime | null;
 }
 
 export interface InquiriesTable {
@@ -135,25 +144,24 @@ export interface InquiriesTable {
   message: string;
   /** The same-origin page the form was sent from. */
   page: WithDefault<string>;
-  /** ISO 8601, UTC. */
-  created_at: string;
-  /** When the studio marked it handled in the admin (ISO 8601, UTC); null while open. */
-  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: StoredTime;
+  /** When the studio marked it handled in the admin; null while open. */
+  handled_at: TimeOrNull;
 }
 
 export type InquiryMailKind = "studio" | "ack";
 
-/** The outbox: one mail to send per row. Times are ISO 8601 strings in UTC, so they compare as text. */
+/** The outbox: one mail to send per row. Stored times compare correctly as text. */
 export interface InquiryMailsTable {
   id: Generated<number>;
   inquiry_id: number;
   kind: InquiryMailKind;
   attempts: WithDefault<number>;
-  next_attempt_at: string;
+  next_attempt_at: StoredTime;
   /** A worker holds the row until then; a crashed worker's claim simply runs out. */
-  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_until: TimeOrNull;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
-  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: TimeOrNull;
 }
 
 export interface AdminUsersTable {
@@ -170,9 +178,10 @@ export interface AdminSessionsTable {
   /** SHA-256 (hex) of the random id in the cookie. */
   id_hash: string;
   user_id: number;
-  created_at_ms: number;
-  last_seen_at_ms: number;
-  expires_at_ms: number;
+  created_at: StoredTime;
+  last_seen_at: StoredTime;
+  /** The idle expiry, slid forward as the session is used (never past created_at + 30 days). */
+  expires_at: StoredTime;
   user_agent: WithDefault<string>;
 }
 
@@ -194,8 +203,18 @@ export interface PhotoJobsTable {
   /** Why the photo was refused, in words for the studio. */
   error: string | null;
   photo_id: number | null;
-  created_at_ms: number;
-  updated_at_ms: number;
+  created_at: StoredTime;
+  updated_at: StoredTime;
+  /** How often a worker claimed the job (docs/decisions/018-background-work.md). */
+  attempts: WithDefault<number>;
+  /** While running: the claim holds the job until then (ISO 8601, UTC); once it passes, any worker may claim it. */
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** After a failed attempt: due again then (ISO 8601, UTC); null: due now. */
+  retry_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the upload check found (sniffed type, upright size); null for jobs queued before it was kept. */
+  mime: ColumnType<string | null, string | null | undefined, string | null>;
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DB {

@@ -106,7 +106,7 @@ test("an expired session signs the owner out", async ({ adminPage: page, owner }
   withDatabase((db) =>
     db
       .prepare(
-        "update admin_sessions set expires_at_ms = 1 where user_id = (select id from admin_users where email = ?)",
+        "update admin_sessions set expires_at = '1970-01-01T00:00:00.001Z' where user_id = (select id from admin_users where email = ?)",
       )
       .run(owner.email),
   );

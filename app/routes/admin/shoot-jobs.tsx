@@ -8,6 +8,7 @@ import type { Route } from "./+types/shoot-jobs";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = Number(params.id);
   const since = Number(new URL(request.url).searchParams.get("since") ?? "0");
-  if (!Number.isSafeInteger(id) || !Number.isFinite(since)) throw data("Bad request", { status: 400 });
+  // An instant a Date can hold (it is compared with stored times).
+  if (!Number.isSafeInteger(id) || Number.isNaN(new Date(since).getTime())) throw data("Bad request", { status: 400 });
   return jobProgress(getDb(), id, since);
 }

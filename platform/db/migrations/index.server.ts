@@ -1,4 +1,6 @@
 // The ordered list of migrations. Add a file and a line here; never edit a shipped migration.
+// Names sort in the order they apply (a four-digit number first), and a database must have
+// applied every earlier one before a later one (see db.server.ts and ADR 020).
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001-initial.server.ts";
 import * as m0002 from "./0002-inquiries.server.ts";
@@ -6,16 +8,20 @@ import * as m0003 from "./0003-api-tokens.server.ts";
 import * as m0004 from "./0004-admin.server.ts";
 import * as m0005 from "./0005-inquiry-handled.server.ts";
 import * as m0006 from "./0006-settings-media.server.ts";
+import * as m0007 from "./0007-stored-time.server.ts";
+import * as m0008 from "./0008-photo-job-leases.server.ts";
 
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
   "0002-inquiries": m0002,
   "0003-api-tokens": m0003,
   "0004-admin": m0004,
   "0005-inquiry-handled": m0005,
   "0006-settings-media": m0006,
+  "0007-stored-time": m0007,
+  "0008-photo-job-leases": m0008,
 };
 
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => ({ ...MIGRATIONS }),
 };

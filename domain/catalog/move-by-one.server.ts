@@ -1,0 +1,33 @@
+// Moving one item a place earlier or later in an ordered list: the keyboard's alternative to
+// dragging, for photos, stories, collections and banner slides alike. The order is read and
+// written in one transaction, so two moves at once cannot lose one another's step.
+import type { Database } from "../../platform/db/db.server.ts";
+
+export type Step = -1 | 1;
+
+/** The order with `id` one place earlier (-1) or later (+1); null when it cannot move so. */
+export function movedByOne<T>(order: readonly T[], id: T, step: Step): T[] | null {
+  const from = order.indexOf(id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= order.length) return null;
+  const moved = [...order];
+  [moved[from], moved[to]] = [order[to] as T, order[from] as T];
+  return moved;
+}
+
+export interface OrderedList {
+  /** The ids in their current order. */
+  read(trx: Database): Promise<number[]>;
+  /** Stores a new order (every id of `read`, rearranged). */
+  write(trx: Database, ids: number[]): Promise<void>;
+}
+
+/** Moves `id` one place in the list; false when it is not there or already at that end. */
+export async function moveByOne(db: Database, list: OrderedList, id: number, step: Step): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = movedByOne(await list.read(trx), id, step);
+    if (!order) return false;
+    await list.write(trx, order);
+    return true;
+  });
+}

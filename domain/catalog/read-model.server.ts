@@ -1,0 +1,249 @@
+// The catalog's one read model: the studio row, collections, shoots with their collections, a
+// shoot's photos with their images, and the banner slides. The public pages
+// (public-pages.server.ts), the admin (shoots, photos, collections, banners, settings) and the
+// content API all read these tables through here, so they agree on what is public, what is in
+// the trash and in which order things come: by position, then by id (ADR 020). Each reader
+// shapes the records for its own screen or response; nothing here knows about HTML or JSON.
+import { type Selectable, sql } from "kysely";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Database } from "../../platform/db/db.server.ts";
+import type {
+  CollectionsTable,
+  ShootStatus,
+  StoredTime,
+  StudioSettingsTable,
+} from "../../platform/db/schema.server.ts";
+import { loadStoredImages, type StoredImage } from "./images.server.ts";
+
+/** The one rule for what the public may see of a shoot: published, and not in the trash. */
+export const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
+/** A photo in the admin's trash is not shown anywhere, even in a published shoot. */
+export const IS_LIVE_PHOTO = sql<boolean>`photos.deleted_at is null`;
+
+// --- the studio row: one per studio, read at most once per request.
+
+export type StudioRow = Selectable<StudioSettingsTable>;
+
+export async function readStudioRow(db: Database): Promise<StudioRow | null> {
+  return (await db.selectFrom("studio_settings").selectAll().where("id", "=", 1).executeTakeFirst()) ?? null;
+}
+
+const studioRowContext = createContext<Promise<StudioRow | null> | null>(null);
+
+/**
+ * The studio row for this request: the first loader to ask reads it, the others (the root's
+ * header and footer, the home page's showreel, ...) share that read, even when they run at once.
+ */
+export function studioRowOf(context: Readonly<RouterContextProvider>, db: Database): Promise<StudioRow | null> {
+  let row = context.get(studioRowContext);
+  if (!row) {
+    row = readStudioRow(db);
+    context.set(studioRowContext, row);
+  }
+  return row;
+}
+
+// --- collections
+
+export type CollectionRecord = Selectable<CollectionsTable>;
+
+/** Every collection, in the site's order. */
+export async function readCollections(db: Database): Promise<CollectionRecord[]> {
+  return db.selectFrom("collections").selectAll().orderBy("position").orderBy("id").execute();
+}
+
+// --- shoots, each with its collection
+
+export interface ShootRecord {
+  id: number;
+  title: string;
+  location: string;
+  description: string;
+  /** The chosen cover; see shootCovers for the one shown. */
+  coverAssetId: number | null;
+  status: ShootStatus;
+  isStory: boolean;
+  storyPosition: number | null;
+  createdAt: StoredTime;
+  updatedAt: StoredTime;
+  deletedAt: StoredTime | null;
+  collection: { id: number; slug: string; name: string };
+}
+
+export interface ShootQuery {
+  /** public: published and not in the trash; live: not in the trash; trashed; or any shoot. */
+  scope: "public" | "live" | "trashed" | "any";
+  id?: number;
+  collectionId?: number;
+  /** Only the recent stories, in their order. */
+  stories?: boolean;
+  /** Every word in the title, the location or the collection's name (any case). */
+  words?: readonly string[];
+  limit?: number;
+}
+
+/** Shoots by id; recent stories in their order; the trash with the latest deleted first. */
+export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]> {
+  let q = db
+    .selectFrom("shoots")
+    .innerJoin("collections", "collections.id", "shoots.collection_id")
+    .select([
+      "shoots.id",
+      "shoots.title",
+      "shoots.location",
+      "shoots.description",
+      "shoots.cover_asset_id",
+      "shoots.status",
+      "shoots.is_story",
+      "shoots.story_position",
+      "shoots.created_at",
+      "shoots.updated_at",
+      "shoots.deleted_at",
+      "collections.id as collection_id",
+      "collections.slug as collection_slug",
+      "collections.name as collection_name",
+    ]);
+  if (query.scope === "public") q = q.where(IS_PUBLIC_SHOOT);
+  if (query.scope === "live") q = q.where("shoots.deleted_at", "is", null);
+  if (query.scope === "trashed") q = q.where("shoots.deleted_at", "is not", null);
+  if (query.id !== undefined) q = q.where("shoots.id", "=", query.id);
+  if (query.collectionId !== undefined) q = q.where("shoots.collection_id", "=", query.collectionId);
+  if (query.stories) q = q.where("shoots.is_story", "=", 1).orderBy("shoots.story_position");
+  for (const word of query.words ?? []) {
+    const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(shoots.title)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(shoots.location)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(collections.name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.scope === "trashed") q = q.orderBy("shoots.deleted_at", "desc");
+  q = q.orderBy("shoots.id");
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    location: r.location,
+    description: r.description,
+    coverAssetId: r.cover_asset_id,
+    status: r.status,
+    isStory: r.is_story === 1,
+    storyPosition: r.story_position,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    deletedAt: r.deleted_at,
+    collection: { id: r.collection_id, slug: r.collection_slug, name: r.collection_name },
+  }));
+}
+
+/** Each shoot's cover asset: the chosen cover, else its first photo. */
+export async function shootCovers(
+  db: Database,
+  shoots: readonly { id: number; coverAssetId: number | null }[],
+): Promise<Map<number, number | null>> {
+  const firstPhotos = shoots.length
+    ? await db
+        .selectFrom("photos")
+        .select(["shoot_id", sql<number>`min(asset_id)`.as("asset_id")])
+        .where(
+          "shoot_id",
+          "in",
+          shoots.map((s) => s.id),
+        )
+        .where("position", "=", 0)
+        .where(IS_LIVE_PHOTO)
+        .groupBy("shoot_id")
+        .execute()
+    : [];
+  const fallback = new Map(firstPhotos.map((p) => [p.shoot_id, p.asset_id]));
+  return new Map(shoots.map((s) => [s.id, s.coverAssetId ?? fallback.get(s.id) ?? null]));
+}
+
+// --- a shoot's photos, with their images
+
+export interface PhotoRecord {
+  id: number;
+  shootId: number;
+  assetId: number;
+  alt: string;
+  position: number;
+  /** The name the file was uploaded under. */
+  fileName: string;
+  /** Null when its variants are missing (see repair-media), or when asked without images. */
+  image: StoredImage | null;
+}
+
+/** The photos of these shoots that are not in the trash: shoot by shoot, by position, then id. */
+export async function readShootPhotos(
+  db: Database,
+  shootIds: readonly number[],
+  { images: withImages = true } = {},
+): Promise<PhotoRecord[]> {
+  if (shootIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select([
+      "photos.id",
+      "photos.shoot_id",
+      "photos.asset_id",
+      "photos.alt",
+      "photos.position",
+      "assets.original_name",
+    ])
+    .where("photos.shoot_id", "in", [...shootIds])
+    .where(IS_LIVE_PHOTO)
+    .orderBy("photos.shoot_id")
+    .orderBy("photos.position")
+    .orderBy("photos.id")
+    .execute();
+  const images = withImages
+    ? await loadStoredImages(
+        db,
+        rows.map((r) => r.asset_id),
+      )
+    : new Map<number, StoredImage>();
+  return rows.map((r) => ({
+    id: r.id,
+    shootId: r.shoot_id,
+    assetId: r.asset_id,
+    alt: r.alt,
+    position: r.position,
+    fileName: r.original_name,
+    image: images.get(r.asset_id) ?? null,
+  }));
+}
+
+// --- banner slides
+
+export interface SlideRecord {
+  id: number;
+  alt: string;
+  desktopAssetId: number;
+  mobileAssetId: number;
+  /** Null when missing, or when asked without images. */
+  desktop: StoredImage | null;
+  mobile: StoredImage | null;
+}
+
+/** The home page's slides in their order: by position, then id. */
+export async function readBannerSlides(db: Database, { images: withImages = true } = {}): Promise<SlideRecord[]> {
+  const slides = await db.selectFrom("banner_slides").selectAll().orderBy("position").orderBy("id").execute();
+  const images = withImages
+    ? await loadStoredImages(
+        db,
+        slides.flatMap((s) => [s.desktop_asset_id, s.mobile_asset_id]),
+      )
+    : new Map<number, StoredImage>();
+  return slides.map((s) => ({
+    id: s.id,
+    alt: s.alt,
+    desktopAssetId: s.desktop_asset_id,
+    mobileAssetId: s.mobile_asset_id,
+    desktop: images.get(s.desktop_asset_id) ?? null,
+    mobile: images.get(s.mobile_asset_id) ?? null,
+  }));
+}
