@@ -26,6 +26,12 @@ export const ZOOM_MIN_SCALE = 1;
 export const ZOOM_MAX_SCALE = 2;
 /** Wheel distance for one zoom step: a smaller factor zooms faster. */
 export const WHEEL_ZOOM_FACTOR = 42;
+/** A zoom within this of a limit snaps to it. */
+export const ZOOM_SNAP = 0.01;
+/** The zoom buttons and the + and - keys zoom by this factor. */
+export const ZOOM_STEP = ZOOM_MAX_SCALE / ZOOM_MIN_SCALE;
+/** An arrow key pans a zoomed photo this far. */
+export const PAN_KEY_STEP_PX = 50;
 /** After a pan is released the photo glides on, keeping this share of its speed per frame. */
 export const PAN_FRICTION = 0.82;
 /** The glide is computed per frame of this length, whatever the display's rate. */
@@ -46,13 +52,12 @@ export const STRIP_THUMBNAIL_HEIGHT_PX = 64;
 export const STRIP_GAP_PX = 8;
 /** At most one move to another photo per this time, by key, button or swipe. */
 export const NAVIGATION_THROTTLE_MS = 250;
-/** The slide animation; the library throttles its own arrow keys to half of it. */
+/** The slide animation. */
 export const SLIDE_ANIMATION_MS = NAVIGATION_THROTTLE_MS * 2;
 /** The viewer's fade in and out. */
 export const FADE_ANIMATION_MS = 250;
-
-/** The deep link of photo N (1-based) is #gallery-N. */
-export const GALLERY_HASH_PREFIX = "#gallery-";
+/** A zoom by double click, button or key (wheel and pinch follow the hand at once). */
+export const ZOOM_ANIMATION_MS = SLIDE_ANIMATION_MS;
 
 /** Keys, as KeyboardEvent.key values. */
 export const CLOSE_KEYS: readonly string[] = ["Escape", "Delete", "Backspace"];

@@ -5,8 +5,8 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
+import { galleryHash, parseGalleryHash } from "./deep-link.ts";
 import { ViewerFailure } from "./failure.tsx";
-import { galleryHash, parseGalleryHash } from "./gestures.ts";
 import type { ViewerPhoto } from "./types.ts";
 
 type ViewerModule = typeof import("./viewer.tsx");

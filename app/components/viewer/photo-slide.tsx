@@ -1,10 +1,10 @@
 // How one photo is drawn in the viewer and in its thumbnail strip. The photo is our own slide
-// type, so the Zoom plugin keeps to our maximum scale (for its image slides it computes one
-// from the file's size) and the photo is a <picture> over our AVIF and WebP variants: the
+// type (the library's `render.slide`): a <picture> over our AVIF and WebP variants, so the
 // browser picks the file that fits the drawn size times the screen's pixel ratio, and a larger
 // one when `sizes` grows with the zoom. What the grid showed, or the stored placeholder, is
-// painted underneath until the file arrives.
-import { useEffect, useState } from "react";
+// painted underneath until the file arrives. The slide fills the view; the current one takes
+// the pointer gestures (pointer.ts), and its photo is the element the zoom moves (zoom.ts).
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
   activeSlideStatus,
   type ContainerRect,
@@ -15,7 +15,8 @@ import {
   useEvents,
 } from "yet-another-react-lightbox";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
-import { PRELOAD_NEIGHBOURS } from "./constants.ts";
+import { PRELOAD_NEIGHBOURS, ZOOM_MIN_SCALE } from "./constants.ts";
+import { useViewer } from "./context.ts";
 import { IMAGE_NOT_FOUND } from "./messages.ts";
 
 export const PHOTO_SLIDE = "photo";
@@ -44,66 +45,92 @@ interface PhotoSlideViewProps {
   slide: import("yet-another-react-lightbox").PhotoSlide;
   offset: number;
   rect: ContainerRect;
-  zoom: number;
 }
 
-export function PhotoSlideView({ slide, offset, rect, zoom }: PhotoSlideViewProps) {
+const atFit = () => ZOOM_MIN_SCALE;
+
+export function PhotoSlideView({ slide, offset, rect }: PhotoSlideViewProps) {
   const [status, setStatus] = useState<Status>(SLIDE_STATUS_LOADING);
   const { publish } = useEvents();
+  const { zoom, gestures } = useViewer();
+  const current = offset === 0;
+  const level = useSyncExternalStore(zoom.subscribe, current ? zoom.getLevel : atFit, atFit);
+  const photo = useRef<HTMLDivElement>(null);
   // The slideshow waits for the current photo to load before it starts counting.
   useEffect(() => {
-    if (offset === 0) publish(activeSlideStatus(status));
-  }, [offset, status, publish]);
+    if (current) publish(activeSlideStatus(status));
+  }, [current, status, publish]);
 
   const { image } = slide;
   const size = fittedSize(image, rect);
+  // The current slide's photo is the one the zoom moves (measured again when the view resizes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sizes, not their objects, matter.
+  useLayoutEffect(() => {
+    const element = photo.current;
+    if (!current || !element) return;
+    zoom.attach({ element, photo: size, view: rect });
+  }, [current, zoom, size.width, size.height, rect.width, rect.height]);
+  useLayoutEffect(() => {
+    const element = photo.current;
+    if (current && element) return () => zoom.detach(element);
+  }, [current, zoom]);
+
   // The carousel keeps more slides around than we load (the thumbnail strip shows as many):
   // beyond the preloaded neighbours a slide is only its inline placeholder.
   if (Math.abs(offset) > PRELOAD_NEIGHBOURS) {
     return (
-      <div
-        className="viewer-photo"
-        style={{ width: size.width, height: size.height, backgroundImage: `url("${image.placeholder}")` }}
-      />
+      <div className="viewer-slide">
+        <div
+          className="viewer-photo"
+          style={{ width: size.width, height: size.height, backgroundImage: `url("${image.placeholder}")` }}
+        />
+      </div>
     );
   }
-  const drawnWidth = Math.ceil(size.width * (offset === 0 ? zoom : 1));
+  const drawnWidth = Math.ceil(size.width * level);
   const sizes = `${drawnWidth}px`;
   const underlay = [slide.shownSrc, image.placeholder].filter(Boolean).map((src) => `url("${src}")`);
 
   return (
     <div
-      className="viewer-photo"
-      data-status={status}
-      style={{
-        width: size.width,
-        height: size.height,
-        backgroundImage: status === SLIDE_STATUS_ERROR ? undefined : underlay.join(", "),
-      }}
+      className="viewer-slide"
+      data-current={current ? "" : undefined}
+      {...(current ? gestures.handlers : undefined)}
     >
-      {status === SLIDE_STATUS_ERROR ? (
-        <p className="viewer-photo-error">{IMAGE_NOT_FOUND}</p>
-      ) : (
-        <picture>
-          {image.sources.map((source) => (
-            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-          ))}
-          <img
-            ref={(img) => {
-              // A cached file can finish before React listens for its load event.
-              if (img?.complete && img.naturalWidth > 0) setStatus(SLIDE_STATUS_COMPLETE);
-            }}
-            src={image.fallback}
-            alt={slide.alt}
-            width={size.width}
-            height={size.height}
-            draggable={false}
-            fetchPriority={offset === 0 ? "high" : "low"}
-            onLoad={() => setStatus(SLIDE_STATUS_COMPLETE)}
-            onError={() => setStatus(SLIDE_STATUS_ERROR)}
-          />
-        </picture>
-      )}
+      <div
+        ref={photo}
+        className="viewer-photo"
+        data-status={status}
+        style={{
+          width: size.width,
+          height: size.height,
+          backgroundImage: status === SLIDE_STATUS_ERROR ? undefined : underlay.join(", "),
+        }}
+      >
+        {status === SLIDE_STATUS_ERROR ? (
+          <p className="viewer-photo-error">{IMAGE_NOT_FOUND}</p>
+        ) : (
+          <picture>
+            {image.sources.map((source) => (
+              <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+            ))}
+            <img
+              ref={(img) => {
+                // A cached file can finish before React listens for its load event.
+                if (img?.complete && img.naturalWidth > 0) setStatus(SLIDE_STATUS_COMPLETE);
+              }}
+              src={image.fallback}
+              alt={slide.alt}
+              width={size.width}
+              height={size.height}
+              draggable={false}
+              fetchPriority={offset === 0 ? "high" : "low"}
+              onLoad={() => setStatus(SLIDE_STATUS_COMPLETE)}
+              onError={() => setStatus(SLIDE_STATUS_ERROR)}
+            />
+          </picture>
+        )}
+      </div>
     </div>
   );
 }
@@ -112,7 +139,7 @@ export function PhotoSlideView({ slide, offset, rect, zoom }: PhotoSlideViewProp
 export function PhotoThumbnail({ slide, rect }: { slide: PhotoSlideViewProps["slide"]; rect: ContainerRect }) {
   const { image } = slide;
   return (
-    <picture>
+    <picture className="viewer-thumbnail-picture">
       {image.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={`${rect.width}px`} />
       ))}

@@ -3,13 +3,12 @@
 // the page's nonce, which is how a bundler would otherwise inject a lazy module's CSS (Vite's
 // development server does). The viewer opens once they have loaded, so it never shows unstyled.
 
-import counterStylesUrl from "yet-another-react-lightbox/plugins/counter.css?url";
 import thumbnailsStylesUrl from "yet-another-react-lightbox/plugins/thumbnails.css?url";
 import coreStylesUrl from "yet-another-react-lightbox/styles.css?url";
 import viewerStylesUrl from "./viewer.css?url";
 
 // Ours last: it overrides the library's defaults.
-const STYLESHEETS = [coreStylesUrl, counterStylesUrl, thumbnailsStylesUrl, viewerStylesUrl];
+const STYLESHEETS = [coreStylesUrl, thumbnailsStylesUrl, viewerStylesUrl];
 
 function addStylesheet(href: string): Promise<void> {
   const existing = document.head.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`);

@@ -1,8 +1,9 @@
-// The full-screen viewer over a shoot's photos: yet-another-react-lightbox with its Zoom,
-// Slideshow, Fullscreen, Thumbnails and Counter plugins, set to the spec's constants, plus
-// what the library cannot be set to do (behaviour.tsx; keys and the slideshow's stops here).
-// This module and its styles (styles.ts) load only when a visitor first opens a photo
-// (launcher.tsx).
+// The full-screen viewer over a shoot's photos: yet-another-react-lightbox (pinned, used through
+// its documented API only) with its Slideshow, Fullscreen and Thumbnails plugins, set to the
+// spec's constants; our own photo slides with their zoom, pan and gestures (photo-slide.tsx,
+// zoom.ts, pointer.ts); our own previous/next and zoom buttons and position (controls.tsx);
+// and every key, taken before the library sees it (here). This module and its styles
+// (styles.ts) load only when a visitor first opens a photo (launcher.tsx).
 import {
   Component,
   type KeyboardEvent,
@@ -12,29 +13,24 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 import Lightbox, {
   type ControllerRef,
   createIcon,
-  createModule,
   IconButton,
-  type Plugin,
   type SlideshowRef,
   type ThumbnailsRef,
-  type ZoomRef,
 } from "yet-another-react-lightbox";
-import Counter from "yet-another-react-lightbox/plugins/counter";
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
 import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
-import Zoom from "yet-another-react-lightbox/plugins/zoom";
-import { BehaviourContext, ViewerBehaviour, type ViewerBehaviourContext } from "./behaviour.tsx";
 import {
   CLOSE_KEYS,
-  DOUBLE_CLICK_WINDOW_MS,
   FADE_ANIMATION_MS,
   NAVIGATION_THROTTLE_MS,
   NEXT_KEYS,
+  PAN_KEY_STEP_PX,
   PREVIOUS_KEYS,
   SLIDE_ANIMATION_MS,
   SLIDESHOW_DELAY_MS,
@@ -45,21 +41,21 @@ import {
   STRIP_THUMBNAIL_WIDTH_PX,
   THUMBNAILS_KEY,
   THUMBNAILS_MIN_SCREEN_HEIGHT_PX,
-  WHEEL_ZOOM_FACTOR,
-  ZOOM_MAX_SCALE,
   ZOOM_MIN_SCALE,
 } from "./constants.ts";
+import { ViewerContext, type ViewerServices } from "./context.ts";
+import { NavigationButton, Position, ZoomButtons } from "./controls.tsx";
 import { ViewerFailure } from "./failure.tsx";
-import { thumbnailsAllowed } from "./gestures.ts";
+import { type Point, thumbnailsAllowed } from "./gestures.ts";
 import { PHOTO_SLIDE, PhotoSlideView, PhotoThumbnail } from "./photo-slide.tsx";
+import { createPhotoGestures } from "./pointer.ts";
 import type { ViewerProps } from "./types.ts";
+import { createZoomController } from "./zoom.ts";
 
 export { loadViewerStyles } from "./styles.ts";
 
-const BEHAVIOUR_MODULE = "gallery-behaviour";
-const behaviourPlugin: Plugin = ({ addModule }) => addModule(createModule(BEHAVIOUR_MODULE, ViewerBehaviour));
 // Thumbnails before Fullscreen, so full screen shows the strip too.
-const PLUGINS: Plugin[] = [Thumbnails, Fullscreen, Zoom, Slideshow, Counter, behaviourPlugin];
+const PLUGINS = [Thumbnails, Fullscreen, Slideshow];
 
 const PlayIcon = createIcon("Play", <path d="M8 5v14l11-7z" />);
 const PauseIcon = createIcon("Pause", <path d="M6 19h4V5H6v14zm8-14v14h4V5h-4z" />);
@@ -73,6 +69,16 @@ const ThumbnailsIcon = createIcon(
 
 const SCREEN_TALL_ENOUGH = `(min-height: ${THUMBNAILS_MIN_SCREEN_HEIGHT_PX}px)`;
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+/** The direction each arrow key looks in. */
+const ARROWS: Partial<Record<string, Point>> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+/** Our thumbnail image, inside each of the strip's buttons (photo-slide.tsx). */
+const STRIP_THUMBNAIL = ".viewer-thumbnail";
 
 function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
@@ -101,14 +107,50 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   // Closed by the visitor: the hash is on its way out, and must not reopen the viewer meanwhile.
   const closedBeforeHash = useRef(false);
   const controllerRef = useRef<ControllerRef>(null);
-  const zoomRef = useRef<ZoomRef>(null);
   const slideshowRef = useRef<SlideshowRef>(null);
   const thumbnailsRef = useRef<ThumbnailsRef>(null);
   const lastNavigationAt = useRef(Number.NEGATIVE_INFINITY);
+  // Swipes, like keys and buttons, move at most once per NAVIGATION_THROTTLE_MS: counts the
+  // moves of the last NAVIGATION_THROTTLE_MS (each one starts the wait again).
+  const [recentMoves, setRecentMoves] = useState(0);
   /** The button the visitor last pressed with a pointer (it keeps focus after the click). */
   const pressedButton = useRef<HTMLButtonElement | null>(null);
   const tallEnough = useMediaQuery(SCREEN_TALL_ENOUGH);
   const stripAllowed = thumbnailsAllowed(photos.length, tallEnough ? Number.POSITIVE_INFINITY : 0);
+
+  const services = useMemo<ViewerServices>(() => {
+    const zoom = createZoomController(reducedMotion);
+    const navigate = (direction: "prev" | "next") => {
+      const controller = controllerRef.current;
+      if (!controller || performance.now() - lastNavigationAt.current < NAVIGATION_THROTTLE_MS) return;
+      const { currentIndex, slides: all } = controller.getLightboxState();
+      if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) {
+        // Stamped now, not when the move is reported: key repeats can come before that.
+        lastNavigationAt.current = performance.now();
+        controller[direction]();
+      }
+    };
+    return {
+      zoom,
+      gestures: createPhotoGestures({ zoom, close: () => controllerRef.current?.close(), reducedMotion }),
+      navigate,
+      moved: () => {
+        lastNavigationAt.current = performance.now();
+        setRecentMoves((n) => n + 1);
+      },
+      focusViewer: () => controllerRef.current?.focus(),
+    };
+  }, []);
+  const { zoom, gestures, navigate } = services;
+  const isZoomed = () => zoom.getLevel() > ZOOM_MIN_SCALE;
+  const zoomed = useSyncExternalStore(zoom.subscribe, isZoomed, isZoomed);
+  useEffect(() => gestures.dispose, [gestures]);
+
+  useEffect(() => {
+    if (recentMoves === 0) return;
+    const timer = window.setTimeout(() => setRecentMoves(0), NAVIGATION_THROTTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [recentMoves]);
 
   // The hash drives the viewer: a #gallery-N opens it, its removal (Back) closes it.
   useEffect(() => {
@@ -124,10 +166,11 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
 
   // Focus in the strip would fall out of the viewer with it (to the page's body, where no key
   // reaches the viewer), so it moves to the viewer first; so does focus on the strip's toggle,
-  // gone already when the window has become too low.
+  // gone already when the window has become too low. The strip and its thumbnails hold our
+  // thumbnail images.
   const hideStrip = () => {
     const active = document.activeElement;
-    if (!active || active === document.body || active.closest(".yarl__thumbnails_track")) {
+    if (!active || active === document.body || active.querySelector(STRIP_THUMBNAIL)) {
       controllerRef.current?.focus();
     }
     thumbnailsRef.current?.hide();
@@ -148,30 +191,10 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     return () => document.removeEventListener("visibilitychange", pause);
   }, [open]);
 
-  const behaviour = useMemo<ViewerBehaviourContext>(
-    () => ({
-      zoomRef,
-      lastNavigationAt,
-      reducedMotion: () => window.matchMedia(REDUCED_MOTION).matches,
-    }),
-    [],
-  );
-
   const slides = useMemo(
     () => photos.map((p) => ({ type: PHOTO_SLIDE, image: p.image, alt: p.alt, shownSrc: p.shownSrc }) as const),
     [photos],
   );
-
-  const navigate = (direction: "prev" | "next") => {
-    const controller = controllerRef.current;
-    if (!controller || performance.now() - lastNavigationAt.current < NAVIGATION_THROTTLE_MS) return;
-    const { currentIndex, slides: all } = controller.getLightboxState();
-    if (direction === "prev" ? currentIndex > 0 : currentIndex < all.length - 1) {
-      // Stamped now, not when the move is reported: key repeats can come before that.
-      lastNavigationAt.current = performance.now();
-      controller[direction]();
-    }
-  };
 
   // Any press or key other than the slideshow's own toggle stops the slideshow. With focus on
   // the toggle, only the keys that press it are the toggle's: an arrow key still stops it.
@@ -184,35 +207,55 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
     slideshowRef.current?.pause();
   };
 
-  // Keys the library does not handle. Keys it handles (Escape, left and right arrows; arrows
-  // and +/- while zoomed) stop their propagation, so they do not arrive here twice.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as Element;
+  /** What a key does, or null when it is not the viewer's (then it goes on as usual). */
+  const keyAction = (event: KeyboardEvent<HTMLDivElement>): (() => void) | null => {
+    const { key } = event;
+    if (hasModifier(event)) return null;
+    if (CLOSE_KEYS.includes(key)) return () => controllerRef.current?.close();
+    const arrow = ARROWS[key];
+    // While zoomed the arrows pan (to see more of that side), and only PageUp/PageDown move.
+    if (arrow && zoomed) return () => zoom.panBy(-arrow.x * PAN_KEY_STEP_PX, -arrow.y * PAN_KEY_STEP_PX);
+    if (PREVIOUS_KEYS.includes(key)) return () => navigate("prev");
+    if (NEXT_KEYS.includes(key)) return () => navigate("next");
+    if (key === "+" || key === "=") return zoom.zoomIn;
+    if (key === "-") return zoom.zoomOut;
+    if (key === SLIDESHOW_KEY) {
+      // On a button reached by keyboard the space bar presses that button; on one last
+      // clicked with the mouse or a finger it is still the slideshow's key.
+      const focusedButton = (event.target as Element).closest("button");
+      if (focusedButton && focusedButton !== pressedButton.current) return null;
+      return () => {
+        const slideshow = slideshowRef.current;
+        if (slideshow?.playing) slideshow.pause();
+        else slideshow?.play();
+      };
+    }
+    if (key.toLowerCase() === THUMBNAILS_KEY) {
+      return () => {
+        if (!stripAllowed) return;
+        const strip = thumbnailsRef.current;
+        if (strip?.visible) hideStrip();
+        else strip?.show();
+      };
+    }
+    return null;
+  };
+
+  // Every key is ours first (capture phase on the portal's container, around all of the
+  // library): a key the viewer acts on goes no further, so the library's own key handling
+  // (Escape, left and right arrows, in the carousel and in the strip) never acts as well.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    stopSlideshowOnInteraction(event);
     if (event.key === "Tab") {
       pressedButton.current = null;
       keepFocusInside(event);
       return;
     }
-    if (hasModifier(event)) return;
-    if (CLOSE_KEYS.includes(event.key)) controllerRef.current?.close();
-    else if (PREVIOUS_KEYS.includes(event.key)) navigate("prev");
-    else if (NEXT_KEYS.includes(event.key)) navigate("next");
-    else if (event.key === SLIDESHOW_KEY) {
-      // On a button reached by keyboard the space bar presses that button; on one last
-      // clicked with the mouse or a finger it is still the slideshow's key.
-      const focusedButton = target.closest("button");
-      if (focusedButton && focusedButton !== pressedButton.current) return;
-      const slideshow = slideshowRef.current;
-      if (slideshow?.playing) slideshow.pause();
-      else slideshow?.play();
-    } else if (event.key.toLowerCase() === THUMBNAILS_KEY) {
-      if (!stripAllowed) return;
-      const strip = thumbnailsRef.current;
-      if (strip?.visible) hideStrip();
-      else strip?.show();
-    } else return;
+    const action = keyAction(event);
+    if (!action) return;
     event.preventDefault();
     event.stopPropagation();
+    action();
   };
 
   // Tab and Shift+Tab cycle through the viewer's controls; the page underneath is inert.
@@ -235,7 +278,7 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
   };
 
   return (
-    <BehaviourContext.Provider value={behaviour}>
+    <ViewerContext.Provider value={services}>
       <Lightbox
         open={open}
         index={openedAt}
@@ -266,21 +309,18 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           Thumbnails: "Thumbnails",
         }}
         carousel={{ finite: true, preload: STRIP_NEIGHBOURS, padding: 0, spacing: "10%" }}
-        animation={{ fade: FADE_ANIMATION_MS, swipe: SLIDE_ANIMATION_MS, zoom: SLIDE_ANIMATION_MS }}
-        controller={{ ref: controllerRef, closeOnPullDown: false, closeOnPullUp: false, closeOnBackdropClick: false }}
-        zoom={{
-          ref: zoomRef,
-          supports: [PHOTO_SLIDE],
-          minZoom: ZOOM_MIN_SCALE,
-          maxZoom: ZOOM_MAX_SCALE,
-          zoomInMultiplier: ZOOM_MAX_SCALE / ZOOM_MIN_SCALE,
-          doubleClickDelay: DOUBLE_CLICK_WINDOW_MS,
-          doubleTapDelay: DOUBLE_CLICK_WINDOW_MS,
-          doubleClickMaxStops: 1,
-          scrollToZoom: true,
-          wheelZoomDistanceFactor: WHEEL_ZOOM_FACTOR,
-          pinchZoomV4: true,
+        animation={{ fade: FADE_ANIMATION_MS, swipe: SLIDE_ANIMATION_MS }}
+        controller={{
+          ref: controllerRef,
+          closeOnPullDown: false,
+          closeOnPullUp: false,
+          closeOnBackdropClick: false,
+          closeOnEscape: false,
+          // A zoomed photo pans instead; and no swipe moves again within the throttle.
+          disableSwipeNavigation: zoomed || recentMoves > 0,
         }}
+        styles={{ button: { borderRadius: "50%" } }}
+        toolbar={{ buttons: ["slideshow", <ZoomButtons key="zoom" />, "fullscreen", "thumbnails", "close"] }}
         slideshow={{ ref: slideshowRef, delay: SLIDESHOW_DELAY_MS }}
         thumbnails={{
           ref: thumbnailsRef,
@@ -290,14 +330,14 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           height: STRIP_THUMBNAIL_HEIGHT_PX,
           gap: STRIP_GAP_PX,
         }}
-        counter={{ separator: "of" }}
         render={{
-          slide: ({ slide, offset, rect, zoom }) =>
-            slide.type === PHOTO_SLIDE ? (
-              <PhotoSlideView slide={slide} offset={offset} rect={rect} zoom={zoom ?? 1} />
-            ) : null,
+          slide: ({ slide, offset, rect }) =>
+            slide.type === PHOTO_SLIDE ? <PhotoSlideView slide={slide} offset={offset} rect={rect} /> : null,
           thumbnail: ({ slide, rect }) =>
             slide.type === PHOTO_SLIDE ? <PhotoThumbnail slide={slide} rect={rect} /> : null,
+          buttonPrev: () => <NavigationButton direction="prev" />,
+          buttonNext: () => <NavigationButton direction="next" />,
+          controls: () => <Position />,
           buttonSlideshow: ({ playing, disabled, play, pause }) => (
             <IconButton
               key="slideshow"
@@ -322,15 +362,13 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
         }}
         on={{
           view: ({ index: viewed }) => {
-            if (viewed !== current.current) lastNavigationAt.current = performance.now();
             current.current = viewed;
             onView(viewed);
           },
         }}
         portal={{
           container: {
-            onKeyDown,
-            onKeyDownCapture: stopSlideshowOnInteraction,
+            onKeyDownCapture,
             onPointerDownCapture: (event) => {
               pressedButton.current = (event.target as Element).closest("button");
               stopSlideshowOnInteraction(event);
@@ -339,7 +377,7 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           },
         }}
       />
-    </BehaviourContext.Provider>
+    </ViewerContext.Provider>
   );
 }
 
