@@ -1,13 +1,11 @@
 // The typed environment: defaults, one refusal per bad variable naming it, every TRUST_PROXY
-// form as Express takes it, .env loading, the parse kept until reset, DATA_DIR's bounded check,
+// form, .env loading, the parse kept until reset, DATA_DIR's bounded check,
 // and no other module reading process.env.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv as parseDotEnv } from "node:util";
-import express from "express";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { ROOT } from "#tests/helpers/server-process.ts";
@@ -210,8 +208,6 @@ describe("TRUST_PROXY", () => {
     ["loopback, 10.0.0.0/8,192.168.1.1", ["loopback", "10.0.0.0/8", "192.168.1.1"]],
   ])("takes %s as Express does", (raw, value) => {
     expect(parseTrustProxy(raw)).toEqual(value);
-    // Express compiles it without complaint (it throws on an address or range it cannot read).
-    expect(() => express().set("trust proxy", value)).not.toThrow();
   });
 
   it.each([
@@ -232,51 +228,6 @@ describe("TRUST_PROXY", () => {
 
   it("tells the upload server to honour forwarded headers exactly when Express trusts a proxy", () => {
     expect([false, 0, true, 1, ["loopback"]].map(trustsAProxy)).toEqual([false, false, true, true, true]);
-  });
-
-  /**
-   * Express with the parsed value, as server/app.ts sets it: the client address and whether the
-   * request counts as TLS for a request from this machine (127.0.0.1) forwarded for `chain`.
-   */
-  async function seenBehind(raw: string, chain: string): Promise<{ ip: string; secure: boolean }> {
-    const value = parseTrustProxy(raw);
-    if (value === undefined) throw new Error(`bad TRUST_PROXY ${raw}`);
-    const app = express().set("trust proxy", value);
-    app.get("/", (req, res) => void res.json({ ip: req.ip, secure: req.secure }));
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/`, {
-        headers: { "X-Forwarded-For": chain, "X-Forwarded-Proto": "https" },
-      });
-      return (await res.json()) as { ip: string; secure: boolean };
-    } finally {
-      server.close();
-    }
-  }
-
-  it.each([
-    // Unset, false or 0: the forwarded headers are ignored; the client is the proxy.
-    ["false", "203.0.113.7", "127.0.0.1", false],
-    ["0", "203.0.113.7", "127.0.0.1", false],
-    // One hop: the address the proxy added (the last), whatever the client claimed before it.
-    ["1", "198.51.100.1, 203.0.113.7", "203.0.113.7", true],
-    ["2", "198.51.100.1, 203.0.113.7", "198.51.100.1", true],
-    ["true", "198.51.100.1, 203.0.113.7", "198.51.100.1", true],
-    ["loopback", "203.0.113.7", "203.0.113.7", true],
-    ["127.0.0.1", "203.0.113.7", "203.0.113.7", true],
-    ["127.0.0.0/8", "203.0.113.7", "203.0.113.7", true],
-    ["127.0.0.0/255.0.0.0", "203.0.113.7", "203.0.113.7", true],
-    ["10.0.0.0/8, 127.0.0.1", "203.0.113.7", "203.0.113.7", true],
-    // A trusted list that does not hold this proxy: not believed.
-    ["10.0.0.0/8", "203.0.113.7", "127.0.0.1", false],
-    ["linklocal", "203.0.113.7", "127.0.0.1", false],
-    ["uniquelocal", "203.0.113.7", "127.0.0.1", false],
-  ])("TRUST_PROXY=%s, X-Forwarded-For %s: the client is %s, TLS %s", async (raw, chain, ip, secure) => {
-    const seen = await seenBehind(raw, chain);
-    expect(seen.ip.replace(/^::ffff:/, "")).toBe(ip);
-    expect(seen.secure).toBe(secure);
   });
 });
 
@@ -346,17 +297,6 @@ describe("prepareDataDir", () => {
       expect(Date.now() - started).toBeLessThan(1000);
     },
   );
-
-  it.runIf(process.getuid?.() !== 0)("refuses a directory this process may not write", () => {
-    const dir = tempDir();
-    fs.chmodSync(dir, 0o500);
-    try {
-      expect(prepareDataDir(dir)).toMatch(/does not take a file \(EACCES\)/);
-      expect(prepareDataDir(path.join(dir, "data"))).toMatch(/cannot be created \(EACCES\)/);
-    } finally {
-      fs.chmodSync(dir, 0o700);
-    }
-  });
 });
 
 describe("process.env", () => {
