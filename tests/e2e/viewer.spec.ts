@@ -793,7 +793,7 @@ test.describe("deep links and history", () => {
       ).__reactRouterDataRouter.navigate("/galleryList/2"),
     );
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(SHOOT_TITLE);
-    const title = await page.getByRole("heading", { level: 1 }).innerText();
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
     const firstThumbnail = await thumbnailLinks(page).first().getAttribute("href");
     await thumbnailLinks(page).first().click();
     const other = page.getByRole("dialog", { name: `${title}: photo viewer` });
