@@ -8,6 +8,7 @@
 // BODY_DRAIN_MS before the connection is closed. The readers keep their own caps: this is the
 // bound, they are the detail.
 import type { Request, RequestHandler, Response } from "express";
+import { formatFileSize } from "#platform/bytes.ts";
 import { MAX_BODY_BYTES as ADMIN_FORM_BODY_BYTES } from "../domain/auth/admin-form.server.ts";
 import { isAdminPath, LOGIN_PATH } from "../domain/auth/shared.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
@@ -60,10 +61,6 @@ export function bodyTimeMs(bytes: number): number {
   return BODY_TIME_BASE_MS + Math.ceil((bytes / BODY_MIN_BYTES_PER_S) * 1000);
 }
 
-function megabytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
 /** What a consumer of a cut body sees: an error, never a short body taken for the whole. */
 export class BodyRefusedError extends Error {
   readonly status: number;
@@ -94,7 +91,7 @@ function cut(req: Request, res: Response, status: 408 | 413, limit: BodyLimit): 
   if (req.listenerCount("error") > 0) req.emit("error", new BodyRefusedError(status));
   const message =
     status === 413
-      ? `The request is too large: ${limit.what} may be at most ${megabytes(limit.maxBytes)}.`
+      ? `The request is too large: ${limit.what} may be at most ${formatFileSize(limit.maxBytes)}.`
       : "The request took too long to arrive. Please try again.";
   refuse(req, res, status, message, { close: status === 408 });
 }

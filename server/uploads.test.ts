@@ -274,7 +274,7 @@ describe("refusals at upload: too large, cut short, and no CORS", () => {
       },
     );
     expect(refused.status).toBe(413);
-    expect(refused.body).toBe("The file is too large: the limit is 60 MB.");
+    expect(refused.body).toBe("The file is too large: the limit is 60.0 MB.");
     expect(sent).toBeGreaterThan(MAX_SOURCE_BYTES);
     // Nothing of it stays in uploads/ for a week: not the bytes, not tus's record of them.
     expect(uploadFiles()).toEqual([]);

@@ -11,6 +11,7 @@ import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
+import { formatFileSize } from "#platform/bytes.ts";
 import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
 import { requireAdmin } from "../domain/auth/require-admin.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
@@ -117,7 +118,7 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
       if (id) await store.remove(id).catch(() => {});
       return {
         status_code: TOO_LARGE,
-        body: `The file is too large: the limit is ${MAX_SOURCE_BYTES / (1024 * 1024)} MB.`,
+        body: `The file is too large: the limit is ${formatFileSize(MAX_SOURCE_BYTES)}.`,
       };
     },
     async onUploadCreate(_req, upload) {

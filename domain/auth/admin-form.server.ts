@@ -13,11 +13,11 @@ import {
   MultipartPart,
 } from "@remix-run/multipart-parser";
 import { createContext, data, type RouterContextProvider } from "react-router";
+import { formatFileSize, MIB } from "#platform/bytes.ts";
 import { MAX_SOURCE_BYTES } from "../media/constants.ts";
 
 /** Image fields one admin form may carry (settings: logo, about photo, showreel poster). */
 export const MAX_FILES_PER_FORM = 3;
-const MIB = 1024 * 1024;
 /** Everything but files: the settings form's text is a few KiB; this is generous. */
 const TEXT_ALLOWANCE_BYTES = MIB;
 /** Bytes kept in memory at most: the allowed files plus the text. */
@@ -224,7 +224,7 @@ function forbidden() {
 }
 
 function tooLarge() {
-  return data(`The form is too large (over ${Math.round(MAX_BODY_BYTES / MIB)} MB); choose smaller files.`, {
+  return data(`The form is too large (over ${formatFileSize(MAX_BODY_BYTES)}); choose smaller files.`, {
     status: 413,
   });
 }

@@ -138,6 +138,18 @@ describe("accounts, sign-in and sessions", () => {
     expect(await findSession(store.db, old.id, start + SESSION_ABSOLUTE_LIFETIME_MS)).toBeNull();
   });
 
+  it("sweeps the sessions that expired unseen when someone signs in", async () => {
+    await destroyAllSessions(store.db, userId);
+    const start = 9_000_000;
+    await createSession(store.db, userId, "thrown-away browser", start);
+    await createSession(store.db, userId, "still in use", start + SESSION_IDLE_TIMEOUT_MS - MINUTE_MS);
+    const count = async () =>
+      (await store.db.selectFrom("admin_sessions").select("user_agent").execute()).map((r) => r.user_agent);
+    expect(await count()).toEqual(["thrown-away browser", "still in use"]);
+    await createSession(store.db, userId, "new sign-in", start + SESSION_IDLE_TIMEOUT_MS);
+    expect(await count()).toEqual(["still in use", "new sign-in"]);
+  });
+
   it("signs out everywhere, and a new password ends every session", async () => {
     const now = Date.now();
     const a = await createSession(store.db, userId, "a", now);

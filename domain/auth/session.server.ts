@@ -26,12 +26,22 @@ function hashId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
+/**
+ * Expired sessions are deleted when met; this sweeps the ones never met again (a browser thrown
+ * away, a cookie cleared). expires_at is never later than the absolute end, so it is the only test.
+ */
+async function deleteExpiredSessions(db: Database, now: number): Promise<void> {
+  await db.deleteFrom("admin_sessions").where("expires_at", "<=", toStoredTime(now)).execute();
+}
+
+/** A new session for a signed-in owner; signing in also sweeps the sessions that have expired. */
 export async function createSession(
   db: Database,
   userId: number,
   userAgent: string,
   now = Date.now(),
 ): Promise<{ id: string; expiresAtMs: number }> {
+  await deleteExpiredSessions(db, now);
   const id = randomBytes(SESSION_ID_BYTES).toString("base64url");
   const expiresAtMs = now + SESSION_IDLE_TIMEOUT_MS;
   await db
@@ -90,11 +100,6 @@ export async function destroySession(db: Database, id: string): Promise<void> {
 export async function destroyAllSessions(db: Database, userId: number): Promise<number> {
   const result = await db.deleteFrom("admin_sessions").where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** Expired sessions are deleted when met; this sweeps the ones never met again. */
-export async function deleteExpiredSessions(db: Database, now = Date.now()): Promise<void> {
-  await db.deleteFrom("admin_sessions").where("expires_at", "<=", toStoredTime(now)).execute();
 }
 
 /** Secure when the request came over TLS (directly, or through a proxy Express trusts). */

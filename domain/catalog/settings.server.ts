@@ -3,6 +3,7 @@
 // receives inquiries. SMTP credentials stay in the environment; see inquiries/settings.server.ts
 // for how INQUIRY_TO / INQUIRY_ACK and the values here combine.
 import { z } from "zod";
+import { fieldErrors } from "#platform/field-errors.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
@@ -182,9 +183,7 @@ export async function saveSettings(deps: IngestDeps, parsed: AdminForm): Promise
     ...(Object.fromEntries(IMAGE_NAMES.map((n) => [n, String(images[n] ?? "")])) as Record<SettingsImage, string>),
   };
   const parsedValues = settingsSchema.safeParse(values);
-  if (!parsedValues.success) {
-    for (const issue of parsedValues.error.issues) errors[issue.path[0] as SettingsField] ??= issue.message;
-  }
+  if (!parsedValues.success) Object.assign(errors, { ...fieldErrors<SettingsField>(parsedValues.error), ...errors });
   if (!parsedValues.success || Object.keys(errors).length > 0) return { ok: false, errors, values, images };
 
   const v = parsedValues.data;

@@ -2,6 +2,7 @@
 // edit, publish, stories, the cover, and the trash (deleted_at) with restore and empty.
 import { sql } from "kysely";
 import { z } from "zod";
+import { fieldErrors } from "#platform/field-errors.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { ShootStatus, StoredTime } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
@@ -40,13 +41,8 @@ export async function parseShootForm(
     collectionId: String(form.get("collectionId") ?? ""),
   };
   const parsed = shootFormSchema.safeParse(values);
-  const errors: FieldErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as ShootField;
-      errors[field] ??= issue.message;
-    }
-  } else {
+  const errors: FieldErrors = parsed.success ? {} : fieldErrors<ShootField>(parsed.error);
+  if (parsed.success) {
     const collection = await db
       .selectFrom("collections")
       .select("id")

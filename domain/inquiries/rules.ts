@@ -1,6 +1,7 @@
 // The contact form's rules, one zod schema that the server enforces and the browser shows
 // before sending. zod/mini keeps the contact page's first-load JavaScript small.
 import * as z from "zod/mini";
+import { fieldErrors } from "#platform/field-errors.ts";
 
 export const INQUIRY_FIELDS = ["name", "phoneNumber", "email", "message"] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
@@ -110,11 +111,7 @@ export function inquiryValues(form: { get(name: string): unknown }): InquiryValu
 export function checkInquiry(values: InquiryValues): InquiryCheck {
   const result = z.safeParse(inquirySchema, values);
   if (result.success) return { ok: true, inquiry: result.data };
-  const errors: InquiryErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as InquiryField;
-    errors[field] ??= issue.message;
-  }
+  const errors: InquiryErrors = fieldErrors<InquiryField>(result.error);
   if (errors.email === MESSAGES.replyWayMissing) errors.phoneNumber = MESSAGES.replyWayMissing;
   return { ok: false, errors };
 }

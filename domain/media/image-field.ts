@@ -1,5 +1,7 @@
 // Names and messages the admin's image field shares between the browser (which refuses an
 // oversized file before sending it) and the server (which refuses it again, properly).
+
+import { formatFileSize } from "#platform/bytes.ts";
 import { MAX_SOURCE_BYTES } from "./constants.ts";
 
 /** The file input of image field `name` (the select is `name` itself). */
@@ -8,12 +10,9 @@ export const imageFileFieldName = (name: string) => `${name}File`;
 /** What the field accepts; the server sniffs the bytes whatever the browser says. */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,image/tiff";
 
-const MB = 1024 * 1024;
-const formatMb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
-
 export function tooLargeReason(size?: number): string {
-  const limit = `the limit is ${formatMb(MAX_SOURCE_BYTES)}`;
-  return size === undefined ? `too large (${limit})` : `too large (${formatMb(size)}; ${limit})`;
+  const limit = `the limit is ${formatFileSize(MAX_SOURCE_BYTES)}`;
+  return size === undefined ? `too large (${limit})` : `too large (${formatFileSize(size)}; ${limit})`;
 }
 
 export function isTooLarge(size: number): boolean {

@@ -3,6 +3,7 @@
 // or the database: ingest.server.ts decides what to render and where it goes.
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { formatFileSize } from "#platform/bytes.ts";
 import {
   ACCEPTED_SOURCE_MIME,
   AVIF_OPTIONS,
@@ -48,7 +49,6 @@ export interface RenderedVariant extends VariantSpec {
   data: Buffer;
 }
 
-const MB = 1024 * 1024;
 const CORRUPT = "the image is corrupt or cannot be read";
 const CUT_SHORT = "the file is cut short: the end of the image is missing (was it copied or saved completely?)";
 /**
@@ -64,16 +64,12 @@ function undecodable(fileName: string, error: unknown): ImageRejectedError {
   return new ImageRejectedError(fileName, `${CORRUPT} (${detail})`);
 }
 
-function formatMegabytes(bytes: number): string {
-  return `${(bytes / MB).toFixed(1)} MB`;
-}
-
 /** Checks size, sniffs the real type and reads the dimensions without decoding pixels. */
 export async function inspectSource(data: Uint8Array, fileName: string): Promise<SourceInfo> {
   if (data.byteLength > MAX_SOURCE_BYTES) {
     throw new ImageRejectedError(
       fileName,
-      `the file is too large (${formatMegabytes(data.byteLength)}; the limit is ${formatMegabytes(MAX_SOURCE_BYTES)})`,
+      `the file is too large (${formatFileSize(data.byteLength)}; the limit is ${formatFileSize(MAX_SOURCE_BYTES)})`,
     );
   }
   const type = await fileTypeFromBuffer(data);

@@ -12,6 +12,9 @@ test("create, publish, trash and restore a shoot; the public page follows each s
   adminPage: page,
   axeViolations,
 }) => {
+  // One shoot's whole life: a dozen page loads and four axe passes take 20 s on a quiet machine
+  // and overran the default 30 s on a busy one, which closes the browser context mid-step.
+  test.setTimeout(90_000);
   const title = `Hill sunrise ${randomBytes(3).toString("hex")}`;
   await page.getByRole("link", { name: "New shoot" }).click();
   await page.getByLabel("Location").fill("Ooty");

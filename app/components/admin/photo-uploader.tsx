@@ -15,6 +15,7 @@ import {
   UPLOAD_RETRY_DELAYS_MS,
   UPLOADS_PATH,
 } from "#domain/media/upload-constants.ts";
+import { formatFileSize } from "#platform/bytes.ts";
 
 type FileState = "waiting" | "uploading" | "uploaded" | "present" | "refused" | "failed";
 
@@ -29,16 +30,12 @@ interface Item {
   fromTrash?: boolean;
 }
 
-const KB = 1024;
 const PRESENT_REASON = "already in this shoot: not sent again";
-const MB = 1024 * KB;
-const formatMb = (bytes: number) =>
-  bytes < MB ? `${Math.round(bytes / KB).toLocaleString("en")} KB` : `${(bytes / MB).toFixed(1)} MB`;
 
 /** Reasons the browser can tell before sending a byte (the server checks again, properly). */
 function refuseEarly(file: File): string | undefined {
   if (file.size > MAX_SOURCE_BYTES) {
-    return `too large (${formatMb(file.size)}; the limit is ${formatMb(MAX_SOURCE_BYTES)})`;
+    return `too large (${formatFileSize(file.size)}; the limit is ${formatFileSize(MAX_SOURCE_BYTES)})`;
   }
   if (file.type !== "" && !file.type.startsWith("image/")) return `not an image (${file.type})`;
   return undefined;
@@ -48,7 +45,8 @@ function reasonOf(error: Error | DetailedError): { state: FileState; reason: str
   const response = "originalResponse" in error ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;
   const body = response?.getBody()?.trim() ?? "";
-  if (status === 413) return { state: "refused", reason: `too large (the limit is ${formatMb(MAX_SOURCE_BYTES)})` };
+  if (status === 413)
+    return { state: "refused", reason: `too large (the limit is ${formatFileSize(MAX_SOURCE_BYTES)})` };
   if (status === 422) return { state: "refused", reason: body || "not an image we can use" };
   if (status === 401)
     return { state: "failed", reason: "you were signed out; sign in again in another tab, then retry" };
@@ -336,7 +334,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
           <ul>
             {interrupted.map((u) => (
               <li key={u.storageKey}>
-                <strong>{u.name}</strong>: {formatMb(u.received)} of {formatMb(u.size)} received (
+                <strong>{u.name}</strong>: {formatFileSize(u.received)} of {formatFileSize(u.size)} received (
                 {Math.floor((100 * u.received) / Math.max(u.size, 1))}%)
               </li>
             ))}
@@ -356,7 +354,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
             <label htmlFor="upload-total">All files</label>
             <progress id="upload-total" max={Math.max(totalBytes, 1)} value={sentBytes} />
             <p role="status" aria-live="polite" className="uploader-summary">
-              {uploaded} of {sending.length} uploaded ({formatMb(sentBytes)} of {formatMb(totalBytes)})
+              {uploaded} of {sending.length} uploaded ({formatFileSize(sentBytes)} of {formatFileSize(totalBytes)})
               {!inFlight && refused.length + failed.length > 0
                 ? `; ${refused.length} refused, ${failed.length} failed`
                 : ""}
