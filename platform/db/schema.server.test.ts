@@ -114,8 +114,8 @@ async function realColumns(table: string): Promise<RealColumn[]> {
   return (await sql<RealColumn>`select * from pragma_table_info(${table})`.execute(store.db)).rows;
 }
 
-/** Time columns by their names: *_at, and claimed_until. */
-const isTimeColumn = (name: string) => name.endsWith("_at") || name === "claimed_until";
+/** Time columns by their names: *_at and *_until (claimed_until, lease_until). */
+const isTimeColumn = (name: string) => name.endsWith("_at") || name.endsWith("_until");
 
 describe("the schema's types", () => {
   it("name exactly the tables the migrations make", async () => {
