@@ -68,6 +68,8 @@ interface RunResult {
   failedRequests: string[];
   lighthouseVersion?: string;
   userAgent?: string;
+  /** Lighthouse's measure of this machine's speed (about 1000 on a mid-range laptop of 2020). */
+  benchmarkIndex?: number;
   seconds: number;
 }
 
@@ -189,6 +191,7 @@ function summarize(lhr: Result, page: string, formFactor: FormFactor, seconds: n
     failedRequests,
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment.hostUserAgent,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     seconds,
   };
 }
@@ -335,6 +338,17 @@ function printResults(results: RunResult[]): void {
       "desktop: its desktop config (simulated, no CPU slowdown)",
   );
   console.log(formatTable(header, rows, 2));
+  // Scores on a slow or busy machine read lower (simulated throttling scales from this index), so
+  // the figures travel with it.
+  const indexes = results
+    .flatMap((r) => (r.benchmarkIndex === undefined ? [] : [r.benchmarkIndex]))
+    .sort((a, b) => a - b);
+  if (indexes.length > 0) {
+    const median = indexes[Math.floor(indexes.length / 2)] ?? 0;
+    console.log(
+      `  this machine's benchmarkIndex: median ${median.toFixed(0)} (${(indexes[0] ?? 0).toFixed(0)} to ${(indexes.at(-1) ?? 0).toFixed(0)} over ${indexes.length} runs)`,
+    );
+  }
 
   const notes: string[] = [];
   for (const r of results) {
