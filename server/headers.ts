@@ -1,5 +1,5 @@
 // Transport and browser policy that app.ts adds around helmet's headers: the Permissions-Policy
-// on every response, and the redirect to HTTPS when the site's public address is https:// but
+// on every page and API answer (not the static files, where browsers ignore it), and the redirect to HTTPS when the site's public address is https:// but
 // a request came over plain HTTP.
 import type { RequestHandler } from "express";
 import { PERMISSIONS_POLICY } from "../platform/http.server.ts";

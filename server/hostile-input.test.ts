@@ -217,11 +217,17 @@ describe("requests no route can be asked about", () => {
     }
   });
 
-  it("sends a request id and a Permissions-Policy with every answer", async () => {
+  it("sends a request id with every answer, and a Permissions-Policy with every page but not the static files", async () => {
     const res = await fetch(`${server.url}/`);
     expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{8}$/);
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("permissions-policy")).toContain('fullscreen=(self "https://www.youtube-nocookie.com")');
+    const script = (await res.text()).match(/"(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${server.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("x-request-id")).toMatch(/^[\w-]{8}$/);
+    expect(asset.headers.get("permissions-policy")).toBeNull();
   });
 });
 
