@@ -15,6 +15,7 @@ describe("formatInquiries", () => {
         page: "/galleryList/1",
         createdAt: "2026-03-01T10:00:00.000Z",
         handledAt: null,
+        seenAt: null,
         mails: [
           {
             kind: "studio",

@@ -8,6 +8,7 @@ import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/te
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { getAboutPage, getShowreel, getStudio } from "./public-pages.server.ts";
 import { readSettings, SETTINGS_FIELDS, saveSettings } from "./settings.server.ts";
+import { DEFAULT_TIME_ZONE } from "./studio-time.ts";
 
 const PHOTO = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 
@@ -26,6 +27,7 @@ const VALID = {
 function parsed(values: Record<string, string | File>, oversized: AdminForm["oversized"] = []): AdminForm {
   const form = new FormData();
   for (const field of SETTINGS_FIELDS) form.set(field, "");
+  form.set("timeZone", DEFAULT_TIME_ZONE); // the form's select always sends one
   for (const [name, value] of Object.entries(values)) form.set(name, value);
   return { form, oversized };
 }
@@ -53,6 +55,7 @@ describe("studio settings", () => {
         youtube: "javascript:alert(1)",
         inquiryTo: "studio@nila.example\nnobody",
         inquiryAck: "maybe",
+        timeZone: "Mars/Olympus_Mons",
       }),
     );
     expect(result).toMatchObject({
@@ -67,6 +70,7 @@ describe("studio settings", () => {
         youtube: expect.stringMatching(/YouTube/),
         inquiryTo: "Each line must be an e-mail address.",
         inquiryAck: expect.any(String),
+        timeZone: "Choose a time zone from the list.",
       },
       values: {
         phones: "call me",
@@ -78,7 +82,9 @@ describe("studio settings", () => {
   });
 
   it("saves, and the public site reads it back: lists one per line, social links in the site's order", async () => {
-    expect(await saveSettings(deps(), parsed({ ...VALID, inquiryTo: "a@nila.example\nb@nila.example" }))).toEqual({
+    expect(await readSettings(store.db)).toMatchObject({ values: { timeZone: "Asia/Kolkata" } });
+    const saved = parsed({ ...VALID, inquiryTo: "a@nila.example\nb@nila.example", timeZone: "Europe/London" });
+    expect(await saveSettings(deps(), saved)).toEqual({
       ok: true,
     });
     const studio = await getStudio(store.db);
@@ -100,6 +106,7 @@ describe("studio settings", () => {
       youtube: "",
       inquiryTo: "a@nila.example\nb@nila.example",
       inquiryAck: "",
+      timeZone: "Europe/London",
     });
   });
 

@@ -1,6 +1,6 @@
 // The studio's settings as the admin edits them: name, tagline, logo, about text and photo,
 // phones, e-mails, address, opening hours, social links, the showreel and its poster, and who
-// receives inquiries. SMTP credentials stay in the environment; see inquiries/settings.server.ts
+// receives inquiries, and the time zone the admin shows times in. SMTP credentials stay in the environment; see inquiries/settings.server.ts
 // for how INQUIRY_TO / INQUIRY_ACK and the values here combine.
 import { z } from "zod";
 import { fieldErrors } from "#platform/field-errors.ts";
@@ -11,6 +11,7 @@ import { resolveImageField } from "../media/image-field.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
 import { readStudioRow } from "./read-model.server.ts";
 import { INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./studio-time.ts";
 
 export const SETTINGS_FIELDS = [
   "name",
@@ -31,6 +32,7 @@ export const SETTINGS_FIELDS = [
   "showreelVideoId",
   "inquiryTo",
   "inquiryAck",
+  "timeZone",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -104,6 +106,7 @@ const settingsSchema = z.object({
         .max(INQUIRY_RECIPIENTS_MAX, `At most ${INQUIRY_RECIPIENTS_MAX} addresses.`),
     ),
   inquiryAck: z.enum(["", "on", "off"], "Choose one of the options."),
+  timeZone: z.string().refine(isTimeZone, "Choose a time zone from the list."),
 });
 
 function parseSocialLinks(json: string | undefined): SocialLink[] {
@@ -149,6 +152,7 @@ export async function readSettings(db: Database): Promise<StoredSettings> {
       showreelVideoId: s?.showreel_video_id ?? "",
       inquiryTo: list(s?.inquiry_to),
       inquiryAck: ack === 1 ? "on" : ack === 0 ? "off" : "",
+      timeZone: s?.time_zone ?? DEFAULT_TIME_ZONE,
       logo: String(images.logo ?? ""),
       aboutPhoto: String(images.aboutPhoto ?? ""),
       showreelPoster: String(images.showreelPoster ?? ""),
@@ -213,6 +217,7 @@ export async function saveSettings(deps: IngestDeps, parsed: AdminForm): Promise
     showreel_video_id: v.showreelVideoId,
     inquiry_to: JSON.stringify(v.inquiryTo),
     inquiry_ack: v.inquiryAck === "on" ? 1 : v.inquiryAck === "off" ? 0 : null,
+    time_zone: v.timeZone,
     logo_asset_id: images.logo,
     about_asset_id: images.aboutPhoto,
     showreel_poster_asset_id: images.showreelPoster,

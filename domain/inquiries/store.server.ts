@@ -1,6 +1,7 @@
 // Storage first: an accepted inquiry and its outbox rows are written in one transaction before
 // anything is sent, so a crash or a mail outage after this point loses nothing.
 import { randomUUID } from "node:crypto";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { storedTimeAfter, toStoredTime } from "../../platform/time.ts";
@@ -86,6 +87,8 @@ export interface StoredInquiry {
   createdAt: string;
   /** When the studio marked it handled; null while it is open. */
   handledAt: string | null;
+  /** When the inbox first showed it; null: unread. */
+  seenAt: string | null;
   mails: StoredMail[];
 }
 
@@ -128,6 +131,7 @@ export async function listInquiries(
     page: r.page,
     createdAt: r.created_at,
     handledAt: r.handled_at,
+    seenAt: r.seen_at,
     mails: mails
       .filter((m) => m.inquiry_id === r.id)
       .map((m) => ({
@@ -138,6 +142,43 @@ export async function listInquiries(
         deliveredAt: m.delivered_at,
       })),
   }));
+}
+
+/** Inquiries the inbox has not shown yet: the unread count beside "Inquiries" in the admin's menu. */
+async function countUnseenInquiries(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom("inquiries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("seen_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const unseenContext = createContext<Promise<number> | null>(null);
+
+/**
+ * The unread count for this request, counted once: the admin's menu shows it, and the inbox waits
+ * for it before marking what it shows as read, so on the inbox itself the menu's count and the
+ * inquiries marked new agree, whichever loader runs first.
+ */
+export function unseenInquiriesOf(context: Readonly<RouterContextProvider>, db: Database): Promise<number> {
+  let count = context.get(unseenContext);
+  if (!count) {
+    count = countUnseenInquiries(db);
+    context.set(unseenContext, count);
+  }
+  return count;
+}
+
+/** The inbox showed these to the studio: they are read (the first time is kept). */
+export async function markInquiriesSeen(db: Database, ids: number[], now = new Date()): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("inquiries")
+    .set({ seen_at: toStoredTime(now) })
+    .where("id", "in", ids)
+    .where("seen_at", "is", null)
+    .execute();
 }
 
 /**

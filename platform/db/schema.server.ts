@@ -42,6 +42,8 @@ export interface StudioSettingsTable {
   inquiry_to: WithDefault<string>;
   /** 1 or 0 when the admin chose whether visitors get an acknowledgement; null: INQUIRY_ACK. */
   inquiry_ack: WithDefault<number | null>;
+  /** IANA name of the zone the admin shows times in (stored times are UTC). */
+  time_zone: WithDefault<string>;
   updated_at: Timestamp;
 }
 
@@ -147,6 +149,8 @@ export interface InquiriesTable {
   created_at: StoredTime;
   /** When the studio marked it handled in the admin; null while open. */
   handled_at: TimeOrNull;
+  /** When the inbox first showed it to the studio; null: unread (counted in the admin's menu). */
+  seen_at: TimeOrNull;
 }
 
 export type InquiryMailKind = "studio" | "ack";

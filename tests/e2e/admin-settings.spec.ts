@@ -55,6 +55,9 @@ test("settings are checked next to each field and show on the public site at onc
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Studio settings" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // The admin's times are in the studio's zone; the demo studio keeps the default, by today's name.
+  await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Kolkata");
+  await expect(page.getByLabel("Time zone").locator("option", { hasText: "Asia/Kolkata" })).toHaveCount(1);
   const original = await page.getByLabel("Tagline").inputValue();
   const emails = page.getByLabel("E-mail addresses");
   const originalEmails = await emails.inputValue();

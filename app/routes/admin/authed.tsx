@@ -1,12 +1,16 @@
 // Everything in the admin except sign-in: requires a live session (else to the sign-in page,
 // coming back afterwards), checks every form's CSRF token, and draws the admin's navigation
 // with 'sign out' and 'sign out everywhere'.
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { adminFormContext, parseAdminForm } from "#domain/auth/admin-form.server.ts";
 import { adminSessionContext } from "#domain/auth/context.server.ts";
 import { CSRF_FIELD_NAME, csrfToken, isSafeMethod, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
 import { requireAdmin } from "#domain/auth/require-admin.server.ts";
+import { studioRowOf } from "#domain/catalog/read-model.server.ts";
+import { DEFAULT_TIME_ZONE } from "#domain/catalog/studio-time.ts";
+import { unseenInquiriesOf } from "#domain/inquiries/store.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/authed";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -27,9 +31,25 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const session = context.get(adminSessionContext);
-  return { email: session.user.email, csrf: csrfToken(session.idHash) };
+  const db = getDb();
+  const [studio, unseenInquiries] = await Promise.all([studioRowOf(context, db), unseenInquiriesOf(context, db)]);
+  return {
+    email: session.user.email,
+    csrf: csrfToken(session.idHash),
+    timeZone: studio?.time_zone ?? DEFAULT_TIME_ZONE,
+    unseenInquiries,
+  };
+}
+
+/**
+ * The menu's unread count changes when the inbox is shown, which React Router would not reload the
+ * layout for: arriving at or leaving the inbox reloads it.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const inbox = (url: URL) => url.pathname.startsWith("/admin/inquiries");
+  return inbox(currentUrl) || inbox(nextUrl) || defaultShouldRevalidate;
 }
 
 export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
@@ -60,7 +80,16 @@ export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/admin/trash">Trash</NavLink>
             </li>
             <li>
-              <NavLink to="/admin/inquiries">Inquiries</NavLink>
+              <NavLink to="/admin/inquiries">
+                Inquiries
+                {loaderData.unseenInquiries > 0 ? (
+                  <span className="admin-count">
+                    {" "}
+                    {loaderData.unseenInquiries}
+                    <span className="visually-hidden"> new</span>
+                  </span>
+                ) : null}
+              </NavLink>
             </li>
             <li>
               <NavLink to="/admin/tokens">API tokens</NavLink>

@@ -1,25 +1,38 @@
 // The inbox: contact inquiries newest first, a page at a time, each with how to reach the
-// visitor, where they wrote from and how its mails fared; open ones are marked handled once
+// visitor, where they wrote from (those not shown before marked new, and read once shown) and how its mails fared; open ones are marked handled once
 // answered (and can be reopened), and the list can be taken away as a CSV file.
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { UtcTime } from "#app/components/admin/utc-time.tsx";
+import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { INQUIRY_FILTERS, type InquiryFilter, type MailDelivery, readInquiryFilter } from "#domain/inquiries/inbox.ts";
 import { inquirySettings } from "#domain/inquiries/settings.server.ts";
-import { listInquiries, mailDelivery, setInquiryHandled } from "#domain/inquiries/store.server.ts";
+import {
+  listInquiries,
+  mailDelivery,
+  markInquiriesSeen,
+  setInquiryHandled,
+  unseenInquiriesOf,
+} from "#domain/inquiries/store.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/inquiries";
 
 const INQUIRIES_PAGE_SIZE = 25;
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = getDb();
   const url = new URL(request.url);
   const filter = readInquiryFilter(url.searchParams.get("show"), "open");
   const before = Number(url.searchParams.get("before"));
   const beforeId = Number.isSafeInteger(before) && before > 0 ? before : undefined;
   // One more than a page: whether it came tells us if there are older ones.
-  const rows = await listInquiries(getDb(), { limit: INQUIRIES_PAGE_SIZE + 1, filter, beforeId });
+  const rows = await listInquiries(db, { limit: INQUIRIES_PAGE_SIZE + 1, filter, beforeId });
   const page = rows.slice(0, INQUIRIES_PAGE_SIZE);
+  // Shown now, so read from now on; this page still marks them new. The menu's count is taken first.
+  await unseenInquiriesOf(context, db);
+  await markInquiriesSeen(
+    db,
+    page.filter((i) => i.seenAt === null).map((i) => i.id),
+  );
   const mailOn = Boolean(inquirySettings().smtpUrl);
   return {
     filter,
@@ -52,14 +65,14 @@ function DeliveryState({ delivery }: { delivery: MailDelivery }) {
     case "delivered":
       return (
         <>
-          delivered <UtcTime iso={delivery.at} />
+          delivered <StudioTime iso={delivery.at} />
         </>
       );
     case "retrying":
       return (
         <>
           <strong>retrying</strong> after {delivery.attempts} attempt{delivery.attempts === 1 ? "" : "s"}, next try{" "}
-          <UtcTime iso={delivery.nextAttemptAt} />
+          <StudioTime iso={delivery.nextAttemptAt} />
           {delivery.lastError ? <>; last error: {delivery.lastError}</> : null}
         </>
       );
@@ -103,9 +116,10 @@ export default function Inquiries({ loaderData, actionData }: Route.ComponentPro
             <li key={i.id} className="admin-inquiry">
               <article aria-labelledby={`inquiry-${i.id}`}>
                 <h2 id={`inquiry-${i.id}`} className="admin-inquiry-title">
+                  {i.seenAt === null ? <span className="admin-new">New</span> : null}
                   {i.name || "(no name)"}{" "}
                   <span className="admin-sub">
-                    <UtcTime iso={i.createdAt} />
+                    <StudioTime iso={i.createdAt} />
                   </span>
                 </h2>
                 <dl className="admin-facts">
@@ -134,7 +148,7 @@ export default function Inquiries({ loaderData, actionData }: Route.ComponentPro
                     <>
                       <dt>Handled</dt>
                       <dd>
-                        <UtcTime iso={i.handledAt} />
+                        <StudioTime iso={i.handledAt} />
                       </dd>
                     </>
                   ) : null}

@@ -1,6 +1,6 @@
 // Studio settings: the details every public page shows (header, footer, about, contact, home),
 // in fieldsets: the studio and its logo, the about page, contact details, social links, the
-// showreel, and where inquiries are mailed. One multipart form, so images upload without scripts.
+// showreel, where inquiries are mailed, and the time zone the admin speaks in. One multipart form, so images upload without scripts.
 import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
@@ -8,6 +8,7 @@ import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { readSettings, type SettingsField, type SettingsImage, saveSettings } from "#domain/catalog/settings.server.ts";
 import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#domain/catalog/settings-fields.ts";
+import { timeZoneChoices } from "#domain/catalog/studio-time.ts";
 import { inquiryRecipientDefault } from "#domain/inquiries/settings.server.ts";
 import { listImageChoices, thumbnailsFor } from "#domain/media/image-field.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -24,6 +25,8 @@ export async function loader() {
     thumbnails: await thumbnailsFor(db, Object.values(images)),
     choices: await listImageChoices(db),
     defaults: { inquiryTo: (await inquiryRecipientDefault(db)) ?? "", ack: readEnv().inquiries.ack },
+    // From the server, so the options the browser hydrates are the ones it was sent.
+    timeZones: timeZoneChoices(values.timeZone),
   };
 }
 
@@ -214,6 +217,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 <option value="">Server default ({defaults.ack ? "yes" : "no"})</option>
                 <option value="on">Yes</option>
                 <option value="off">No</option>
+              </select>
+            )}
+          </Field>
+        </fieldset>
+        <fieldset className="admin-fieldset">
+          <legend>Time</legend>
+          <Field
+            id="settings-timeZone"
+            label="Time zone"
+            hint="The admin shows every time (inquiries, tokens) in it."
+            error={errors.timeZone}
+          >
+            {(control) => (
+              <select {...control} name="timeZone" defaultValue={values.timeZone}>
+                {loaderData.timeZones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
               </select>
             )}
           </Field>

@@ -3,7 +3,7 @@
 // and revoked after a confirmation.
 import { data, Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { UtcTime } from "#app/components/admin/utc-time.tsx";
+import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
@@ -126,13 +126,13 @@ export default function Tokens({ loaderData, actionData }: Route.ComponentProps)
                   <code>…{t.hint}</code>
                 </td>
                 <td>
-                  <UtcTime iso={t.createdAt} />
+                  <StudioTime iso={t.createdAt} />
                 </td>
-                <td>{t.lastUsedAt ? <UtcTime iso={t.lastUsedAt} /> : "never"}</td>
+                <td>{t.lastUsedAt ? <StudioTime iso={t.lastUsedAt} /> : "never"}</td>
                 <td>
                   {t.revokedAt ? (
                     <>
-                      revoked <UtcTime iso={t.revokedAt} />
+                      revoked <StudioTime iso={t.revokedAt} />
                     </>
                   ) : (
                     <Link to={`?revoke=${t.id}`}>

@@ -10,6 +10,8 @@ import * as m0005 from "./0005-inquiry-handled.server.ts";
 import * as m0006 from "./0006-settings-media.server.ts";
 import * as m0007 from "./0007-stored-time.server.ts";
 import * as m0008 from "./0008-photo-job-leases.server.ts";
+import * as m0009 from "./0009-studio-time-zone.server.ts";
+import * as m0010 from "./0010-inquiry-seen.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
@@ -20,6 +22,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0006-settings-media": m0006,
   "0007-stored-time": m0007,
   "0008-photo-job-leases": m0008,
+  "0009-studio-time-zone": m0009,
+  "0010-inquiry-seen": m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

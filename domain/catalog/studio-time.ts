@@ -1,0 +1,73 @@
+// The studio's time zone, and every time the admin shows said in it: a studio in Coimbatore reads
+// an inquiry's arrival as 17:30, not 12:00 UTC. Stored times stay UTC (platform/time.ts); only
+// what people read is converted. Shared by the server (settings) and the browser (the admin's
+// <StudioTime>), with the zone's offset spelt out so the text is the same in Node and Chromium.
+
+/** India Standard Time: the studio this was first built for. */
+export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
+
+/** Whether the runtime knows `name` as an IANA time zone (or UTC). */
+export function isTimeZone(name: string): boolean {
+  if (name === "") return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * ICU lists some zones by names the IANA database has since replaced (Asia/Calcutta for
+ * Asia/Kolkata); the settings offer the names people know today. Both are valid everywhere.
+ */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** Every zone the settings offer, by today's names, alphabetically, UTC first; `current` always. */
+export function timeZoneChoices(current?: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf("timeZone").map((zone) => CURRENT_NAMES[zone] ?? zone));
+  if (current && isTimeZone(current)) zones.add(current);
+  zones.delete("UTC");
+  return ["UTC", ...[...zones].sort()];
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** "24 Nov 2026, 17:30 GMT+5:30": a stored time to the minute, in the studio's zone. */
+export function formatStudioTime(stored: string, timeZone: string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone: isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "shortOffset",
+    });
+    formats.set(timeZone, format);
+  }
+  return format.format(new Date(stored));
+}
