@@ -1,6 +1,10 @@
 // Studio settings: the details every public page shows (header, footer, about, contact, home),
 // in fieldsets: the studio and its logo, the about page, contact details, social links, the
-// showreel, where inquiries are mailed, and the time zone the admin speaks in. One multipart form, so images upload without scripts.
+// showreel, where inquiries are mailed, and the time zone the admin speaks in. One multipart
+// form, so images upload without scripts. The form is three screens long: the answer to a save
+// appears beside the Save button and the page stays where the owner was (the first field to
+// correct takes focus instead when there is one).
+import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
@@ -42,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // upload must be in the select that now shows it chosen.
     const choices = await listImageChoices(db);
     return data(
-      { ...result, thumbnails, choices, notice: "Not saved: please correct the fields marked below." },
+      { ...result, thumbnails, choices, notice: "Not saved: please correct the fields marked above." },
       { status: 400 },
     );
   }
@@ -147,6 +151,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   const { defaults } = loaderData;
+  const formRef = useRef<HTMLFormElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // After each answer, focus goes to the first field to correct, else to the answer itself (React
+  // applies autoFocus to form controls only; the server-rendered page has it for the notice).
+  useEffect(() => {
+    if (!actionData) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? noticeRef.current)?.focus();
+  }, [actionData]);
 
   const textField = (f: TextFieldSpec) => (
     <Field key={f.name} id={`settings-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
@@ -163,13 +176,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <h1>Studio settings</h1>
-      <p className="admin-notice" role="status">
-        {actionData?.notice}
-      </p>
       {/* Keyed by the values shown, so the fields show what was stored (or sent back) after a save. */}
       <Form
+        ref={formRef}
         key={JSON.stringify(values)}
         method="post"
+        preventScrollReset
         encType="multipart/form-data"
         className="admin-form admin-settings"
         noValidate
@@ -240,9 +252,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             )}
           </Field>
         </fieldset>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? "Saving…" : "Save settings"}
-        </button>
+        <div className="admin-form-end">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "Saving…" : "Save settings"}
+          </button>
+          {actionData?.notice ? (
+            // Without JavaScript the answer is a new page: autofocus brings the owner back here.
+            // biome-ignore lint/a11y/noAutofocus: the owner just pressed Save; this is the answer to it.
+            <p ref={noticeRef} className="admin-notice" role="status" tabIndex={-1} autoFocus>
+              {actionData.notice}
+            </p>
+          ) : null}
+        </div>
       </Form>
     </>
   );
