@@ -48,10 +48,7 @@ async function openSettings(page: Page) {
   await expect(page.getByRole("heading", { name: "Studio settings" })).toBeVisible();
 }
 
-test("settings are checked next to each field, the values kept", async ({
-  adminPage: page,
-  axeViolations,
-}) => {
+test("settings are checked next to each field, the values kept", async ({ adminPage: page, axeViolations }) => {
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Studio settings" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
