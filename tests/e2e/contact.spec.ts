@@ -35,6 +35,25 @@ async function fillValid(page: Page, message: string) {
   await page.getByLabel("Message").fill(message);
 }
 
+/**
+ * A server of its own for the tests of one describe block: an empty studio with `env` on top, so
+ * a test can change a limit without changing it under the other tests. Read `own.server` and
+ * `own.dataDir` inside the tests (they are set before the first one runs).
+ */
+function serverOfItsOwn(env: Record<string, string>) {
+  const own = {} as { server: ServerProcess; dataDir: string };
+  test.beforeAll(async () => {
+    own.dataDir = makeTempDir("studio-e2e-own-");
+    own.server = await startServer(own.dataDir, { DEMO_CONTENT: "off", ...env });
+    await own.server.waitUntilReady();
+  });
+  test.afterAll(async () => {
+    await own.server?.stop("SIGTERM");
+    fs.rmSync(own.dataDir, { recursive: true, force: true });
+  });
+  return own;
+}
+
 test.describe("with JavaScript", () => {
   test("shows the rules' errors next to their fields, keeps the values and focuses the first error", async ({
     page,
@@ -133,21 +152,11 @@ test.describe("a submission faster than a person writes", () => {
   // A server of its own whose minimum fill time is an hour, so every submission is too fast
   // however quickly or slowly this machine drives the browser: the test controls the time rather
   // than hoping the form is filled in under the default 3 s.
-  let server: ServerProcess;
-  let dataDir: string;
-  test.beforeAll(async () => {
-    dataDir = makeTempDir("studio-e2e-hasty-");
-    server = await startServer(dataDir, { DEMO_CONTENT: "off", INQUIRY_MIN_FILL_S: "3600" });
-    await server.waitUntilReady();
-  });
-  test.afterAll(async () => {
-    await server?.stop("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = serverOfItsOwn({ INQUIRY_MIN_FILL_S: "3600" });
 
   test("is thanked like a person and not stored, with JavaScript and without", async ({ browser }) => {
     const stored = () => {
-      const db = new DatabaseSync(path.join(dataDir, "studio.db"), { readOnly: true });
+      const db = new DatabaseSync(path.join(own.dataDir, "studio.db"), { readOnly: true });
       try {
         return db.prepare("SELECT COUNT(*) AS n FROM inquiries").get() as { n: number };
       } finally {
@@ -157,7 +166,7 @@ test.describe("a submission faster than a person writes", () => {
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      await page.goto(`${server.url}/contactUs`);
+      await page.goto(`${own.server.url}/contactUs`);
       if (javaScriptEnabled) await hydrated(page, "form.contact-form");
       await fillValid(page, `Too fast ${RUN}`);
       await page.getByRole("button", { name: "Submit" }).click();
@@ -171,23 +180,13 @@ test.describe("a submission faster than a person writes", () => {
 test.describe("over the hourly limit", () => {
   // A server of its own, empty and with a limit of one, so this test neither has to send a
   // hundred inquiries into the suite's server nor changes its limit under the other tests.
-  let server: ServerProcess;
-  let dataDir: string;
-  test.beforeAll(async () => {
-    dataDir = makeTempDir("studio-e2e-limit-");
-    server = await startServer(dataDir, { DEMO_CONTENT: "off", INQUIRY_RATE_LIMIT: "1" });
-    await server.waitUntilReady();
-  });
-  test.afterAll(async () => {
-    await server?.stop("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = serverOfItsOwn({ INQUIRY_RATE_LIMIT: "1" });
 
   test("with JavaScript, says so in a notice that takes focus, and keeps what was typed", async ({
     page,
     axeViolations,
   }) => {
-    await page.goto(`${server.url}/contactUs`);
+    await page.goto(`${own.server.url}/contactUs`);
     await hydrated(page, "form.contact-form");
     await page.waitForTimeout(HUMAN_FILL_MS);
     await fillValid(page, `The one this hour ${RUN}`);

@@ -4,7 +4,7 @@
 // form, so images upload without scripts. The form is three screens long: the answer to a save
 // appears beside the Save button and the page stays where the owner was (the first field to
 // correct takes focus instead when there is one).
-import { useEffect, useRef } from "react";
+import { useCallback } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
@@ -151,15 +151,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   const { defaults } = loaderData;
-  const formRef = useRef<HTMLFormElement>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
   // After each answer, focus goes to the first field to correct, else to the answer itself (React
-  // applies autoFocus to form controls only; the server-rendered page has it for the notice).
-  useEffect(() => {
-    if (!actionData) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? noticeRef.current)?.focus();
-  }, [actionData]);
+  // applies autoFocus to form controls only; the server-rendered page has it for the notice). A
+  // ref callback, new for each answer, so it also runs when the form is remounted with the
+  // values the loaders brought back after the answer was shown.
+  const focusAnswer = useCallback(
+    (notice: HTMLParagraphElement | null) => {
+      if (!notice || !actionData) return;
+      const invalid = notice.closest("form")?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      (invalid ?? notice).focus();
+    },
+    [actionData],
+  );
 
   const textField = (f: TextFieldSpec) => (
     <Field key={f.name} id={`settings-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
@@ -178,7 +181,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <h1>Studio settings</h1>
       {/* Keyed by the values shown, so the fields show what was stored (or sent back) after a save. */}
       <Form
-        ref={formRef}
         key={JSON.stringify(values)}
         method="post"
         preventScrollReset
@@ -259,7 +261,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {actionData?.notice ? (
             // Without JavaScript the answer is a new page: autofocus brings the owner back here.
             // biome-ignore lint/a11y/noAutofocus: the owner just pressed Save; this is the answer to it.
-            <p ref={noticeRef} className="admin-notice" role="status" tabIndex={-1} autoFocus>
+            <p ref={focusAnswer} className="admin-notice" role="status" tabIndex={-1} autoFocus>
               {actionData.notice}
             </p>
           ) : null}
