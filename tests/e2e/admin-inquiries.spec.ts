@@ -113,6 +113,9 @@ test("the inbox shows each inquiry with its mails, marks it handled and exports 
   expect(handledAt(failingId)).toBeNull();
 
   await page.getByRole("link", { name: "All", exact: true }).click();
+  // The export link follows the filter once the page has moved: not the one still on screen.
+  await expect(page).toHaveURL(/show=all/);
+  await expect(page.getByRole("link", { name: /Export CSV/ })).toHaveAttribute("href", /show=all$/);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: /Export CSV/ }).click(),
