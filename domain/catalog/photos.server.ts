@@ -1,121 +1,265 @@
-// The admin's edits to a shoot's photos: order (a whole new order from drag and drop, or one
-// step up or down from the keyboard buttons), alt text, moving to another shoot, and the trash.
+// The admin's edits to a shoot's photos, one photo or a selection of thousands alike: placing
+// them (dragged before another photo, to the start or the end, or one step from the keyboard),
+// alt text, moving to another shoot, the trash and back. Positions are gapped
+// (photo-order.ts), so placing k photos writes k rows, whatever the size of the shoot.
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { moveByOne, type OrderedList, type Step } from "./move-by-one.server.ts";
-import { readShootPhotos } from "./read-model.server.ts";
+import { gappedPositions, POSITION_GAP, positionsBetween } from "./photo-order.ts";
 
 export const ALT_MAX_LENGTH = 300;
+/** The most photos one request may name: a whole wedding, and then some. */
+export const MAX_PHOTOS_PER_ACTION = 10_000;
 
-/** The shoot's photos outside the trash, in their order. */
-async function liveIds(db: Database, shootId: number): Promise<number[]> {
-  return (await readShootPhotos(db, [shootId], { images: false })).map((p) => p.id);
+/** Where a selection goes: before another photo, or to an end of the shoot. */
+export type Placement = { before: number } | { at: "start" | "end" };
+
+interface Placed {
+  id: number;
+  position: number;
 }
 
-async function writeOrder(trx: Database, ids: number[]): Promise<void> {
-  for (const [position, id] of ids.entries()) {
-    await trx.updateTable("photos").set({ position }).where("id", "=", id).execute();
-  }
-}
-
-const shootPhotos = (shootId: number): OrderedList => ({ read: (trx) => liveIds(trx, shootId), write: writeOrder });
-
-/** Sets the shoot's order to `ids` (every live photo exactly once); false if it is not that. */
-export async function reorderPhotos(db: Database, shootId: number, ids: number[]): Promise<boolean> {
-  const current = await liveIds(db, shootId);
-  const same =
-    ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
-  if (!same) return false;
-  await db.transaction().execute((trx) => writeOrder(trx, ids));
-  return true;
-}
-
-/** Moves one photo a place earlier (-1) or later (+1). */
-export async function movePhoto(db: Database, shootId: number, photoId: number, step: Step): Promise<void> {
-  await moveByOne(db, shootPhotos(shootId), photoId, step);
-}
-
-export async function setAltText(db: Database, shootId: number, photoId: number, alt: string): Promise<void> {
-  await db
-    .updateTable("photos")
-    .set({ alt: alt.trim().slice(0, ALT_MAX_LENGTH) })
-    .where("id", "=", photoId)
+/** The shoot's live photos, in their order: position, then id. */
+async function liveOrder(db: Database, shootId: number): Promise<Placed[]> {
+  return db
+    .selectFrom("photos")
+    .select(["id", "position"])
     .where("shoot_id", "=", shootId)
+    .where("deleted_at", "is", null)
+    .orderBy("position")
+    .orderBy("id")
     .execute();
 }
 
-/** A shoot's cover that was this photo falls back to the first photo. */
-async function releaseCover(db: Database, shootId: number, assetId: number): Promise<void> {
+/** The position after every photo of the shoot, trashed ones included (they come back in place). */
+async function endPosition(db: Database, shootId: number): Promise<number> {
+  const { max } = await db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.max<number | null>("position").as("max"))
+    .where("shoot_id", "=", shootId)
+    .executeTakeFirstOrThrow();
+  return max === null ? 0 : max + POSITION_GAP;
+}
+
+/** Reads a form's comma-separated photo ids; null when it is not a list of ids. */
+export function parsePhotoIds(value: FormDataEntryValue | null): number[] | null {
+  if (typeof value !== "string" || !/^\d{1,9}(,\d{1,9})*$/.test(value)) return null;
+  const ids = [...new Set(value.split(",").map(Number))];
+  return ids.length <= MAX_PHOTOS_PER_ACTION ? ids : null;
+}
+
+/**
+ * Places the given live photos of the shoot, in their current order, together at `placement`.
+ * Writes one row per placed photo; only when the neighbours leave no room is the whole shoot
+ * renumbered. Returns how many photos were placed (ids not live in this shoot are ignored).
+ */
+export async function placePhotos(db: Database, shootId: number, ids: number[], placement: Placement): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const wanted = new Set(ids);
+    const order = await liveOrder(trx, shootId);
+    const moving = order.filter((p) => wanted.has(p.id));
+    if (moving.length === 0) return 0;
+    const staying = order.filter((p) => !wanted.has(p.id));
+    let index: number;
+    if ("before" in placement) {
+      index = staying.findIndex((p) => p.id === placement.before);
+      // Before a photo of the selection itself: the selection closes up around it.
+      if (index < 0 && wanted.has(placement.before)) {
+        const first = order.findIndex((p) => p.id === placement.before);
+        index = staying.findIndex((p) => order.indexOf(p) > first);
+        if (index < 0) index = staying.length;
+      }
+      if (index < 0) return 0;
+    } else {
+      index = placement.at === "start" ? 0 : staying.length;
+    }
+    const low = staying[index - 1]?.position ?? null;
+    const high = staying[index]?.position ?? null;
+    const positions = positionsBetween(low, high, moving.length);
+    if (positions) {
+      for (const [i, photo] of moving.entries()) {
+        if (photo.position !== positions[i]) {
+          await trx
+            .updateTable("photos")
+            .set({ position: positions[i] as number })
+            .where("id", "=", photo.id)
+            .execute();
+        }
+      }
+      return moving.length;
+    }
+    // No room left here: the whole shoot once more, with fresh gaps.
+    const next = [...staying.slice(0, index), ...moving, ...staying.slice(index)];
+    for (const [i, position] of gappedPositions(next.length).entries()) {
+      const photo = next[i] as Placed;
+      if (photo.position !== position) {
+        await trx.updateTable("photos").set({ position }).where("id", "=", photo.id).execute();
+      }
+    }
+    return moving.length;
+  });
+}
+
+/** Moves one photo a place earlier (-1) or later (+1): the keyboard's and no-JavaScript way. */
+export async function movePhoto(db: Database, shootId: number, photoId: number, step: -1 | 1): Promise<boolean> {
+  const order = await liveOrder(db, shootId);
+  const index = order.findIndex((p) => p.id === photoId);
+  if (index < 0) return false;
+  if (step === -1) {
+    const before = order[index - 1];
+    return before ? (await placePhotos(db, shootId, [photoId], { before: before.id })) > 0 : false;
+  }
+  if (index === order.length - 1) return false;
+  const after = order[index + 2];
+  return (await placePhotos(db, shootId, [photoId], after ? { before: after.id } : { at: "end" })) > 0;
+}
+
+/** Sets (or, with "", clears) the alt text of these photos of the shoot; returns how many. */
+export async function setAltText(db: Database, shootId: number, photoIds: number[], alt: string): Promise<number> {
+  if (photoIds.length === 0) return 0;
+  const result = await db
+    .updateTable("photos")
+    .set({ alt: alt.trim().slice(0, ALT_MAX_LENGTH) })
+    .where("id", "in", photoIds)
+    .where("shoot_id", "=", shootId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A shoot's cover that was one of these assets falls back to the first photo. */
+async function releaseCover(db: Database, shootId: number, assetIds: number[]): Promise<void> {
+  if (assetIds.length === 0) return;
   await db
     .updateTable("shoots")
     .set({ cover_asset_id: null, updated_at: toStoredTime() })
     .where("id", "=", shootId)
-    .where("cover_asset_id", "=", assetId)
+    .where("cover_asset_id", "in", assetIds)
     .execute();
 }
 
-export type MoveOutcome = "moved" | "already-there" | "no-such-shoot";
+export interface MoveResult {
+  moved: number;
+  /** Photos whose image the target shoot has already (live or in its trash): they stay. */
+  alreadyThere: number;
+}
 
-export async function movePhotoToShoot(
+/**
+ * Moves these photos of the shoot to the end of another shoot, in their order. Returns null when
+ * the target is not another shoot outside the trash.
+ */
+export async function movePhotosToShoot(
   db: Database,
   shootId: number,
-  photoId: number,
+  photoIds: number[],
   targetShootId: number,
-): Promise<MoveOutcome> {
-  const photo = await db
-    .selectFrom("photos")
-    .select(["id", "asset_id"])
-    .where("id", "=", photoId)
-    .where("shoot_id", "=", shootId)
-    .executeTakeFirst();
-  const target = await db
-    .selectFrom("shoots")
-    .select("id")
-    .where("id", "=", targetShootId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!photo || !target || targetShootId === shootId) return "no-such-shoot";
-  const duplicate = await db
-    .selectFrom("photos")
-    .select("id")
-    .where("shoot_id", "=", targetShootId)
-    .where("asset_id", "=", photo.asset_id)
-    .executeTakeFirst();
-  if (duplicate) return "already-there";
-  const last = await liveIds(db, targetShootId);
-  await db
+): Promise<MoveResult | null> {
+  if (targetShootId === shootId) return null;
+  return db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom("shoots")
+      .select("id")
+      .where("id", "=", targetShootId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!target) return null;
+    const wanted = new Set(photoIds);
+    const photos = (await liveOrder(trx, shootId)).filter((p) => wanted.has(p.id));
+    const rows = photos.length
+      ? await trx
+          .selectFrom("photos")
+          .select(["id", "asset_id"])
+          .where(
+            "id",
+            "in",
+            photos.map((p) => p.id),
+          )
+          .execute()
+      : [];
+    const assetOf = new Map(rows.map((r) => [r.id, r.asset_id]));
+    const taken = new Set(
+      (
+        await trx
+          .selectFrom("photos")
+          .select("asset_id")
+          .where("shoot_id", "=", targetShootId)
+          .execute()
+      ).map((r) => r.asset_id),
+    );
+    const movable = photos.filter((p) => !taken.has(assetOf.get(p.id) as number));
+    let position = await endPosition(trx, targetShootId);
+    for (const photo of movable) {
+      await trx
+        .updateTable("photos")
+        .set({ shoot_id: targetShootId, position, deleted_at: null })
+        .where("id", "=", photo.id)
+        .execute();
+      position += POSITION_GAP;
+    }
+    await releaseCover(
+      trx,
+      shootId,
+      movable.map((p) => assetOf.get(p.id) as number),
+    );
+    return { moved: movable.length, alreadyThere: photos.length - movable.length };
+  });
+}
+
+/** Moves these photos of the shoot to the trash; returns the ids that went. */
+export async function trashPhotos(db: Database, shootId: number, photoIds: number[]): Promise<number[]> {
+  if (photoIds.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("photos")
+      .select(["id", "asset_id"])
+      .where("id", "in", photoIds)
+      .where("shoot_id", "=", shootId)
+      .where("deleted_at", "is", null)
+      .execute();
+    if (rows.length === 0) return [];
+    await trx
+      .updateTable("photos")
+      .set({ deleted_at: toStoredTime() })
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
+    await releaseCover(
+      trx,
+      shootId,
+      rows.map((r) => r.asset_id),
+    );
+    return rows.map((r) => r.id);
+  });
+}
+
+/**
+ * Brings trashed photos back where they were (their positions were kept), optionally only those
+ * of one shoot; returns how many came back.
+ */
+export async function restorePhotos(db: Database, photoIds: number[], shootId?: number): Promise<number> {
+  if (photoIds.length === 0) return 0;
+  let query = db
     .updateTable("photos")
-    .set({ shoot_id: targetShootId, position: last.length, deleted_at: null })
-    .where("id", "=", photoId)
-    .execute();
-  await releaseCover(db, shootId, photo.asset_id);
-  return "moved";
+    .set({ deleted_at: null })
+    .where("id", "in", photoIds)
+    .where("deleted_at", "is not", null);
+  if (shootId !== undefined) query = query.where("shoot_id", "=", shootId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
-export async function trashPhoto(db: Database, shootId: number, photoId: number): Promise<void> {
-  const photo = await db
-    .selectFrom("photos")
-    .select("asset_id")
-    .where("id", "=", photoId)
-    .where("shoot_id", "=", shootId)
-    .executeTakeFirst();
-  if (!photo) return;
-  await db.updateTable("photos").set({ deleted_at: toStoredTime() }).where("id", "=", photoId).execute();
-  await releaseCover(db, shootId, photo.asset_id);
-}
-
-/** Puts a trashed photo back at the end of its shoot; false when it is no longer in the trash. */
-export async function restorePhoto(db: Database, photoId: number): Promise<boolean> {
-  const photo = await db
-    .selectFrom("photos")
-    .select("shoot_id")
-    .where("id", "=", photoId)
-    .where("deleted_at", "is not", null)
-    .executeTakeFirst();
-  if (!photo) return false;
-  const last = await liveIds(db, photo.shoot_id);
-  await db.updateTable("photos").set({ deleted_at: null, position: last.length }).where("id", "=", photoId).execute();
-  return true;
+/** Adds these assets' photos at the end of the shoot, in order; returns the new photo ids. */
+export async function appendPhotos(db: Database, shootId: number, assetIds: number[]): Promise<number[]> {
+  if (assetIds.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const start = await endPosition(trx, shootId);
+    const rows = await trx
+      .insertInto("photos")
+      .values(assetIds.map((asset_id, i) => ({ shoot_id: shootId, asset_id, position: start + i * POSITION_GAP })))
+      .returning("id")
+      .execute();
+    return rows.map((r) => r.id);
+  });
 }
 
 export async function listTrashedPhotos(db: Database) {

@@ -144,18 +144,28 @@ export async function shootCovers(
   db: Database,
   shoots: readonly { id: number; coverAssetId: number | null }[],
 ): Promise<Map<number, number | null>> {
+  // The first live photo of each shoot: lowest position, then id (positions are gapped and may
+  // be negative after a move to the start, so "position 0" means nothing).
   const firstPhotos = shoots.length
     ? await db
-        .selectFrom("photos")
-        .select(["shoot_id", sql<number>`min(asset_id)`.as("asset_id")])
-        .where(
-          "shoot_id",
-          "in",
-          shoots.map((s) => s.id),
+        .selectFrom((eb) =>
+          eb
+            .selectFrom("photos")
+            .select([
+              "shoot_id",
+              "asset_id",
+              sql<number>`row_number() over (partition by shoot_id order by position, id)`.as("rank"),
+            ])
+            .where(
+              "shoot_id",
+              "in",
+              shoots.map((s) => s.id),
+            )
+            .where(IS_LIVE_PHOTO)
+            .as("ranked"),
         )
-        .where("position", "=", 0)
-        .where(IS_LIVE_PHOTO)
-        .groupBy("shoot_id")
+        .select(["shoot_id", "asset_id"])
+        .where("rank", "=", 1)
         .execute()
     : [];
   const fallback = new Map(firstPhotos.map((p) => [p.shoot_id, p.asset_id]));

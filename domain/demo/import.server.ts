@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
 import { deriveSource } from "../media/pipeline.server.ts";
 import {
@@ -141,10 +142,10 @@ export async function importDemoIfEmpty(
       await trx
         .insertInto("photos")
         .values(
-          photoFiles.map((file, position) => ({
+          photoFiles.map((file, index) => ({
             shoot_id: s.id,
             asset_id: asset(file),
-            position,
+            position: index * POSITION_GAP,
             alt: altOf.get(file) ?? "",
           })),
         )

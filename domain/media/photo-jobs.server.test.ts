@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
-import { movePhoto, movePhotoToShoot, reorderPhotos, restorePhoto, trashPhoto } from "../catalog/photos.server.ts";
+import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
+import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
 import { sha256Hex } from "./ingest.server.ts";
@@ -129,7 +130,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
   it("a second batch goes after the first; a job whose photo already arrived is a refused duplicate", async () => {
     await upload("v0", 0, await photo(10), "batch-bbbbbbbb");
     const job = await claimNextJob(store.db);
-    expect(job?.position).toBe(4);
+    expect(job?.position).toBe(4 * POSITION_GAP);
     // The same bytes as u0, queued behind the check (as two simultaneous uploads might be): the
     // job carries what the check found about its bytes, so it is theirs that it names.
     const u0 = uploads.get("u0") as Uint8Array;
@@ -141,11 +142,10 @@ describe("uploaded photos: queue, background processing, ordering", () => {
 
   it("reorders, moves, sets the cover, trashes and restores photos; the public page follows", async () => {
     const ids = async () => (await getShootForEdit(store.db, shootId))?.photos.map((p) => p.id) ?? [];
-    const [a, b, c, d] = await ids();
-    expect(await reorderPhotos(store.db, shootId, [d, c, b, a] as number[])).toBe(true);
+    const [a, b, c, d] = (await ids()) as [number, number, number, number];
+    expect(await placePhotos(store.db, shootId, [d, c, b], { at: "start" })).toBe(3);
     expect(await ids()).toEqual([d, c, b, a]);
-    expect(await reorderPhotos(store.db, shootId, [d, c, b] as number[])).toBe(false);
-    await movePhoto(store.db, shootId, a as number, -1);
+    await movePhoto(store.db, shootId, a, -1);
     expect(await ids()).toEqual([d, c, a, b]);
     const publicOrder = async () => (await getShootPage(store.db, shootId))?.photos.map((p) => p.id);
     expect(await publicOrder()).toEqual([d, c, a, b]);
@@ -153,15 +153,15 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     const shoot = await getShootForEdit(store.db, shootId);
     const assetOfB = shoot?.photos.find((p) => p.id === b)?.assetId as number;
     expect(await setCover(store.db, shootId, assetOfB)).toBe(true);
-    await trashPhoto(store.db, shootId, b as number);
+    expect(await trashPhotos(store.db, shootId, [b])).toEqual([b]);
     expect(await publicOrder()).toEqual([d, c, a]);
     expect((await getShootForEdit(store.db, shootId))?.coverAssetId).toBeNull();
-    expect(await restorePhoto(store.db, b as number)).toBe(true);
+    expect(await restorePhotos(store.db, [b])).toBe(1);
     expect(await publicOrder()).toEqual([d, c, a, b]);
-    expect(await restorePhoto(store.db, b as number)).toBe(false);
+    expect(await restorePhotos(store.db, [b])).toBe(0);
     expect(await publicOrder()).toEqual([d, c, a, b]);
 
-    expect(await movePhotoToShoot(store.db, shootId, d as number, otherShootId)).toBe("moved");
+    expect(await movePhotosToShoot(store.db, shootId, [d], otherShootId)).toEqual({ moved: 1, alreadyThere: 0 });
     expect(await publicOrder()).toEqual([c, a, b]);
     expect((await getShootForEdit(store.db, otherShootId))?.photos.map((p) => p.id)).toEqual([d]);
   });

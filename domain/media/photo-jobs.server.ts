@@ -19,6 +19,7 @@ import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 import { type CheckedSource, type IngestDeps, ingestImage, sha256Hex } from "./ingest.server.ts";
 import { checkSourceDecodes, ImageRejectedError, inspectSource } from "./pipeline.server.ts";
+import { POSITION_GAP } from "../catalog/photo-order.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */
@@ -113,7 +114,7 @@ export async function enqueueUploadedPhoto(
     // there, whichever file finishes uploading first.
     const sibling = await trx
       .selectFrom("photo_jobs")
-      .select(sql<number>`position - batch_index`.as("base"))
+      .select(sql<number>`position - batch_index * ${POSITION_GAP}`.as("base"))
       .where("batch_id", "=", upload.batchId)
       .where("shoot_id", "=", upload.shootId)
       .executeTakeFirst();
@@ -132,7 +133,7 @@ export async function enqueueUploadedPhoto(
         .executeTakeFirstOrThrow();
       // The batch starts after everything there; earlier files of it that finish later keep
       // their places before this one (base + their index).
-      base = Math.max(maxPhoto ?? -1, maxJob ?? -1) + 1;
+      base = Math.max(maxPhoto ?? -POSITION_GAP, maxJob ?? -POSITION_GAP) + POSITION_GAP;
     }
     const row = await trx
       .insertInto("photo_jobs")
@@ -146,7 +147,7 @@ export async function enqueueUploadedPhoto(
         mime: info.mime,
         width: info.width,
         height: info.height,
-        position: base + upload.batchIndex,
+        position: base + upload.batchIndex * POSITION_GAP,
         created_at: toStoredTime(now),
         updated_at: toStoredTime(now),
       })

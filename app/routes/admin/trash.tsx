@@ -3,7 +3,7 @@
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
-import { emptyPhotoTrash, listTrashedPhotos, restorePhoto } from "#domain/catalog/photos.server.ts";
+import { emptyPhotoTrash, listTrashedPhotos, restorePhotos } from "#domain/catalog/photos.server.ts";
 import { emptyTrash, listShoots, restoreShoot } from "#domain/catalog/shoots.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/trash";
@@ -33,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { notice: "Restored. It keeps its state: a published shoot is public again." };
   }
   if (form.get("intent") === "restore-photo") {
-    if (!(await restorePhoto(db, Number(form.get("id"))))) return gone();
-    return { notice: "Photo restored, at the end of its shoot." };
+    if ((await restorePhotos(db, [Number(form.get("id"))])) === 0) return gone();
+    return { notice: "Photo restored, back in its place in its shoot." };
   }
   if (form.get("intent") === "empty") {
     const photos = await emptyPhotoTrash(db);
