@@ -34,6 +34,34 @@ export function toResponsiveImage(image: StoredImage, alt: string): ResponsiveIm
   };
 }
 
+/** One file per format at a fixed size, for the admin's grids: a srcset per photo would be most of
+ * the page with 3,000 photos, and a thumbnail is drawn at one size. */
+export interface Thumbnail {
+  width: number;
+  height: number;
+  /** Best first: AVIF, then WebP; each the smallest variant at least `minWidth` wide. */
+  sources: { type: string; src: string }[];
+  /** The JPEG of that size. */
+  src: string;
+}
+
+export function toThumbnail(image: StoredImage, minWidth: number): Thumbnail {
+  const pick = (format: AssetVariant["format"]) => {
+    const ofFormat = image.variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
+    const chosen = ofFormat.find((v) => v.width >= minWidth) ?? ofFormat.at(-1);
+    return chosen ? publicMediaUrl(chosen.key) : null;
+  };
+  return {
+    width: image.width,
+    height: image.height,
+    sources: SOURCE_FORMATS.flatMap((format) => {
+      const src = pick(format);
+      return src ? [{ type: VARIANT_MIME[format], src }] : [];
+    }),
+    src: pick("jpeg") ?? "",
+  };
+}
+
 /** Loads the given assets with their variants in two queries. */
 export async function loadStoredImages(db: Database, assetIds: readonly number[]): Promise<Map<number, StoredImage>> {
   const ids = [...new Set(assetIds)];

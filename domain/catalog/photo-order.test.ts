@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gappedPositions, POSITION_GAP, positionsBetween } from "./photo-order.ts";
+import { gappedPositions, POSITION_GAP, placedOrder, positionsBetween } from "./photo-order.ts";
 
 describe("gapped positions", () => {
   it("spreads a selection evenly between two neighbours, strictly inside", () => {
@@ -30,5 +30,22 @@ describe("gapped positions", () => {
       halvings++;
     }
     expect(halvings).toBe(10);
+  });
+});
+
+describe("placing a selection", () => {
+  const ORDER = [1, 2, 3, 4, 5, 6];
+  it("moves the selection, in its order, before a photo or to an end", () => {
+    expect(placedOrder(ORDER, [5, 2], { before: 4 })).toEqual([1, 3, 2, 5, 4, 6]);
+    expect(placedOrder(ORDER, [6, 3], { at: "start" })).toEqual([3, 6, 1, 2, 4, 5]);
+    expect(placedOrder(ORDER, [1, 2], { at: "end" })).toEqual([3, 4, 5, 6, 1, 2]);
+  });
+  it("closes a selection up around one of its own photos", () => {
+    expect(placedOrder(ORDER, [2, 3, 5], { before: 3 })).toEqual([1, 4, 2, 3, 5, 6]);
+    expect(placedOrder(ORDER, [5, 6], { before: 5 })).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+  it("refuses a selection or a target that is not there", () => {
+    expect(placedOrder(ORDER, [9], { at: "end" })).toBeNull();
+    expect(placedOrder(ORDER, [2], { before: 9 })).toBeNull();
   });
 });

@@ -25,3 +25,31 @@ export function positionsBetween(low: number | null, high: number | null, count:
 export function gappedPositions(count: number): number[] {
   return Array.from({ length: count }, (_, i) => i * POSITION_GAP);
 }
+
+/** Where a selection goes: before another photo, or to an end of the shoot. */
+export type Placement = { before: number } | { at: "start" | "end" };
+
+/**
+ * The order after placing `ids` (in their present order) together at `placement`; null when
+ * none of them is in the order or the photo to place them before is not. Placing a selection
+ * before one of its own photos closes it up around that photo. The server stores this order and
+ * the admin's page shows it while the server is at it, so both share this one function.
+ */
+export function placedOrder(order: readonly number[], ids: readonly number[], placement: Placement): number[] | null {
+  const wanted = new Set(ids);
+  const moving = order.filter((id) => wanted.has(id));
+  if (moving.length === 0) return null;
+  const staying = order.filter((id) => !wanted.has(id));
+  let index: number;
+  if ("before" in placement) {
+    const at = order.indexOf(placement.before);
+    if (at < 0) return null;
+    // The first photo from there on that stays is the one the selection goes before.
+    let next = at;
+    while (next < order.length && wanted.has(order[next] as number)) next++;
+    index = next < order.length ? staying.indexOf(order[next] as number) : staying.length;
+  } else {
+    index = placement.at === "start" ? 0 : staying.length;
+  }
+  return [...staying.slice(0, index), ...moving, ...staying.slice(index)];
+}

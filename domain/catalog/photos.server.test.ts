@@ -46,9 +46,7 @@ describe("a shoot's photos, edited one or many at a time", () => {
   }
   const order = async (id = shootId) => (await readShootPhotos(store.db, [id], { images: false })).map((p) => p.id);
   const positions = async () =>
-    new Map(
-      (await store.db.selectFrom("photos").select(["id", "position"]).execute()).map((r) => [r.id, r.position]),
-    );
+    new Map((await store.db.selectFrom("photos").select(["id", "position"]).execute()).map((r) => [r.id, r.position]));
 
   beforeAll(async () => {
     store = await createTestStore();

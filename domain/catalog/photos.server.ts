@@ -4,22 +4,16 @@
 // (photo-order.ts), so placing k photos writes k rows, whatever the size of the shoot.
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { gappedPositions, POSITION_GAP, positionsBetween } from "./photo-order.ts";
+import { gappedPositions, type Placement, POSITION_GAP, placedOrder, positionsBetween } from "./photo-order.ts";
+
+export type { Placement };
 
 export const ALT_MAX_LENGTH = 300;
 /** The most photos one request may name: a whole wedding, and then some. */
 export const MAX_PHOTOS_PER_ACTION = 10_000;
 
-/** Where a selection goes: before another photo, or to an end of the shoot. */
-export type Placement = { before: number } | { at: "start" | "end" };
-
-interface Placed {
-  id: number;
-  position: number;
-}
-
 /** The shoot's live photos, in their order: position, then id. */
-async function liveOrder(db: Database, shootId: number): Promise<Placed[]> {
+async function liveOrder(db: Database, shootId: number): Promise<{ id: number; position: number }[]> {
   return db
     .selectFrom("photos")
     .select(["id", "position"])
@@ -54,48 +48,32 @@ export function parsePhotoIds(value: FormDataEntryValue | null): number[] | null
  */
 export async function placePhotos(db: Database, shootId: number, ids: number[], placement: Placement): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const wanted = new Set(ids);
     const order = await liveOrder(trx, shootId);
-    const moving = order.filter((p) => wanted.has(p.id));
-    if (moving.length === 0) return 0;
-    const staying = order.filter((p) => !wanted.has(p.id));
-    let index: number;
-    if ("before" in placement) {
-      index = staying.findIndex((p) => p.id === placement.before);
-      // Before a photo of the selection itself: the selection closes up around it.
-      if (index < 0 && wanted.has(placement.before)) {
-        const first = order.findIndex((p) => p.id === placement.before);
-        index = staying.findIndex((p) => order.indexOf(p) > first);
-        if (index < 0) index = staying.length;
-      }
-      if (index < 0) return 0;
-    } else {
-      index = placement.at === "start" ? 0 : staying.length;
-    }
-    const low = staying[index - 1]?.position ?? null;
-    const high = staying[index]?.position ?? null;
-    const positions = positionsBetween(low, high, moving.length);
-    if (positions) {
-      for (const [i, photo] of moving.entries()) {
-        if (photo.position !== positions[i]) {
-          await trx
-            .updateTable("photos")
-            .set({ position: positions[i] as number })
-            .where("id", "=", photo.id)
-            .execute();
-        }
-      }
-      return moving.length;
-    }
-    // No room left here: the whole shoot once more, with fresh gaps.
-    const next = [...staying.slice(0, index), ...moving, ...staying.slice(index)];
-    for (const [i, position] of gappedPositions(next.length).entries()) {
-      const photo = next[i] as Placed;
-      if (photo.position !== position) {
-        await trx.updateTable("photos").set({ position }).where("id", "=", photo.id).execute();
+    const next = placedOrder(
+      order.map((p) => p.id),
+      ids,
+      placement,
+    );
+    if (!next) return 0;
+    const positionOf = new Map(order.map((p) => [p.id, p.position]));
+    const wanted = new Set(ids);
+    const first = next.findIndex((id) => wanted.has(id));
+    const count = next.filter((id) => wanted.has(id)).length;
+    const low = first > 0 ? (positionOf.get(next[first - 1] as number) as number) : null;
+    const high = first + count < next.length ? (positionOf.get(next[first + count] as number) as number) : null;
+    // Fresh positions for the selection between its new neighbours; when they are too close,
+    // the whole shoot once more, with fresh gaps.
+    const between = positionsBetween(low, high, count);
+    const [written, positions] = between
+      ? [next.slice(first, first + count), between]
+      : [next, gappedPositions(next.length)];
+    for (const [i, id] of written.entries()) {
+      const position = positions[i] as number;
+      if (positionOf.get(id) !== position) {
+        await trx.updateTable("photos").set({ position }).where("id", "=", id).execute();
       }
     }
-    return moving.length;
+    return count;
   });
 }
 
@@ -176,13 +154,9 @@ export async function movePhotosToShoot(
       : [];
     const assetOf = new Map(rows.map((r) => [r.id, r.asset_id]));
     const taken = new Set(
-      (
-        await trx
-          .selectFrom("photos")
-          .select("asset_id")
-          .where("shoot_id", "=", targetShootId)
-          .execute()
-      ).map((r) => r.asset_id),
+      (await trx.selectFrom("photos").select("asset_id").where("shoot_id", "=", targetShootId).execute()).map(
+        (r) => r.asset_id,
+      ),
     );
     const movable = photos.filter((p) => !taken.has(assetOf.get(p.id) as number));
     let position = await endPosition(trx, targetShootId);

@@ -182,6 +182,8 @@ export interface PhotoRecord {
   position: number;
   /** The name the file was uploaded under. */
   fileName: string;
+  /** The size of the file as uploaded. */
+  originalBytes: number;
   /** Null when its variants are missing (see repair-media), or when asked without images. */
   image: StoredImage | null;
 }
@@ -203,6 +205,7 @@ export async function readShootPhotos(
       "photos.alt",
       "photos.position",
       "assets.original_name",
+      "assets.original_bytes",
     ])
     .where("photos.shoot_id", "in", [...shootIds])
     .where(IS_LIVE_PHOTO)
@@ -223,6 +226,7 @@ export async function readShootPhotos(
     alt: r.alt,
     position: r.position,
     fileName: r.original_name,
+    originalBytes: r.original_bytes,
     image: images.get(r.asset_id) ?? null,
   }));
 }

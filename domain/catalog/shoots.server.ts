@@ -6,11 +6,10 @@ import { fieldErrors } from "#platform/field-errors.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { ShootStatus, StoredTime } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { toResponsiveImage } from "./images.server.ts";
+import { type Thumbnail, toThumbnail } from "./images.server.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 import type { FieldErrors, ShootField, ShootFormValues } from "./shoot-form.ts";
-import type { ResponsiveImage } from "./types.ts";
 
 export const TITLE_MAX_LENGTH = 120;
 export const LOCATION_MAX_LENGTH = 120;
@@ -101,9 +100,13 @@ export interface AdminPhoto {
   /** The name the file was uploaded under, so the studio can tell photos apart. */
   fileName: string;
   alt: string;
-  position: number;
-  image: ResponsiveImage | null;
+  originalBytes: number;
+  /** Null when its variants are missing (see repair-media). */
+  thumbnail: Thumbnail | null;
 }
+
+/** Thumbnails are drawn about 150 CSS px wide: this width stays sharp on a 2× screen. */
+export const ADMIN_THUMBNAIL_MIN_WIDTH_PX = 320;
 
 /** One shoot (drafts and trashed ones too) with its photos, for its admin page. */
 export async function getShootForEdit(db: Database, id: number) {
@@ -126,8 +129,8 @@ export async function getShootForEdit(db: Database, id: number) {
       assetId: p.assetId,
       fileName: p.fileName,
       alt: p.alt,
-      position: p.position,
-      image: p.image ? toResponsiveImage(p.image, p.alt) : null,
+      originalBytes: p.originalBytes,
+      thumbnail: p.image ? toThumbnail(p.image, ADMIN_THUMBNAIL_MIN_WIDTH_PX) : null,
     })),
   };
 }

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
-import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
+import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
 import { sha256Hex } from "./ingest.server.ts";
@@ -124,7 +124,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
       .orderBy("photos.position")
       .execute();
     expect(names.map((n) => n.original_name)).toEqual(["u0.jpg", "u1.jpg", "u2.jpg", "u3.jpg"]);
-    for (const p of shoot?.photos ?? []) expect(p.image?.sources.length).toBeGreaterThan(0);
+    for (const p of shoot?.photos ?? []) expect(p.thumbnail?.sources.length).toBeGreaterThan(0);
   });
 
   it("a second batch goes after the first; a job whose photo already arrived is a refused duplicate", async () => {
@@ -143,9 +143,12 @@ describe("uploaded photos: queue, background processing, ordering", () => {
   it("reorders, moves, sets the cover, trashes and restores photos; the public page follows", async () => {
     const ids = async () => (await getShootForEdit(store.db, shootId))?.photos.map((p) => p.id) ?? [];
     const [a, b, c, d] = (await ids()) as [number, number, number, number];
-    expect(await placePhotos(store.db, shootId, [d, c, b], { at: "start" })).toBe(3);
+    expect(await placePhotos(store.db, shootId, [d], { at: "start" })).toBe(1);
+    expect(await placePhotos(store.db, shootId, [c], { before: a })).toBe(1);
+    expect(await ids()).toEqual([d, c, a, b]);
+    expect(await movePhoto(store.db, shootId, b, -1)).toBe(true);
     expect(await ids()).toEqual([d, c, b, a]);
-    await movePhoto(store.db, shootId, a, -1);
+    expect(await movePhoto(store.db, shootId, b, 1)).toBe(true);
     expect(await ids()).toEqual([d, c, a, b]);
     const publicOrder = async () => (await getShootPage(store.db, shootId))?.photos.map((p) => p.id);
     expect(await publicOrder()).toEqual([d, c, a, b]);
@@ -176,7 +179,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
         .execute();
     const live = async () => (await shootPhotos()).filter((p) => p.deleted_at === null).map((p) => p.id);
     const [first, second, third] = await live();
-    await trashPhoto(store.db, shootId, second as number);
+    await trashPhotos(store.db, shootId, [second as number]);
     const trashed = (await shootPhotos()).find((p) => p.id === second);
     const bytes = uploads.get(trashed?.original_name.replace(".jpg", "") ?? "") as Uint8Array;
 
@@ -214,7 +217,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     const live = rows.filter((r) => r.shoot_id === shootId && r.deleted_at === null);
     const [trashed, ...kept] = live;
     if (!trashed) throw new Error("the shoot has no photos");
-    await trashPhoto(store.db, shootId, trashed.id);
+    await trashPhotos(store.db, shootId, [trashed.id]);
 
     const known = await knownPhotoHashes(store.db, shootId);
     expect([...known].sort()).toEqual([...kept.map((r) => r.sha256), sha256(queuedBytes)].sort());

@@ -17,9 +17,9 @@ import type { Claimed, WorkQueue } from "../../platform/background.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
+import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { type CheckedSource, type IngestDeps, ingestImage, sha256Hex } from "./ingest.server.ts";
 import { checkSourceDecodes, ImageRejectedError, inspectSource } from "./pipeline.server.ts";
-import { POSITION_GAP } from "../catalog/photo-order.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */

@@ -57,10 +57,30 @@ const CUT_SHORT = "the file is cut short: the end of the image is missing (was i
  */
 const DECODE_FAIL_ON = "error";
 
-/** The refusal for an image libvips could not decode, saying plainly when it was cut short. */
-function undecodable(fileName: string, error: unknown): ImageRejectedError {
+/**
+ * Whether a JPEG or PNG lacks the marker its last bytes must hold (JPEG's end of image, PNG's
+ * IEND chunk): the file was cut short. Other formats: unknown.
+ */
+function lacksEndMarker(data: Uint8Array): boolean {
+  const n = data.byteLength;
+  const jpeg = data[0] === 0xff && data[1] === 0xd8;
+  if (jpeg) return !(data[n - 2] === 0xff && data[n - 1] === 0xd9);
+  const png = data[0] === 0x89 && data[1] === 0x50 && data[2] === 0x4e && data[3] === 0x47;
+  if (png) return Buffer.from(data.subarray(n - 8, n - 4)).toString("latin1") !== "IEND";
+  return false;
+}
+
+/**
+ * The refusal for an image libvips could not decode, saying plainly when it was cut short. The
+ * file's own end is looked at as well as libvips' message: that message comes from a buffer all
+ * of libvips' threads share, and with several images decoding at once it can be lost ("Unknown
+ * error").
+ */
+function undecodable(data: Uint8Array, fileName: string, error: unknown): ImageRejectedError {
   const detail = (error as Error).message.trim();
-  if (/premature end|truncated|unexpected end/i.test(detail)) return new ImageRejectedError(fileName, CUT_SHORT);
+  if (/premature end|truncated|unexpected end/i.test(detail) || lacksEndMarker(data)) {
+    return new ImageRejectedError(fileName, CUT_SHORT);
+  }
   return new ImageRejectedError(fileName, `${CORRUPT} (${detail})`);
 }
 
@@ -114,7 +134,7 @@ export async function checkSourceDecodes(data: Uint8Array, fileName: string): Pr
       .raw()
       .toBuffer();
   } catch (error) {
-    throw undecodable(fileName, error);
+    throw undecodable(data, fileName, error);
   }
 }
 
@@ -156,7 +176,7 @@ export async function renderVariants(
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw undecodable(fileName, error);
+    throw undecodable(data, fileName, error);
   }
   const { width, height, channels } = decoded.info;
   const fromDecoded = () => sharp(decoded.data, { raw: { width, height, channels } });

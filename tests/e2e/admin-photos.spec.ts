@@ -1,7 +1,8 @@
 // Photos through the admin in a real browser: 20 uploaded over tus with progress to the end
 // of processing, refused files named with their reasons, an upload cut mid-file and resumed,
-// reordering by keyboard and by drag and drop, cover and alt text, and the public page
-// showing the photos in that order once the shoot is published.
+// reordering by keyboard and by dragging a photo's handle (mouse and finger), cover and alt
+// text, and the public page showing the photos in that order once the shoot is published. The
+// photo manager's selection and bulk actions have their own spec (admin-photo-manager).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,19 +49,22 @@ async function dragPhoto(
   via: "mouse" | "touch",
   { cancelWithEscape = false } = {},
 ): Promise<void> {
-  const cards = page.locator(".admin-photos > li");
-  await cards.nth(to).scrollIntoViewIfNeeded();
+  const cells = page.locator(".pm-grid [role=option]");
+  await cells.nth(to).scrollIntoViewIfNeeded();
   // Coordinates are read once the thumbnails on screen have loaded, so the layout stays put.
   await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>(".admin-photos img")).every(
+    Array.from(document.querySelectorAll<HTMLImageElement>(".pm-grid img")).every(
       (img) => img.complete || img.getBoundingClientRect().top > window.innerHeight,
     ),
   );
-  const handle = await cards.nth(from).locator(".admin-photo-handle").boundingBox();
-  const target = await cards.nth(to).boundingBox();
+  // The handle shows on a selected photo (and always on a touch screen).
+  if (via === "mouse") await cells.nth(from).hover();
+  const handle = await cells.nth(from).locator(".pm-handle").boundingBox();
+  const target = await cells.nth(to).boundingBox();
   if (!handle || !target) throw new Error("the photos are not on screen");
   const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
-  const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+  // The left part of the target: the photo lands before it.
+  const end = { x: target.x + target.width / 4, y: target.y + target.height / 2 };
   const steps = 12;
   const along = (i: number) => ({
     x: start.x + ((end.x - start.x) * i) / steps,
@@ -71,9 +75,9 @@ async function dragPhoto(
     await page.mouse.down();
     for (let i = 1; i <= steps; i++) await page.mouse.move(along(i).x, along(i).y);
     if (cancelWithEscape) {
-      await expect(page.locator(".admin-photo.is-drop-target")).toHaveCount(1);
+      await expect(page.locator(".pm-cell.is-drop-before")).toHaveCount(1);
       await page.keyboard.press("Escape");
-      await expect(page.locator(".admin-photo.is-drop-target")).toHaveCount(0);
+      await expect(page.locator(".pm-cell.is-drop-before")).toHaveCount(0);
     }
     await page.mouse.up();
     return;
@@ -88,7 +92,11 @@ async function dragPhoto(
   await cdp.detach();
 }
 
-const fileNames = (page: Page) => page.locator(".admin-photos .admin-photo-file").allTextContents();
+/** The answer to the last action, at the foot of the screen. */
+const notice = (page: Page) => page.locator(".action-notice[role=status]");
+
+const fileNames = (page: Page) => page.locator(".pm-grid .pm-file").allTextContents();
+const photoCells = (page: Page) => page.locator(".pm-grid [role=option]");
 
 test("20 photos upload with progress, refused files are named, then order, cover, alt text and publish", async ({
   adminPage: page,
@@ -131,36 +139,40 @@ test("20 photos upload with progress, refused files are named, then order, cover
 
   await expect(page.getByText(`All ${PHOTO_COUNT} uploaded photos are ready.`)).toBeVisible({ timeout: 120_000 });
   await expect(page.locator(".uploader-processing .uploader-refusals")).toHaveCount(0);
-  await expect(page.locator(".admin-photos > li")).toHaveCount(PHOTO_COUNT);
+  await expect(photoCells(page)).toHaveCount(PHOTO_COUNT);
   expect(await fileNames(page)).toEqual(files.map((f) => f.name));
   // Thumbnails use the site's variants.
-  await expect(page.locator(".admin-photos img").first()).toHaveAttribute("src", /^\/media\//);
+  await expect(page.locator(".pm-grid img").first()).toHaveAttribute("src", /^\/media\//);
   expect(await axeViolations(page)).toEqual([]);
 
-  // Keyboard: move the first photo one place later.
-  const names = page.locator(".admin-photos .admin-photo-file");
-  await page.getByRole("button", { name: "Move later (photo 1)", exact: true }).focus();
-  await page.keyboard.press("Enter");
+  // Keyboard: the first photo selected with Space, then Alt+Right moves it one place later.
+  const names = page.locator(".pm-grid .pm-file");
+  await photoCells(page).first().focus();
+  await page.keyboard.press("Space");
+  await expect(photoCells(page).first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Alt+ArrowRight");
   await expect(names.nth(0)).toHaveText("estate-02.jpg");
   await expect(names.nth(1)).toHaveText("estate-01.jpg");
+  await expect(notice(page)).toHaveText(/Moved 1 photo to the new place\./);
 
   // Mouse: drag the third photo's handle onto the first photo.
   await dragPhoto(page, 2, 0, "mouse");
-  await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
   const expected = ["estate-03.jpg", "estate-02.jpg", "estate-01.jpg", ...files.slice(3).map((f) => f.name)];
   await expect(names).toHaveText(expected);
+  await expect(notice(page)).toHaveText(/Moved 1 photo to the new place\./);
   await page.reload();
   await expect(names).toHaveText(expected);
 
-  await page.getByRole("button", { name: "Set as cover (photo 3)", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Cover set." })).toBeVisible();
-  await page.getByLabel("Alt text").first().fill("Pickers at dawn among the tea rows");
-  await page.getByRole("button", { name: "Save alt text of photo 1", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Alt text saved." })).toBeVisible();
+  await photoCells(page).nth(2).click();
+  await page.getByRole("button", { name: "Set as cover" }).click();
+  await expect(notice(page)).toHaveText(/estate-01\.jpg is the cover now\./);
+  await expect(notice(page)).toBeInViewport();
+  await photoCells(page).first().click();
+  await page.getByLabel("Alt text").fill("Pickers at dawn among the tea rows");
+  await page.getByLabel("Alt text").press("Enter");
+  await expect(notice(page)).toHaveText(/Alt text set on 1 photo\./);
 
-  const adminOrder = await page
-    .locator(".admin-photos img")
-    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+  const adminOrder = await page.locator(".pm-grid img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
   expect((await page.request.get(`/galleryList/${id}`)).status()).toBe(404);
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
@@ -212,7 +224,7 @@ test("an upload cut off mid-file resumes from where it stopped, and arrives once
   expect(Number(lastPatch?.offset)).toBe(big.byteLength);
 
   await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator(".admin-photos > li")).toHaveCount(1);
+  await expect(photoCells(page)).toHaveCount(1);
   expect(await fileNames(page)).toEqual(["wide-noise.png"]);
 });
 
@@ -275,7 +287,7 @@ test("after a reload mid-file the page names the interrupted upload; the same fi
   expect(log.find((r) => r.method === "PATCH")?.offset).toBe(String(UPLOAD_CHUNK_BYTES));
 
   await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator(".admin-photos > li")).toHaveCount(1);
+  await expect(photoCells(page)).toHaveCount(1);
   const jobs = withDatabase((db) =>
     db.prepare("SELECT upload_id, state FROM photo_jobs WHERE shoot_id = ?").all(shootId),
   );
@@ -290,17 +302,18 @@ test("uploading the bytes of a photo in the trash brings that photo back at the 
   const files = await photos(3, "again", 600);
   await page.getByLabel("Choose photos to upload").setInputFiles(files);
   await expect(page.getByText("All 3 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator(".admin-photos > li")).toHaveCount(3);
+  await expect(photoCells(page)).toHaveCount(3);
 
-  await page.getByRole("button", { name: "Delete photo 1", exact: true }).click();
-  await expect(page.locator(".admin-photos > li")).toHaveCount(2);
+  await photoCells(page).first().click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(photoCells(page)).toHaveCount(2);
   await page.getByLabel("Choose photos to upload").setInputFiles(files[0] as (typeof files)[number]);
   await expect(page.locator(".uploader-summary")).toContainText(
     "1 was a photo in the trash, brought back at its new place",
     { timeout: 30_000 },
   );
   await expect(page.locator(".uploader-file").last()).toContainText("uploaded: back from the trash");
-  await expect(page.locator(".admin-photos > li")).toHaveCount(3, { timeout: 30_000 });
+  await expect(photoCells(page)).toHaveCount(3, { timeout: 30_000 });
   expect(await fileNames(page)).toEqual(["again-02.jpg", "again-03.jpg", "again-01.jpg"]);
   await page.goto("/admin/trash");
   await expect(page.getByText("again-01.jpg")).toHaveCount(0);
@@ -361,10 +374,9 @@ test("a batch chosen again sends only the photos the shoot does not have yet", a
   await expect(page.locator(".uploader-summary")).toContainText("2 already in this shoot, not sent again");
   await expect(page.locator(".uploader-file.is-present")).toHaveText([/resend-01\.jpg/, /resend-02\.jpg/]);
   expect(created).toHaveLength(1);
-  await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(
-    ["resend-01.jpg", "resend-02.jpg", "resend-03.jpg"],
-    { timeout: 60_000 },
-  );
+  await expect(page.locator(".pm-grid .pm-file")).toHaveText(["resend-01.jpg", "resend-02.jpg", "resend-03.jpg"], {
+    timeout: 60_000,
+  });
 });
 
 test.describe("on a touch screen", () => {
@@ -378,20 +390,20 @@ test.describe("on a touch screen", () => {
     const files = await photos(3, "touch", 800);
     await page.getByLabel("Choose photos to upload").setInputFiles(files);
     await expect(page.getByText("All 3 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
-    await expect(page.locator(".admin-photos > li")).toHaveCount(3);
+    await expect(photoCells(page)).toHaveCount(3);
 
     // Side by side on a phone: the second photo's handle onto the first photo.
     await dragPhoto(page, 1, 0, "touch");
-    await expect(page.getByRole("status").filter({ hasText: "New order saved." })).toBeVisible();
+    await expect(notice(page)).toHaveText(/Moved 1 photo to the new place\./);
     const expected = ["touch-02.jpg", "touch-01.jpg", "touch-03.jpg"];
-    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await expect(page.locator(".pm-grid .pm-file")).toHaveText(expected);
     await page.reload();
-    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await expect(page.locator(".pm-grid .pm-file")).toHaveText(expected);
 
     // A drag cancelled with Escape moves nothing, then or after a reload.
     await dragPhoto(page, 2, 0, "mouse", { cancelWithEscape: true });
-    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await expect(page.locator(".pm-grid .pm-file")).toHaveText(expected);
     await page.reload();
-    await expect(page.locator(".admin-photos .admin-photo-file")).toHaveText(expected);
+    await expect(page.locator(".pm-grid .pm-file")).toHaveText(expected);
   });
 });

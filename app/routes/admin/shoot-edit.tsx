@@ -1,23 +1,33 @@
 // One shoot in the admin: its details, publish or unpublish, recent-story flag, its photos
-// (upload, processing, order, alt text, cover, move, delete), and delete, which asks first
-// and moves the shoot to the trash.
-import { useState } from "react";
-import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+// (upload, processing, and the photo manager: order, alt text, cover, move, delete, many at a
+// time), and delete, which asks first and moves the shoot to the trash. Every answer appears in
+// one notice at the foot of the screen, where the action was.
+import { useMemo, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useRouteLoaderData } from "react-router";
+import {
+  type ActionAnswer,
+  ActionNotice,
+  PHOTO_ACTIONS_FETCHER,
+  useLatestAnswer,
+} from "#app/components/admin/action-notice.tsx";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { PhotoGrid } from "#app/components/admin/photo-grid.tsx";
+import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
-  movePhoto,
-  movePhotoToShoot,
+  movePhotosToShoot,
   otherShoots,
-  reorderPhotos,
+  parsePhotoIds,
+  placePhotos,
+  restorePhotos,
   setAltText,
-  trashPhoto,
+  trashPhotos,
 } from "#domain/catalog/photos.server.ts";
+import type { FieldErrors, ShootFormValues } from "#domain/catalog/shoot-form.ts";
 import {
+  type AdminShoot,
   getShootForEdit,
   listCollections,
   parseShootForm,
@@ -48,8 +58,88 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     knownHashes: await knownPhotoHashes(getDb(), shoot.id),
     collections: await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
+    page: Number(url.searchParams.get("page")) || 1,
     created: url.searchParams.has("created"),
   };
+}
+
+/** Every answer of this page: a notice, and for the details form what to correct. */
+type Answer = ActionAnswer & { errors?: FieldErrors; values?: ShootFormValues };
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The photos an action is for: the manager's selection (one field), or the ticked boxes without JavaScript. */
+function chosenPhotos(form: FormData): number[] | null {
+  const list = form.get("photoIds");
+  if (typeof list === "string" && list !== "") return parsePhotoIds(list);
+  const ticked = form.getAll("photoId").map(String).join(",");
+  return ticked === "" ? [] : parsePhotoIds(ticked);
+}
+
+async function photoAction(
+  db: ReturnType<typeof getDb>,
+  shoot: AdminShoot,
+  intent: string,
+  form: FormData,
+): Promise<Answer | null> {
+  const ids = chosenPhotos(form);
+  if (ids === null) return { notice: "That selection of photos could not be read; choose them again." };
+  const nothing: Answer = { notice: "Select one or more photos first." };
+  switch (intent) {
+    case "photos-place-start":
+    case "photos-place-end":
+    case "photos-place": {
+      if (ids.length === 0) return nothing;
+      const before =
+        intent === "photos-place" ? String(form.get("before") ?? "") : intent.slice("photos-place-".length);
+      const placement = before === "start" || before === "end" ? { at: before } : { before: Number(before) };
+      const placed = await placePhotos(db, shoot.id, ids, placement as Parameters<typeof placePhotos>[3]);
+      if (placed === 0) return { notice: "Those photos changed meanwhile; the page shows them as they are now." };
+      const where = before === "start" ? "to the start" : before === "end" ? "to the end" : "to the new place";
+      return { notice: `Moved ${plural(placed, "photo")} ${where}.` };
+    }
+    case "photos-alt":
+    case "photos-alt-clear": {
+      if (ids.length === 0) return nothing;
+      const alt = intent === "photos-alt" ? String(form.get("alt") ?? "") : "";
+      const count = await setAltText(db, shoot.id, ids, alt);
+      return {
+        notice: alt.trim()
+          ? `Alt text set on ${plural(count, "photo")}.`
+          : `Alt text cleared on ${plural(count, "photo")}.`,
+      };
+    }
+    case "photos-trash": {
+      if (ids.length === 0) return nothing;
+      const trashed = await trashPhotos(db, shoot.id, ids);
+      return {
+        notice: `${plural(trashed.length, "photo")} moved to the trash.`,
+        undo: { intent: "photos-restore", photoIds: trashed },
+      };
+    }
+    case "photos-restore": {
+      const restored = await restorePhotos(db, ids, shoot.id);
+      return { notice: `${plural(restored, "photo")} back in ${restored === 1 ? "its place" : "their places"}.` };
+    }
+    case "photos-move": {
+      if (ids.length === 0) return nothing;
+      const result = await movePhotosToShoot(db, shoot.id, ids, Number(form.get("targetShootId")));
+      if (!result) return { notice: "Choose another shoot to move the photos to." };
+      const skipped = result.alreadyThere
+        ? ` ${plural(result.alreadyThere, "photo")} stayed: that shoot has the same image already.`
+        : "";
+      return { notice: `Moved ${plural(result.moved, "photo")} to the other shoot.${skipped}` };
+    }
+    case "cover": {
+      if (ids.length !== 1) return { notice: "Select exactly one photo to make it the cover." };
+      const photo = shoot.photos.find((p) => p.id === ids[0]);
+      if (!photo || !(await setCover(db, shoot.id, photo.assetId)))
+        return { notice: "That photo is not in this shoot." };
+      return { notice: `${photo.fileName} is the cover now.` };
+    }
+    default:
+      return null;
+  }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -58,62 +148,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const shoot = await getShootForEdit(db, id);
   if (!shoot) throw data("There is no such shoot.", { status: 404 });
   const form = (await readAdminForm(request, context)).form;
-  const none = { errors: undefined, values: undefined };
-  const photoId = Number(form.get("photoId"));
-  switch (form.get("intent")) {
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
     case "save": {
       const parsed = await parseShootForm(db, form);
-      if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, notice: "" }, { status: 400 });
+      if (!parsed.ok)
+        return data<Answer>({ errors: parsed.errors, values: parsed.values, notice: "" }, { status: 400 });
       await updateShoot(db, id, parsed.value);
-      return { errors: undefined, values: undefined, notice: "Saved." };
+      return { notice: "Details saved." } satisfies Answer;
     }
     case "publish":
       await setShootStatus(db, id, "published");
-      return { errors: undefined, values: undefined, notice: "Published: the shoot is on the public site." };
+      return { notice: "Published: the shoot is on the public site." } satisfies Answer;
     case "unpublish":
       await setShootStatus(db, id, "draft");
-      return { errors: undefined, values: undefined, notice: "Unpublished: the shoot is hidden from the public site." };
+      return { notice: "Unpublished: the shoot is hidden from the public site." } satisfies Answer;
     case "story-on":
       await setStory(db, id, true);
-      return { errors: undefined, values: undefined, notice: "Marked as a recent story." };
+      return { notice: "Marked as a recent story." } satisfies Answer;
     case "story-off":
       await setStory(db, id, false);
-      return { errors: undefined, values: undefined, notice: "No longer a recent story." };
-    case "cover": {
-      const ok = await setCover(db, id, Number(form.get("assetId")));
-      if (!ok) return data({ errors: undefined, values: undefined, notice: "That photo is not in this shoot." }, 400);
-      return { errors: undefined, values: undefined, notice: "Cover set." };
-    }
-    case "photo-order": {
-      const order = String(form.get("order") ?? "")
-        .split(",")
-        .map(Number);
-      const ok = await reorderPhotos(db, id, order);
-      if (!ok) return data({ ...none, notice: "The photos changed meanwhile; the page shows them now." }, 409);
-      return { ...none, notice: "New order saved." };
-    }
-    case "photo-up":
-    case "photo-down":
-      await movePhoto(db, id, photoId, form.get("intent") === "photo-up" ? -1 : 1);
-      return { ...none, notice: "Moved." };
-    case "photo-alt":
-      await setAltText(db, id, photoId, String(form.get("alt") ?? ""));
-      return { ...none, notice: "Alt text saved." };
-    case "photo-trash":
-      await trashPhoto(db, id, photoId);
-      return { ...none, notice: "Photo moved to the trash; restore it from there." };
-    case "photo-move": {
-      const outcome = await movePhotoToShoot(db, id, photoId, Number(form.get("targetShootId")));
-      if (outcome === "already-there") return data({ ...none, notice: "That shoot already has this photo." }, 409);
-      if (outcome === "no-such-shoot") return data({ ...none, notice: "Choose another shoot to move to." }, 400);
-      return { ...none, notice: "Photo moved." };
-    }
+      return { notice: "No longer a recent story." } satisfies Answer;
     case "trash":
       await trashShoot(db, id);
       return redirect(`/admin/trash?trashed=${id}`);
-    default:
-      throw data("Unknown action.", { status: 400 });
   }
+  const answer = await photoAction(db, shoot, intent, form);
+  if (!answer) throw data("Unknown action.", { status: 400 });
+  return answer;
 }
 
 export default function EditShoot({ loaderData, actionData }: Route.ComponentProps) {
@@ -123,7 +185,16 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
   const [since] = useState(loaderData.now);
   const [pokes, setPokes] = useState(0);
   const published = shoot.status === "published";
-  const notice = actionData?.notice || (created ? "Shoot created. It is a draft until you publish it." : "");
+  const photoActions = useFetcher<Answer>({ key: PHOTO_ACTIONS_FETCHER });
+  const createdAnswer = useMemo(
+    () => (created ? { notice: "Shoot created. It is a draft until you publish it." } : undefined),
+    [created],
+  );
+  const [answer, dismiss] = useLatestAnswer(
+    createdAnswer,
+    actionData as Answer | undefined,
+    photoActions.state === "idle" ? photoActions.data : undefined,
+  );
   return (
     <>
       <p>
@@ -135,9 +206,6 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           This shoot is in the <Link to="/admin/trash">trash</Link>.
         </p>
       ) : null}
-      <p className="admin-notice" role="status">
-        {notice}
-      </p>
       <section aria-labelledby="state-heading" className="admin-panel">
         <h2 id="state-heading">State</h2>
         <p>
@@ -151,13 +219,13 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </p>
         <div className="admin-actions">
-          <Form method="post">
+          <Form method="post" preventScrollReset>
             <CsrfField />
             <button type="submit" name="intent" value={published ? "unpublish" : "publish"} className="button">
               {published ? "Unpublish" : "Publish"}
             </button>
           </Form>
-          <Form method="post">
+          <Form method="post" preventScrollReset>
             <CsrfField />
             <button type="submit" name="intent" value={shoot.isStory ? "story-off" : "story-on"} className="button">
               {shoot.isStory ? "Remove from recent stories" : "Mark as a recent story"}
@@ -194,11 +262,11 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           />
         )}
         <ProcessingStatus shootId={shoot.id} since={since} pokes={pokes} />
-        <PhotoGrid
+        <PhotoManager
           photos={shoot.photos}
           coverAssetId={shoot.coverAssetId}
           otherShoots={loaderData.otherShoots}
-          csrf={csrf}
+          page={loaderData.page}
         />
       </section>
 
@@ -222,6 +290,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           </Link>
         )}
       </section>
+      <ActionNotice answer={answer} onDismiss={dismiss} />
     </>
   );
 }
