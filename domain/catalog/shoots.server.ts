@@ -100,6 +100,8 @@ export interface AdminPhoto {
   assetId: number;
   /** The name the file was uploaded under, so the studio can tell photos apart. */
   fileName: string;
+  /** When the camera took it, its own wall clock, "2024-05-04T16:20:11" (ADR 023); null: unknown. */
+  capturedAt: string | null;
   alt: string;
   position: number;
   image: ResponsiveImage | null;
@@ -117,6 +119,7 @@ export async function getShootForEdit(db: Database, id: number) {
     description: shoot.description,
     collectionId: shoot.collection.id,
     status: shoot.status,
+    photoOrder: shoot.photoOrder,
     isStory: shoot.isStory,
     storyPosition: shoot.storyPosition,
     coverAssetId: shoot.coverAssetId,
@@ -125,6 +128,7 @@ export async function getShootForEdit(db: Database, id: number) {
       id: p.id,
       assetId: p.assetId,
       fileName: p.fileName,
+      capturedAt: p.capturedAt,
       alt: p.alt,
       position: p.position,
       image: p.image ? toResponsiveImage(p.image, p.alt) : null,
