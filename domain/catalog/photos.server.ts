@@ -1,8 +1,10 @@
 // The admin's edits to a shoot's photos: order (a whole new order from drag and drop, or one
 // step up or down from the keyboard buttons), alt text, moving to another shoot, and the trash.
 import type { Database } from "../../platform/db/db.server.ts";
+import type { PhotoOrder } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { moveByOne, type OrderedList, type Step } from "./move-by-one.server.ts";
+import { POSITION_GAP } from "./photo-order.ts";
 import { readShootPhotos } from "./read-model.server.ts";
 
 export const ALT_MAX_LENGTH = 300;
@@ -142,5 +144,59 @@ export async function otherShoots(db: Database, shootId: number) {
     .where("id", "!=", shootId)
     .where("deleted_at", "is", null)
     .orderBy("title")
+    .execute();
+}
+
+// --- The shoot's photo order: by hand, by capture time or by file name (ADR 023). The read model
+// sorts by the shoot's photo_order on every read; these switch it.
+
+/** Every order a shoot's photos can be shown in, to check a form's value against. */
+export const PHOTO_ORDERS = ["manual", "captured", "name"] as const satisfies readonly PhotoOrder[];
+
+export function isPhotoOrder(value: unknown): value is PhotoOrder {
+  return PHOTO_ORDERS.some((order) => order === value);
+}
+
+/**
+ * Makes the shoot's order a hand-made one that starts as what it shows now: the photos as sorted
+ * by capture time or by name get positions in that order (index × POSITION_GAP), then the shoot
+ * is set to 'manual'. Call it in the transaction of a hand reorder made while the shoot is sorted
+ * otherwise, before writing the move. Already manual (or no such shoot): nothing is written, and
+ * it gives false. Photos in the trash keep their old positions; restoring one places it anew.
+ */
+export async function ensureManualOrder(trx: Database, shootId: number): Promise<boolean> {
+  const shoot = await trx.selectFrom("shoots").select("photo_order").where("id", "=", shootId).executeTakeFirst();
+  if (!shoot || shoot.photo_order === "manual") return false;
+  const shown = await readShootPhotos(trx, [shootId], { images: false });
+  for (const [index, photo] of shown.entries()) {
+    await trx
+      .updateTable("photos")
+      .set({ position: index * POSITION_GAP })
+      .where("id", "=", photo.id)
+      .execute();
+  }
+  await setShootPhotoOrder(trx, shootId, "manual");
+  return true;
+}
+
+/**
+ * Shows the shoot's photos by hand, by capture time or by file name. Switching to 'manual' keeps
+ * the order the studio was looking at: ensureManualOrder writes it into the positions first.
+ * Switching to 'captured' or 'name' leaves the positions as they are (they are not shown then).
+ */
+export async function setPhotoOrder(db: Database, shootId: number, order: PhotoOrder): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (order === "manual") await ensureManualOrder(trx, shootId);
+    else await setShootPhotoOrder(trx, shootId, order);
+  });
+}
+
+/** The shoot's updated_at moves too: the order the public site and the content API give changed. */
+async function setShootPhotoOrder(trx: Database, shootId: number, order: PhotoOrder): Promise<void> {
+  await trx
+    .updateTable("shoots")
+    .set({ photo_order: order, updated_at: toStoredTime() })
+    .where("id", "=", shootId)
+    .where("photo_order", "!=", order)
     .execute();
 }
