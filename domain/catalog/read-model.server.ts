@@ -214,7 +214,7 @@ const byCaptureTime: Comparison = (a, b) => {
   return byName(a, b);
 };
 const byPosition: Comparison = (a, b) => a.position - b.position || a.id - b.id;
-const PHOTO_ORDERS: Record<PhotoOrder, Comparison> = { manual: byPosition, captured: byCaptureTime, name: byName };
+const COMPARISON_OF: Record<PhotoOrder, Comparison> = { manual: byPosition, captured: byCaptureTime, name: byName };
 
 /**
  * The photos of these shoots that are not in the trash, shoot by shoot (by id), each shoot's in
@@ -265,7 +265,7 @@ export async function readShootPhotos(
     capturedAt: r.captured_at,
     image: images.get(r.asset_id) ?? null,
   }));
-  const orderOf = new Map(rows.map((r) => [r.shoot_id, PHOTO_ORDERS[r.photo_order]]));
+  const orderOf = new Map(rows.map((r) => [r.shoot_id, COMPARISON_OF[r.photo_order]]));
   if ([...orderOf.values()].every((order) => order === byPosition)) return photos;
   return photos.sort((a, b) => a.shootId - b.shootId || (orderOf.get(a.shootId) ?? byPosition)(a, b));
 }
