@@ -1,7 +1,8 @@
 // `npm run repair-media`: re-encodes every public variant missing from DATA_DIR/media from its
-// original (after a restore without `media/`, a lost disk, a folder deleted by hand).
+// original (after a restore without `media/`, a lost disk, a folder deleted by hand), and reads
+// the capture time from the original of every photo that has none (those uploaded before 0011).
 import path from "node:path";
-import { repairMissingVariants } from "../domain/media/repair.server.ts";
+import { fillCaptureTimes, repairMissingVariants } from "../domain/media/repair.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
 import { startEnv } from "../platform/env.server.ts";
@@ -10,10 +11,15 @@ const { dataDir } = startEnv({ dataDir: true });
 const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
 try {
   await migrate(db);
-  const report = await repairMissingVariants({ db, storage: getMediaStorage(dataDir) }, (line) => console.log(line));
+  const deps = { db, storage: getMediaStorage(dataDir) };
+  const report = await repairMissingVariants(deps, (line) => console.log(line));
   console.log(`Checked ${report.assets} photos; rebuilt ${report.rebuilt} variant files.`);
   for (const { fileName, reason } of report.unrecoverable) console.error(`Cannot rebuild ${fileName}: ${reason}`);
-  if (report.unrecoverable.length > 0) process.exitCode = 1;
+  const times = await fillCaptureTimes(deps, (line) => console.log(line));
+  console.log(`Read ${times.checked} originals without a capture time; found one in ${times.filled}.`);
+  for (const { fileName } of times.missingOriginals)
+    console.error(`Cannot read when ${fileName} was taken: no original`);
+  if (report.unrecoverable.length > 0 || times.missingOriginals.length > 0) process.exitCode = 1;
 } finally {
   await db.destroy();
 }

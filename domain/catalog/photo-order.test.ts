@@ -41,7 +41,7 @@ describe("placing a selection", () => {
     expect(placedOrder(ORDER, [1, 2], { at: "end" })).toEqual([3, 4, 5, 6, 1, 2]);
   });
   it("closes a selection up around one of its own photos", () => {
-    expect(placedOrder(ORDER, [2, 3, 5], { before: 3 })).toEqual([1, 4, 2, 3, 5, 6]);
+    expect(placedOrder(ORDER, [2, 3, 5], { before: 3 })).toEqual([1, 2, 3, 5, 4, 6]);
     expect(placedOrder(ORDER, [5, 6], { before: 5 })).toEqual([1, 2, 3, 4, 5, 6]);
   });
   it("refuses a selection or a target that is not there", () => {

@@ -3,10 +3,13 @@
 // alt text, moving to another shoot, the trash and back. Positions are gapped
 // (photo-order.ts), so placing k photos writes k rows, whatever the size of the shoot.
 import type { Database } from "../../platform/db/db.server.ts";
+import type { PhotoOrder } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { gappedPositions, type Placement, POSITION_GAP, placedOrder, positionsBetween } from "./photo-order.ts";
 
 export type { Placement };
+
+import { readShootPhotos } from "./read-model.server.ts";
 
 export const ALT_MAX_LENGTH = 300;
 /** The most photos one request may name: a whole wedding, and then some. */
@@ -48,6 +51,8 @@ export function parsePhotoIds(value: FormDataEntryValue | null): number[] | null
  */
 export async function placePhotos(db: Database, shootId: number, ids: number[], placement: Placement): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // A hand move in a shoot sorted by capture time or name starts from the order shown.
+    await ensureManualOrder(trx, shootId);
     const order = await liveOrder(trx, shootId);
     const next = placedOrder(
       order.map((p) => p.id),
@@ -79,6 +84,7 @@ export async function placePhotos(db: Database, shootId: number, ids: number[], 
 
 /** Moves one photo a place earlier (-1) or later (+1): the keyboard's and no-JavaScript way. */
 export async function movePhoto(db: Database, shootId: number, photoId: number, step: -1 | 1): Promise<boolean> {
+  await db.transaction().execute((trx) => ensureManualOrder(trx, shootId));
   const order = await liveOrder(db, shootId);
   const index = order.findIndex((p) => p.id === photoId);
   if (index < 0) return false;
@@ -260,5 +266,59 @@ export async function otherShoots(db: Database, shootId: number) {
     .where("id", "!=", shootId)
     .where("deleted_at", "is", null)
     .orderBy("title")
+    .execute();
+}
+
+// --- The shoot's photo order: by hand, by capture time or by file name (ADR 023). The read model
+// sorts by the shoot's photo_order on every read; these switch it.
+
+/** Every order a shoot's photos can be shown in, to check a form's value against. */
+export const PHOTO_ORDERS = ["manual", "captured", "name"] as const satisfies readonly PhotoOrder[];
+
+export function isPhotoOrder(value: unknown): value is PhotoOrder {
+  return PHOTO_ORDERS.some((order) => order === value);
+}
+
+/**
+ * Makes the shoot's order a hand-made one that starts as what it shows now: the photos as sorted
+ * by capture time or by name get positions in that order (index × POSITION_GAP), then the shoot
+ * is set to 'manual'. Call it in the transaction of a hand reorder made while the shoot is sorted
+ * otherwise, before writing the move. Already manual (or no such shoot): nothing is written, and
+ * it gives false. Photos in the trash keep their old positions; restoring one places it anew.
+ */
+export async function ensureManualOrder(trx: Database, shootId: number): Promise<boolean> {
+  const shoot = await trx.selectFrom("shoots").select("photo_order").where("id", "=", shootId).executeTakeFirst();
+  if (!shoot || shoot.photo_order === "manual") return false;
+  const shown = await readShootPhotos(trx, [shootId], { images: false });
+  for (const [index, photo] of shown.entries()) {
+    await trx
+      .updateTable("photos")
+      .set({ position: index * POSITION_GAP })
+      .where("id", "=", photo.id)
+      .execute();
+  }
+  await setShootPhotoOrder(trx, shootId, "manual");
+  return true;
+}
+
+/**
+ * Shows the shoot's photos by hand, by capture time or by file name. Switching to 'manual' keeps
+ * the order the studio was looking at: ensureManualOrder writes it into the positions first.
+ * Switching to 'captured' or 'name' leaves the positions as they are (they are not shown then).
+ */
+export async function setPhotoOrder(db: Database, shootId: number, order: PhotoOrder): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (order === "manual") await ensureManualOrder(trx, shootId);
+    else await setShootPhotoOrder(trx, shootId, order);
+  });
+}
+
+/** The shoot's updated_at moves too: the order the public site and the content API give changed. */
+async function setShootPhotoOrder(trx: Database, shootId: number, order: PhotoOrder): Promise<void> {
+  await trx
+    .updateTable("shoots")
+    .set({ photo_order: order, updated_at: toStoredTime() })
+    .where("id", "=", shootId)
+    .where("photo_order", "!=", order)
     .execute();
 }

@@ -2,13 +2,16 @@
 // shoot's photos with their images, and the banner slides. The public pages
 // (public-pages.server.ts), the admin (shoots, photos, collections, banners, settings) and the
 // content API all read these tables through here, so they agree on what is public, what is in
-// the trash and in which order things come: by position, then by id (ADR 020). Each reader
+// the trash and in which order things come: by position, then by id (ADR 020), and a shoot's
+// photos as the shoot says, by hand, by capture time or by file name (ADR 023). Each reader
 // shapes the records for its own screen or response; nothing here knows about HTML or JSON.
 import { type Selectable, sql } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../platform/db/db.server.ts";
 import type {
+  CaptureTime,
   CollectionsTable,
+  PhotoOrder,
   ShootStatus,
   StoredTime,
   StudioSettingsTable,
@@ -62,6 +65,8 @@ export interface ShootRecord {
   /** The chosen cover; see shootCovers for the one shown. */
   coverAssetId: number | null;
   status: ShootStatus;
+  /** How its photos are ordered (readShootPhotos applies it). */
+  photoOrder: PhotoOrder;
   isStory: boolean;
   storyPosition: number | null;
   createdAt: StoredTime;
@@ -94,6 +99,7 @@ export async function readShoots(db: Database, query: ShootQuery): Promise<Shoot
       "shoots.description",
       "shoots.cover_asset_id",
       "shoots.status",
+      "shoots.photo_order",
       "shoots.is_story",
       "shoots.story_position",
       "shoots.created_at",
@@ -130,6 +136,7 @@ export async function readShoots(db: Database, query: ShootQuery): Promise<Shoot
     description: r.description,
     coverAssetId: r.cover_asset_id,
     status: r.status,
+    photoOrder: r.photo_order,
     isStory: r.is_story === 1,
     storyPosition: r.story_position,
     createdAt: r.created_at,
@@ -184,11 +191,49 @@ export interface PhotoRecord {
   fileName: string;
   /** The size of the file as uploaded. */
   originalBytes: number;
+  /** When the camera took it, its own wall clock (ADR 023); null when the file said nothing usable. */
+  capturedAt: CaptureTime | null;
   /** Null when its variants are missing (see repair-media), or when asked without images. */
   image: StoredImage | null;
 }
 
-/** The photos of these shoots that are not in the trash: shoot by shoot, by position, then id. */
+/**
+ * File names compare as people read them: "IMG_2.jpg" before "IMG_10.jpg" (digits as numbers)
+ * and "img_3.jpg" beside "IMG_3.jpg" (case aside; accents still count). This is done here after
+ * the query rather than in SQL: SQLite has no such collation (NOCASE folds ASCII only, and digits
+ * compare as text, so "IMG_10" < "IMG_2"), PostgreSQL's would be an ICU collation to create, and
+ * Intl.Collator is ICU already, the same on every server. A shoot's photos are always read whole
+ * (no LIMIT or paging), so sorting a 3,000-photo wedding in memory costs a few milliseconds.
+ */
+const FILE_NAME_ORDER = new Intl.Collator("en", { numeric: true, sensitivity: "accent" });
+/** A capture time's wall clock; the camera's offset, when it wrote one, follows (ADR 023). */
+const WALL_CLOCK_LENGTH = "YYYY-MM-DDTHH:MM:SS".length;
+
+type Comparison = (a: PhotoRecord, b: PhotoRecord) => number;
+const byName: Comparison = (a, b) => FILE_NAME_ORDER.compare(a.fileName, b.fileName) || a.id - b.id;
+/**
+ * By the camera's wall clock (fixed-width, so text order is time order), photos without a capture
+ * time last; a burst within one second by file name, which cameras number in shooting order.
+ */
+const byCaptureTime: Comparison = (a, b) => {
+  const at = a.capturedAt?.slice(0, WALL_CLOCK_LENGTH) ?? null;
+  const bt = b.capturedAt?.slice(0, WALL_CLOCK_LENGTH) ?? null;
+  if (at !== bt) {
+    if (at === null) return 1;
+    if (bt === null) return -1;
+    return at < bt ? -1 : 1;
+  }
+  return byName(a, b);
+};
+const byPosition: Comparison = (a, b) => a.position - b.position || a.id - b.id;
+const COMPARISON_OF: Record<PhotoOrder, Comparison> = { manual: byPosition, captured: byCaptureTime, name: byName };
+
+/**
+ * The photos of these shoots that are not in the trash, shoot by shoot (by id), each shoot's in
+ * its photo_order: by hand (position, then id), by capture time (then file name, then id), or by
+ * file name (then id). The order is worked out on every read, so a new upload takes its place
+ * in it with nothing written.
+ */
 export async function readShootPhotos(
   db: Database,
   shootIds: readonly number[],
@@ -198,6 +243,7 @@ export async function readShootPhotos(
   const rows = await db
     .selectFrom("photos")
     .innerJoin("assets", "assets.id", "photos.asset_id")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
     .select([
       "photos.id",
       "photos.shoot_id",
@@ -206,9 +252,12 @@ export async function readShootPhotos(
       "photos.position",
       "assets.original_name",
       "assets.original_bytes",
+      "assets.captured_at",
+      "shoots.photo_order",
     ])
     .where("photos.shoot_id", "in", [...shootIds])
     .where(IS_LIVE_PHOTO)
+    // The manual order; a shoot in another order is sorted below.
     .orderBy("photos.shoot_id")
     .orderBy("photos.position")
     .orderBy("photos.id")
@@ -219,7 +268,7 @@ export async function readShootPhotos(
         rows.map((r) => r.asset_id),
       )
     : new Map<number, StoredImage>();
-  return rows.map((r) => ({
+  const photos = rows.map<PhotoRecord>((r) => ({
     id: r.id,
     shootId: r.shoot_id,
     assetId: r.asset_id,
@@ -227,8 +276,12 @@ export async function readShootPhotos(
     position: r.position,
     fileName: r.original_name,
     originalBytes: r.original_bytes,
+    capturedAt: r.captured_at,
     image: images.get(r.asset_id) ?? null,
   }));
+  const orderOf = new Map(rows.map((r) => [r.shoot_id, COMPARISON_OF[r.photo_order]]));
+  if ([...orderOf.values()].every((order) => order === byPosition)) return photos;
+  return photos.sort((a, b) => a.shootId - b.shootId || (orderOf.get(a.shootId) ?? byPosition)(a, b));
 }
 
 // --- banner slides

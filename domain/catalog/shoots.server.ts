@@ -99,6 +99,8 @@ export interface AdminPhoto {
   assetId: number;
   /** The name the file was uploaded under, so the studio can tell photos apart. */
   fileName: string;
+  /** When the camera took it, its own wall clock, "2024-05-04T16:20:11" (ADR 023); null: unknown. */
+  capturedAt: string | null;
   alt: string;
   originalBytes: number;
   /** Null when its variants are missing (see repair-media). */
@@ -120,6 +122,7 @@ export async function getShootForEdit(db: Database, id: number) {
     description: shoot.description,
     collectionId: shoot.collection.id,
     status: shoot.status,
+    photoOrder: shoot.photoOrder,
     isStory: shoot.isStory,
     storyPosition: shoot.storyPosition,
     coverAssetId: shoot.coverAssetId,
@@ -128,6 +131,7 @@ export async function getShootForEdit(db: Database, id: number) {
       id: p.id,
       assetId: p.assetId,
       fileName: p.fileName,
+      capturedAt: p.capturedAt,
       alt: p.alt,
       originalBytes: p.originalBytes,
       thumbnail: p.image ? toThumbnail(p.image, ADMIN_THUMBNAIL_MIN_WIDTH_PX) : null,

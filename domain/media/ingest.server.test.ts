@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError, planVariants, readEmbeddedMetadata } from "./pipeline.server.ts";
@@ -50,6 +51,29 @@ describe("ingestImage", () => {
     }
     // Nothing from the original (with its GPS) is in the public folder.
     expect(listFiles(path.join(store.dataDir, "media")).some((f) => f.endsWith(".jpeg"))).toBe(false);
+  });
+
+  it("keeps when the photo was taken, from the original's EXIF; the public files still carry no EXIF", async () => {
+    const taken = await cameraJpeg({ label: "first dance", taken: "2024:05:04 16:20:11", offset: "+05:30" });
+    const { assetId } = await ingestImage(store, taken, "IMG_0042.jpg");
+    const undated = await ingestImage(store, demoJpeg, "brushes.jpg");
+    const capturedAt = async (id: number) =>
+      (await store.db.selectFrom("assets").select("captured_at").where("id", "=", id).executeTakeFirstOrThrow())
+        .captured_at;
+    expect(await capturedAt(assetId)).toBe("2024-05-04T16:20:11+05:30");
+    expect(await capturedAt(undated.assetId)).toBeNull();
+
+    const variants = await store.db
+      .selectFrom("asset_variants")
+      .select("key")
+      .where("asset_id", "=", assetId)
+      .execute();
+    expect(variants.length).toBeGreaterThan(0);
+    for (const { key } of variants) {
+      const file = await store.storage.public.get(key);
+      expect((await readEmbeddedMetadata(file)).hasExif).toBe(false);
+      expect(file.includes(Buffer.from("2024:05:04"))).toBe(false);
+    }
   });
 
   it("does nothing twice: the same bytes are one asset", async () => {

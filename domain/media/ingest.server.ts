@@ -9,6 +9,7 @@ import {
   inspectSource,
   planVariants,
   type RenderResult,
+  readCaptureTime,
   readEmbeddedMetadata,
   renderVariants,
   type SourceInfo,
@@ -125,6 +126,8 @@ export async function ingestImage(
 
   const origKey = originalKey(sha256, info.mime);
   if (!(await storage.originals.has(origKey))) await storage.originals.put(origKey, data);
+  // Read from the source, the only copy with EXIF: every variant is written without metadata.
+  const capturedAt = await readCaptureTime(data);
 
   const assetId = await db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -138,6 +141,7 @@ export async function ingestImage(
         width: info.width,
         height: info.height,
         placeholder: rendered.placeholder,
+        captured_at: capturedAt,
       })
       .onConflict((oc) => oc.column("sha256").doNothing())
       .returning("id")

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { FIXTURES_DIR, noisePng, pngHeaderClaiming } from "#tests/helpers/test-store.ts";
 import { JPEG_WIDTH_PX, MAX_SOURCE_BYTES, MAX_VARIANT_WIDTH_PX, VARIANT_WIDTHS_PX } from "./constants.ts";
 import {
@@ -8,6 +9,7 @@ import {
   ImageRejectedError,
   inspectSource,
   planVariants,
+  readCaptureTime,
   readEmbeddedMetadata,
   renderVariants,
 } from "./pipeline.server.ts";
@@ -153,5 +155,41 @@ describe("renderVariants", () => {
     expect(formats).toContainEqual(["avif", "heif"]);
     expect(formats).toContainEqual(["webp", "webp"]);
     expect(formats).toContainEqual(["jpeg", "jpeg"]);
+  });
+});
+
+describe("readCaptureTime", () => {
+  it("reads DateTimeOriginal as the camera's wall clock, with its offset when it wrote one", async () => {
+    expect(await readCaptureTime(await cameraJpeg({ label: "plain", taken: "2024:05:04 16:20:11" }))).toBe(
+      "2024-05-04T16:20:11",
+    );
+    const zoned = await cameraJpeg({ label: "zoned", taken: "2024:05:04 16:20:11", offset: "+05:30" });
+    expect(await readCaptureTime(zoned)).toBe("2024-05-04T16:20:11+05:30");
+    const west = await cameraJpeg({ label: "west", taken: "2023:12:31 23:59:59", offset: "-03:00" });
+    expect(await readCaptureTime(west)).toBe("2023-12-31T23:59:59-03:00");
+  });
+
+  it("keeps the date and drops an offset that is no offset", async () => {
+    for (const offset of ["   :  ", "+5:30", "+25:00", "+05:75", "Z"]) {
+      const jpeg = await cameraJpeg({ label: `offset ${offset}`, taken: "2024:05:04 16:20:11", offset });
+      expect(await readCaptureTime(jpeg), offset).toBe("2024-05-04T16:20:11");
+    }
+  });
+
+  it("gives null, never an error, for no EXIF, no date, a garbage date or a file that is no image", async () => {
+    const garbage = ["0000:00:00 00:00:00", "    :  :     :  :  ", "2024-05-04 16:20:11", "yesterday"];
+    for (const taken of garbage) {
+      expect(await readCaptureTime(await cameraJpeg({ label: `garbage ${taken}`, taken })), taken).toBeNull();
+    }
+    expect(await readCaptureTime(await cameraJpeg({ label: "no date" }))).toBeNull();
+    expect((await readEmbeddedMetadata(noisePng(8, 8))).hasExif).toBe(false);
+    expect(await readCaptureTime(noisePng(8, 8))).toBeNull();
+    expect(await readCaptureTime(Buffer.from("not an image at all"))).toBeNull();
+    // An EXIF block that is not EXIF (its byte-order mark overwritten): exif-reader throws, we do not.
+    const broken = await cameraJpeg({ label: "broken", taken: "2024:05:04 16:20:11" });
+    const byteOrder = broken.indexOf("Exif\0\0") + "Exif\0\0".length;
+    broken.write("XX", byteOrder, "ascii");
+    expect((await readEmbeddedMetadata(broken)).hasExif).toBe(true);
+    expect(await readCaptureTime(broken)).toBeNull();
   });
 });

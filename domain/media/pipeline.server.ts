@@ -1,6 +1,8 @@
 // The only module that touches sharp (libvips). It checks a source image, decodes it once,
-// and fans out to every responsive variant and the placeholder. It knows nothing of storage
+// and fans out to every responsive variant and the placeholder; it also reads the one piece of
+// the source's metadata the studio keeps, when the photo was taken. It knows nothing of storage
 // or the database: ingest.server.ts decides what to render and where it goes.
+import exifReader from "exif-reader";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { formatFileSize } from "#platform/bytes.ts";
@@ -224,6 +226,47 @@ export async function deriveSource(data: Uint8Array, shape: DerivedShape): Promi
     .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
     .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
     .toBuffer();
+}
+
+/**
+ * exif-reader turns EXIF's "YYYY:MM:DD HH:MM:SS" into a Date with Date.UTC, which reads a year
+ * below 100 as 19xx: "0000:00:00 00:00:00", what a camera whose clock was never set writes,
+ * comes out as 30 Nov 1899. No photo we could be sent was taken before this year.
+ */
+const EARLIEST_CAPTURE_YEAR = 1900;
+/** OffsetTimeOriginal (EXIF 2.31) as the standard writes it: "+05:30", "-03:00". */
+const EXIF_OFFSET = /^[+-](\d\d):(\d\d)$/;
+/** Zone offsets in use run from -12:00 to +14:00. */
+const MAX_OFFSET_HOURS = 14;
+const MINUTES_PER_HOUR = 60;
+
+/** The camera's wall clock as stored (ADR 023), or null for a missing or impossible date. */
+function captureTimeOf(taken: unknown, offset: unknown): string | null {
+  if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) return null;
+  if (taken.getUTCFullYear() < EARLIEST_CAPTURE_YEAR) return null;
+  // The Date's UTC fields are the camera's clock as it read, not an instant: keep them as they are.
+  const wallClock = taken.toISOString().slice(0, "YYYY-MM-DDTHH:MM:SS".length);
+  const zone = typeof offset === "string" ? EXIF_OFFSET.exec(offset.trim()) : null;
+  if (!zone || Number(zone[1]) > MAX_OFFSET_HOURS || Number(zone[2]) >= MINUTES_PER_HOUR) return wallClock;
+  return `${wallClock}${zone[0]}`;
+}
+
+/**
+ * When the photo was taken, from the source's EXIF (DateTimeOriginal, with OffsetTimeOriginal
+ * when the camera wrote one): "2024-05-04T16:20:11" or "2024-05-04T16:20:11+05:30". Null when
+ * the file has no EXIF, no such date, or one that is garbage; never an error, since a photo
+ * without a date is still a photo. Read from the original: the public variants carry no EXIF.
+ */
+export async function readCaptureTime(data: Uint8Array): Promise<string | null> {
+  try {
+    // Only the header is read; the pixel limit is inspectSource's to enforce.
+    const { exif } = await sharp(data, { limitInputPixels: false }).metadata();
+    if (!exif) return null;
+    const photo = exifReader(exif).Photo;
+    return captureTimeOf(photo?.DateTimeOriginal, photo?.OffsetTimeOriginal);
+  } catch {
+    return null;
+  }
 }
 
 export interface EmbeddedMetadata {

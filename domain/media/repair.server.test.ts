@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { ingestImage } from "./ingest.server.ts";
 import { readEmbeddedMetadata } from "./pipeline.server.ts";
-import { repairMissingVariants } from "./repair.server.ts";
+import { fillCaptureTimes, repairMissingVariants } from "./repair.server.ts";
 
 const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 const demoJpeg = fs.readFileSync(path.resolve("demo/photos/08-paint-brushes.jpg"));
@@ -53,5 +54,45 @@ describe("repairMissingVariants", () => {
       { assetId: lost.assetId, fileName: "rotated.jpg", reason: `its original (${asset.original_key}) is missing too` },
     ]);
     expect(report.rebuilt).toBe(variants.filter((v) => v.asset_id !== lost.assetId).length);
+  });
+});
+
+describe("fillCaptureTimes", () => {
+  it("reads the capture time of photos uploaded before ingest kept it, from their originals", async () => {
+    const taken = await ingestImage(
+      store,
+      await cameraJpeg({ label: "vows", taken: "2024:05:04 11:02:03", offset: "+05:30" }),
+      "IMG_0100.jpg",
+    );
+    const undated = await ingestImage(store, demoJpeg, "brushes.jpg");
+    const lost = await ingestImage(
+      store,
+      await cameraJpeg({ label: "lost", taken: "2024:05:04 12:00:00" }),
+      "lost.jpg",
+    );
+    // As they were before migration 0011: no capture time; and one original gone.
+    await store.db.updateTable("assets").set({ captured_at: null }).execute();
+    const { original_key } = await store.db
+      .selectFrom("assets")
+      .select("original_key")
+      .where("id", "=", lost.assetId)
+      .executeTakeFirstOrThrow();
+    await store.storage.originals.delete(original_key);
+
+    const lines: string[] = [];
+    expect(await fillCaptureTimes(store, (line) => lines.push(line))).toEqual({
+      checked: 2,
+      filled: 1,
+      missingOriginals: [{ assetId: lost.assetId, fileName: "lost.jpg" }],
+    });
+    expect(lines).toEqual([expect.stringMatching(/IMG_0100\.jpg.*2024-05-04T11:02:03\+05:30$/)]);
+    const stored = await store.db.selectFrom("assets").select(["id", "captured_at"]).orderBy("id").execute();
+    expect(stored).toEqual([
+      { id: taken.assetId, captured_at: "2024-05-04T11:02:03+05:30" },
+      { id: undated.assetId, captured_at: null },
+      { id: lost.assetId, captured_at: null },
+    ]);
+    // What was found is not read again; what has no date is.
+    expect((await fillCaptureTimes(store)).checked).toBe(1);
   });
 });

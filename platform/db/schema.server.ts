@@ -14,6 +14,12 @@ export type StoredTime = string;
 type Timestamp = WithDefault<StoredTime>;
 /** A stored time that is null until something happens (deleted, revoked, delivered, ...). */
 type TimeOrNull = ColumnType<StoredTime | null, StoredTime | null | undefined, StoredTime | null>;
+/**
+ * When a camera took a photo, as its clock showed it (EXIF DateTimeOriginal): a wall-clock time,
+ * not an instant, "2024-05-04T16:20:11", with the camera's offset when it wrote one
+ * ("2024-05-04T16:20:11+05:30"). The first 19 characters sort as time (ADR 023).
+ */
+export type CaptureTime = string;
 
 export interface StudioSettingsTable {
   id: Generated<number>;
@@ -59,6 +65,8 @@ export interface AssetsTable {
   height: number;
   /** A tiny blurred image as a data URI, shown while the real one loads. */
   placeholder: string;
+  /** Null: the file carried no usable date (or was uploaded before capture times were read). */
+  captured_at: ColumnType<CaptureTime | null, CaptureTime | null | undefined, CaptureTime | null>;
   created_at: Timestamp;
 }
 
@@ -82,6 +90,9 @@ export interface CollectionsTable {
 
 export type ShootStatus = "draft" | "published";
 
+/** How a shoot's photos are shown: by hand (position), by capture time, or by file name. */
+export type PhotoOrder = "manual" | "captured" | "name";
+
 export interface ShootsTable {
   /** Public, stable: it is the number in /galleryList/{id}. */
   id: number;
@@ -93,6 +104,8 @@ export interface ShootsTable {
   is_story: ColumnType<number, number | boolean | undefined, number | boolean>;
   story_position: number | null;
   status: WithDefault<ShootStatus>;
+  /** The read model sorts the shoot's photos by this (read-model.server.ts). */
+  photo_order: WithDefault<PhotoOrder>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set when the shoot is in the admin's trash; null otherwise. Trashed shoots are never public. */

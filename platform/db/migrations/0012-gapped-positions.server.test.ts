@@ -14,7 +14,7 @@ afterEach(async () => {
 describe("migration 0012: gapped positions", () => {
   it("renumbers each shoot's photos in their order with gaps of 1024, and scales queued uploads alike", async () => {
     store = await createTestStore({ migrated: false });
-    const { error } = await newMigrator(store.db).migrateTo("0010-inquiry-seen");
+    const { error } = await newMigrator(store.db).migrateTo("0011-capture-time");
     if (error) throw error;
     const run = (query: string) => sql.raw(query).execute(store?.db as NonNullable<typeof store>["db"]);
     await run(`insert into collections (id, slug, name, position) values (1, 'c', 'C', 0)`);

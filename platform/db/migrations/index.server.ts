@@ -12,6 +12,7 @@ import * as m0007 from "./0007-stored-time.server.ts";
 import * as m0008 from "./0008-photo-job-leases.server.ts";
 import * as m0009 from "./0009-studio-time-zone.server.ts";
 import * as m0010 from "./0010-inquiry-seen.server.ts";
+import * as m0011 from "./0011-capture-time.server.ts";
 import * as m0012 from "./0012-gapped-positions.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0008-photo-job-leases": m0008,
   "0009-studio-time-zone": m0009,
   "0010-inquiry-seen": m0010,
+  "0011-capture-time": m0011,
   "0012-gapped-positions": m0012,
 };
 
