@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatStudioTime, isTimeZone, timeZoneChoices } from "./studio-time.ts";
+import { DEFAULT_TIME_ZONE, formatCaptureTime, formatStudioTime, isTimeZone, timeZoneChoices } from "./studio-time.ts";
 
 describe("the studio's time", () => {
   const stored = "2026-03-01T10:00:00.000Z";
@@ -29,5 +29,13 @@ describe("the studio's time", () => {
     expect(choices).not.toContain("Asia/Calcutta");
     // A zone the studio chose stays on offer, even one the list names otherwise.
     expect(timeZoneChoices("Asia/Calcutta")).toContain("Asia/Calcutta");
+  });
+});
+
+describe("a camera's capture time", () => {
+  it("is shown as the camera's clock read it, whatever the studio's zone", () => {
+    expect(formatCaptureTime("2024-05-04T16:20:11")).toBe("4 May 2024, 16:20:11");
+    expect(formatCaptureTime("2024-12-31T23:59:59+05:30")).toBe("31 Dec 2024, 23:59:59");
+    expect(formatCaptureTime("garbage")).toBe("garbage");
   });
 });

@@ -71,3 +71,26 @@ export function formatStudioTime(stored: string, timeZone: string): string {
   }
   return format.format(new Date(stored));
 }
+
+const CAPTURE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/;
+
+/**
+ * A camera's capture time as its own clock showed it ("2024-05-04T16:20:11", ADR 023), e.g.
+ * "4 May 2024, 16:20:11": no zone is applied, since the camera's clock had none.
+ */
+export function formatCaptureTime(value: string): string {
+  const m = CAPTURE_TIME.exec(value);
+  if (!m) return value;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const wall = new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s));
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(wall);
+}

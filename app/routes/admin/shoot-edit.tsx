@@ -17,12 +17,14 @@ import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
+  isPhotoOrder,
   movePhotosToShoot,
   otherShoots,
   parsePhotoIds,
   placePhotos,
   restorePhotos,
   setAltText,
+  setPhotoOrder,
   trashPhotos,
 } from "#domain/catalog/photos.server.ts";
 import type { FieldErrors, ShootFormValues } from "#domain/catalog/shoot-form.ts";
@@ -129,6 +131,17 @@ async function photoAction(
         ? ` ${plural(result.alreadyThere, "photo")} stayed: that shoot has the same image already.`
         : "";
       return { notice: `Moved ${plural(result.moved, "photo")} to the other shoot.${skipped}` };
+    }
+    case "photos-sort": {
+      const order = form.get("photoOrder");
+      if (!isPhotoOrder(order)) return { notice: "Choose how to order the photos." };
+      await setPhotoOrder(db, shoot.id, order);
+      return {
+        notice:
+          order === "manual"
+            ? "The photos keep the order shown; move them by hand from here."
+            : `Sorted by ${order === "captured" ? "capture time" : "file name"}; new uploads land in that order too.`,
+      };
     }
     case "cover": {
       if (ids.length !== 1) return { notice: "Select exactly one photo to make it the cover." };
@@ -264,6 +277,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
         <ProcessingStatus shootId={shoot.id} since={since} pokes={pokes} />
         <PhotoManager
           photos={shoot.photos}
+          photoOrder={shoot.photoOrder}
           coverAssetId={shoot.coverAssetId}
           otherShoots={loaderData.otherShoots}
           page={loaderData.page}

@@ -19,7 +19,9 @@ import {
 import { Link, useFetcher } from "react-router";
 import { type Placement, placedOrder } from "#domain/catalog/photo-order.ts";
 import type { AdminPhoto } from "#domain/catalog/shoots.server.ts";
+import { formatCaptureTime } from "#domain/catalog/studio-time.ts";
 import { formatFileSize } from "#platform/bytes.ts";
+import type { PhotoOrder } from "#platform/db/schema.server.ts";
 import { PHOTO_ACTIONS_FETCHER } from "../action-notice.tsx";
 import { CsrfField } from "../csrf-field.tsx";
 import {
@@ -48,8 +50,16 @@ const AUTOSCROLL_MAX_PX_PER_FRAME = 28;
 /** A drag shorter than this is a tap. */
 const DRAG_THRESHOLD_PX = 4;
 
+/** The ways a shoot's photos can be ordered, as the studio reads them. */
+const ORDER_LABELS: Record<PhotoOrder, string> = {
+  manual: "By hand",
+  captured: "By capture time",
+  name: "By file name",
+};
+
 interface PhotoManagerProps {
   photos: AdminPhoto[];
+  photoOrder: PhotoOrder;
   coverAssetId: number | null;
   otherShoots: { id: number; title: string }[];
   /** The page of photos shown before JavaScript runs (1-based). */
@@ -113,7 +123,7 @@ function Thumb({ photo, eager }: { photo: AdminPhoto; eager?: boolean }) {
   );
 }
 
-export function PhotoManager({ photos, coverAssetId, otherShoots, page }: PhotoManagerProps) {
+export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, page }: PhotoManagerProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher({ key: PHOTO_ACTIONS_FETCHER });
   const byId = useMemo(() => new Map(photos.map((p) => [p.id, p])), [photos]);
@@ -174,6 +184,19 @@ export function PhotoManager({ photos, coverAssetId, otherShoots, page }: PhotoM
               </button>
             </div>
           ) : null}
+          <div className="pm-sort">
+            <label htmlFor="pm-order">Order</label>
+            <select id="pm-order" name="photoOrder" defaultValue={photoOrder} key={photoOrder}>
+              {Object.entries(ORDER_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="photos-sort" className="button">
+              Sort
+            </button>
+          </div>
           <div className="pm-actions">
             <button type="submit" name="intent" value="photos-place-start" className="button">
               Move to start
@@ -243,6 +266,8 @@ export function PhotoManager({ photos, coverAssetId, otherShoots, page }: PhotoM
                     </dd>
                   </>
                 ) : null}
+                <dt>Taken</dt>
+                <dd>{detail.capturedAt ? formatCaptureTime(detail.capturedAt) : "Unknown (the file does not say)"}</dd>
                 <dt>State</dt>
                 <dd>{detail.thumbnail ? "Ready" : "Its image files are missing (run repair-media)"}</dd>
               </dl>

@@ -1,0 +1,303 @@
+// The photo manager in a real browser, at a desktop's 1440 px and a phone's 390 px: selecting a
+// range with Shift and with the keyboard, alt text for many photos at once, moving a selection to
+// another shoot, deleting it and undoing that, dragging a selection far down the grid while the
+// page scrolls by itself, sorting by the cameras' capture times, every answer in the one notice
+// at the foot of the screen, nothing wider than the screen; and a 3,000-photo wedding, of which
+// only the rows on screen are in the page. Photos are made through the domain layer
+// (tests/helpers/big-shoot.ts), as an upload leaves them, so the tests spend their time here.
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { appendPhotos } from "#domain/catalog/photos.server.ts";
+import { createShoot } from "#domain/catalog/shoots.server.ts";
+import { ingestImage } from "#domain/media/ingest.server.ts";
+import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
+import { bigShootDataDir, seedBigShoot } from "#tests/helpers/big-shoot.ts";
+import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
+import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { createOwnerWithCli, E2E_DATA_DIR, expect, signIn, test } from "./admin-fixtures.ts";
+
+const VIEWPORTS = [
+  { name: "1440 px", width: 1440, height: 900 },
+  { name: "390 px", width: 390, height: 844 },
+] as const;
+const WEDDING_PHOTOS = 3_000;
+
+/** Runs `use` with the e2e server's database and media, as the server itself sees them. */
+async function withStudio<T>(
+  use: (deps: { db: Database; storage: ReturnType<typeof diskMediaStorage> }) => Promise<T>,
+) {
+  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
+  try {
+    return await use({ db, storage: diskMediaStorage(E2E_DATA_DIR) });
+  } finally {
+    await db.destroy();
+  }
+}
+
+const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const cells = (page: Page) => page.locator(".pm-grid [role=option]");
+const fileNames = (page: Page) => page.locator(".pm-grid .pm-file").allTextContents();
+const notice = (page: Page) => page.locator(".action-notice[role=status]");
+const count = (page: Page) => page.locator(".pm-count");
+
+async function openShoot(page: Page, shootId: number): Promise<void> {
+  await page.goto(`/admin/shoots/${shootId}`);
+  // The grid replaces the page of checkboxes once the page has hydrated.
+  await expect(cells(page).first()).toBeVisible();
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("a range by Shift-click and by Shift+arrows, Space to leave one out, alt text for all of them", async ({
+      adminPage: page,
+      axeViolations,
+    }) => {
+      const { shootId, photoIds } = await withStudio((deps) =>
+        seedBigShoot(deps, { count: 24, title: unique("Sangeet") }),
+      );
+      await openShoot(page, shootId);
+      await cells(page).nth(2).click();
+      await cells(page)
+        .nth(6)
+        .click({ modifiers: ["Shift"] });
+      await expect(count(page)).toHaveText("5 of 24 selected");
+      await expect(cells(page).nth(6)).toBeFocused();
+      await page.keyboard.press("Shift+ArrowRight");
+      await page.keyboard.press("Shift+ArrowRight");
+      await expect(count(page)).toHaveText("7 of 24 selected");
+      // Space leaves out the photo the keyboard is on (the ninth).
+      await page.keyboard.press("Space");
+      await expect(count(page)).toHaveText("6 of 24 selected");
+      await expect(cells(page).nth(8)).toHaveAttribute("aria-selected", "false");
+      expect(await axeViolations(page)).toEqual([]);
+      await noSidewaysScroll(page);
+
+      await page.getByLabel("Alt text for the 6 selected photos").fill("Guests dancing at the sangeet");
+      await page.getByRole("button", { name: "Set alt text" }).click();
+      await expect(notice(page)).toHaveText(/Alt text set on 6 photos\./);
+      await expect(notice(page)).toBeInViewport();
+      const alts = await withStudio(({ db }) =>
+        db.selectFrom("photos").select(["id", "alt"]).where("shoot_id", "=", shootId).orderBy("id").execute(),
+      );
+      const expected = photoIds.map((id, i) => ({ id, alt: i >= 2 && i <= 7 ? "Guests dancing at the sangeet" : "" }));
+      expect(alts).toEqual(expected);
+
+      // Cleared for two of them, chosen with Ctrl-click.
+      await cells(page).nth(2).click();
+      await cells(page)
+        .nth(4)
+        .click({ modifiers: ["ControlOrMeta"] });
+      await expect(count(page)).toHaveText("2 of 24 selected");
+      await page.getByRole("button", { name: "Clear alt text" }).click();
+      await expect(notice(page)).toHaveText(/Alt text cleared on 2 photos\./);
+    });
+
+    test("a selection moved to another shoot; another deleted with the Delete key and brought back with Undo", async ({
+      adminPage: page,
+    }) => {
+      const reception = unique("Reception");
+      const { shootId, targetId } = await withStudio(async (deps) => {
+        const { shootId } = await seedBigShoot(deps, { count: 12, title: unique("Haldi") });
+        const { collection_id: collectionId } = await deps.db
+          .selectFrom("shoots")
+          .select("collection_id")
+          .where("id", "=", shootId)
+          .executeTakeFirstOrThrow();
+        const targetId = await createShoot(deps.db, { title: reception, location: "", description: "", collectionId });
+        return { shootId, targetId };
+      });
+      await openShoot(page, shootId);
+      const before = await fileNames(page);
+      await cells(page).first().click();
+      await cells(page)
+        .nth(3)
+        .click({ modifiers: ["Shift"] });
+      await page.getByLabel("Move to shoot").selectOption({ label: reception });
+      await page.getByRole("button", { name: "Move", exact: true }).click();
+      await expect(notice(page)).toHaveText(/Moved 4 photos to the other shoot\./);
+      await expect(notice(page)).toBeInViewport();
+      await expect(cells(page)).toHaveCount(8);
+      expect(await fileNames(page)).toEqual(before.slice(4));
+
+      await cells(page).nth(1).click();
+      await cells(page)
+        .nth(5)
+        .click({ modifiers: ["ControlOrMeta"] });
+      await page.keyboard.press("Delete");
+      await expect(notice(page)).toHaveText(/2 photos moved to the trash\./);
+      await expect(cells(page)).toHaveCount(6);
+      await notice(page).getByRole("button", { name: "Undo" }).click();
+      await expect(notice(page)).toHaveText(/2 photos back in their places\./);
+      await expect(cells(page)).toHaveCount(8);
+      expect(await fileNames(page)).toEqual(before.slice(4));
+
+      await page.goto(`/admin/shoots/${targetId}`);
+      await expect(page.locator(".pm-grid .pm-file")).toHaveText(before.slice(0, 4));
+    });
+
+    test("a selection dragged down the grid: the page scrolls near its edge and the photos land where they are dropped", async ({
+      adminPage: page,
+    }) => {
+      const { shootId } = await withStudio((deps) => seedBigShoot(deps, { count: 160, title: unique("Baraat") }));
+      await openShoot(page, shootId);
+      const before = await fileNames(page);
+      await cells(page).first().click();
+      await cells(page)
+        .nth(1)
+        .click({ modifiers: ["Shift"] });
+      const handle = await cells(page).first().locator(".pm-handle").boundingBox();
+      if (!handle) throw new Error("no handle on screen");
+      const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+      const size = page.viewportSize() ?? { width: 0, height: 0 };
+      // Held a few pixels above the bottom of the window, where the page scrolls by itself.
+      const edge = { x: Math.min(start.x, size.width / 2), y: size.height - 8 };
+      const scrolledAt = await page.evaluate(() => window.scrollY);
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(start.x, start.y + 20, { steps: 4 });
+      await page.mouse.move(edge.x, edge.y, { steps: 8 });
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledAt + 1500);
+      // Back into the grid, to a cell on screen: that cell is where the selection goes.
+      await page.mouse.move(edge.x, size.height / 2, { steps: 4 });
+      const target = page.locator(".pm-cell.is-drop-before .pm-file");
+      await expect(target).toHaveCount(1);
+      const landsBefore = await target.textContent();
+      await page.mouse.up();
+      await expect(notice(page)).toHaveText(/Moved 2 photos to the new place\./);
+      const moved = before.slice(0, 2);
+      const rest = before.slice(2);
+      const at = rest.indexOf(landsBefore ?? "");
+      expect(at).toBeGreaterThan(10);
+      const expected = [...rest.slice(0, at), ...moved, ...rest.slice(at)];
+      await expect.poll(async () => (await page.request.get(`/admin/shoots/${shootId}`)).ok()).toBe(true);
+      await page.reload();
+      await expect(cells(page).first()).toBeVisible();
+      // Only the rows on screen are in the page: read the order from the database.
+      const stored = await withStudio(({ db }) =>
+        db
+          .selectFrom("photos")
+          .innerJoin("assets", "assets.id", "photos.asset_id")
+          .select("assets.original_name")
+          .where("photos.shoot_id", "=", shootId)
+          .where("photos.deleted_at", "is", null)
+          .orderBy("photos.position")
+          .orderBy("photos.id")
+          .execute(),
+      );
+      expect(stored.map((r) => r.original_name)).toEqual(expected);
+    });
+  });
+}
+
+test("sorting by capture time follows the cameras' clocks, and new photos land in that order", async ({
+  adminPage: page,
+}) => {
+  // Three cameras' photos whose file names run against the time they were taken.
+  const taken = [
+    { name: "A7_0100.jpg", taken: "2026:02:14 18:05:00" },
+    { name: "A7_0200.jpg", taken: "2026:02:14 09:30:00" },
+    { name: "Z6_0001.jpg", taken: "2026:02:14 12:00:00" },
+    { name: "phone.jpg" },
+  ];
+  const shootId = await withStudio(async ({ db }) => {
+    const { id: collectionId } = await db
+      .selectFrom("collections")
+      .select("id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    return createShoot(db, { title: unique("Mehendi"), location: "", description: "", collectionId });
+  });
+  const upload = (list: typeof taken) =>
+    withStudio(async (deps) => {
+      const assets: number[] = [];
+      for (const photo of list) {
+        const bytes = await cameraJpeg({ label: `${photo.name}-${shootId}`, taken: photo.taken });
+        assets.push((await ingestImage(deps, bytes, photo.name)).assetId);
+      }
+      await appendPhotos(deps.db, shootId, assets);
+    });
+  await upload(taken);
+  await openShoot(page, shootId);
+  await expect(page.locator(".pm-grid .pm-file")).toHaveText(taken.map((p) => p.name));
+  await page.getByLabel("Order").selectOption({ label: "By capture time" });
+  await page.getByRole("button", { name: "Sort" }).click();
+  await expect(notice(page)).toHaveText(/Sorted by capture time; new uploads land in that order too\./);
+  const byTime = ["A7_0200.jpg", "Z6_0001.jpg", "A7_0100.jpg", "phone.jpg"];
+  await expect(page.locator(".pm-grid .pm-file")).toHaveText(byTime);
+  await cells(page).nth(1).click();
+  await expect(page.locator(".pm-facts")).toContainText("14 Feb 2026, 12:00:00");
+
+  await upload([{ name: "Z6_0002.jpg", taken: "2026:02:14 10:15:00" }]);
+  await page.reload();
+  await expect(page.locator(".pm-grid .pm-file")).toHaveText([
+    "A7_0200.jpg",
+    "Z6_0002.jpg",
+    "Z6_0001.jpg",
+    "A7_0100.jpg",
+    "phone.jpg",
+  ]);
+});
+
+test.describe("a wedding of 3,000 photos", () => {
+  test.describe.configure({ timeout: 240_000 });
+  const own = {} as { server: ServerProcess; dataDir: string };
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    own.dataDir = makeTempDir("studio-e2e-wedding-");
+    await bigShootDataDir(own.dataDir, { count: WEDDING_PHOTOS, title: "Wedding of 3,000" });
+    own.server = await startServer(own.dataDir, { DEMO_CONTENT: "off" });
+    await own.server.waitUntilReady();
+  });
+  test.afterAll(async () => {
+    await own.server?.stop("SIGTERM");
+    fs.rmSync(own.dataDir, { recursive: true, force: true });
+  });
+
+  for (const viewport of VIEWPORTS) {
+    test(`only the rows on screen are in the page; the keyboard reaches the last photo and selects all (${viewport.name})`, async ({
+      browser,
+    }) => {
+      const owner = { email: `wedding-${viewport.width}@example.com`, password: "a long wedding password" };
+      createOwnerWithCli(owner.email, owner.password, own.dataDir);
+      const context = await browser.newContext({ baseURL: own.server.url, viewport });
+      const page = await context.newPage();
+      try {
+        await signIn(page, owner);
+        const shoot = await page.request.get("/admin/shoots");
+        const id = /\/admin\/shoots\/(\d+)/.exec(await shoot.text())?.[1];
+        await openShoot(page, Number(id));
+        await expect(count(page)).toHaveText(`0 of ${WEDDING_PHOTOS} selected`);
+        await expect(cells(page).first()).toHaveAttribute("aria-setsize", String(WEDDING_PHOTOS));
+        const drawn = await cells(page).count();
+        expect(drawn).toBeGreaterThan(0);
+        expect(drawn).toBeLessThan(200);
+        await noSidewaysScroll(page);
+
+        await cells(page).first().focus();
+        await page.keyboard.press("End");
+        const last = page.locator(".pm-grid [role=option][aria-posinset='3000']");
+        await expect(last).toBeFocused();
+        await expect(last).toBeInViewport();
+        await expect(last.locator(".pm-file")).toHaveText("DSC_3000.jpg");
+        expect(await cells(page).count()).toBeLessThan(200);
+        await page.keyboard.press("ControlOrMeta+a");
+        await expect(count(page)).toHaveText(`${WEDDING_PHOTOS} of ${WEDDING_PHOTOS} selected`);
+        await page.keyboard.press("Escape");
+        await expect(count(page)).toHaveText(`0 of ${WEDDING_PHOTOS} selected`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
