@@ -249,6 +249,40 @@ test("sorting by capture time follows the cameras' clocks, and new photos land i
   ]);
 });
 
+test("before JavaScript: tick photos, move them to the end, delete one and undo, a page of photos at a time", async ({
+  browser,
+  owner,
+}) => {
+  const { shootId } = await withStudio((deps) => seedBigShoot(deps, { count: 64, title: unique("No script") }));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await signIn(page, owner);
+    await page.goto(`/admin/shoots/${shootId}`);
+    const boxes = page.locator(".pm-plain input[type=checkbox]");
+    await expect(boxes).toHaveCount(60);
+    await page.getByLabel("DSC_0001.jpg").check();
+    await page.getByLabel("DSC_0002.jpg").check();
+    await page.getByRole("button", { name: "Move to end" }).click();
+    await expect(notice(page)).toHaveText(/Moved 2 photos to the end\./);
+    await expect(page.locator(".pm-plain .pm-file").first()).toHaveText("DSC_0003.jpg");
+    await page.getByRole("link", { name: "Next photos" }).click();
+    await expect(page.locator(".pm-plain .pm-file")).toHaveText([
+      "DSC_0063.jpg",
+      "DSC_0064.jpg",
+      "DSC_0001.jpg",
+      "DSC_0002.jpg",
+    ]);
+    await page.getByLabel("DSC_0064.jpg").check();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(notice(page)).toHaveText(/1 photo moved to the trash\./);
+    await notice(page).getByRole("button", { name: "Undo" }).click();
+    await expect(notice(page)).toHaveText(/1 photo back in its place\./);
+  } finally {
+    await context.close();
+  }
+});
+
 test.describe("a wedding of 3,000 photos", () => {
   test.describe.configure({ timeout: 240_000 });
   const own = {} as { server: ServerProcess; dataDir: string };

@@ -464,49 +464,56 @@ function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlac
 
   // A drag follows the pointer on the window (its cell may leave the page as it scrolls), scrolls
   // near the window's edges, and ends on release; Escape cancels it.
+  // The drag in progress lives in a ref for the window's listeners (which stay put for the whole
+  // drag) and in state for drawing; the latest order and callbacks are read through a ref too.
+  const dragRef = useRef<Drag | null>(null);
+  const latest = useRef({ indexAt, order, onPlace });
+  latest.current = { indexAt, order, onPlace };
+  const updateDrag = useCallback((next: Drag | null) => {
+    dragRef.current = next;
+    setDrag(next);
+  }, []);
   const dragging = drag !== null;
   useEffect(() => {
     if (!dragging) return;
     let frame = 0;
     const step = () => {
-      setDrag((d) => {
-        if (!d?.moved) return d;
-        const fromTop = d.y;
+      const d = dragRef.current;
+      if (d?.moved) {
         const fromBottom = window.innerHeight - d.y;
         let by = 0;
-        if (fromTop < AUTOSCROLL_EDGE_PX) by = -AUTOSCROLL_MAX_PX_PER_FRAME * (1 - fromTop / AUTOSCROLL_EDGE_PX);
+        if (d.y < AUTOSCROLL_EDGE_PX) by = -AUTOSCROLL_MAX_PX_PER_FRAME * (1 - d.y / AUTOSCROLL_EDGE_PX);
         else if (fromBottom < AUTOSCROLL_EDGE_PX)
           by = AUTOSCROLL_MAX_PX_PER_FRAME * (1 - fromBottom / AUTOSCROLL_EDGE_PX);
-        if (by === 0) return d;
-        window.scrollBy(0, Math.round(by));
-        const index = indexAt(d.x, d.y);
-        return index === d.index ? d : { ...d, index };
-      });
+        if (by !== 0) {
+          window.scrollBy(0, Math.round(by));
+          const index = latest.current.indexAt(d.x, d.y);
+          if (index !== d.index) updateDrag({ ...d, index });
+        }
+      }
       frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
     const move = (e: PointerEvent) => {
-      setDrag((d) => {
-        if (!d) return d;
-        const moved = d.moved || Math.hypot(e.clientX - d.startX, e.clientY - d.startY) >= DRAG_THRESHOLD_PX;
-        return { ...d, x: e.clientX, y: e.clientY, moved, index: moved ? indexAt(e.clientX, e.clientY) : d.index };
-      });
+      const d = dragRef.current;
+      if (!d) return;
+      const moved = d.moved || Math.hypot(e.clientX - d.startX, e.clientY - d.startY) >= DRAG_THRESHOLD_PX;
+      const index = moved ? latest.current.indexAt(e.clientX, e.clientY) : d.index;
+      updateDrag({ ...d, x: e.clientX, y: e.clientY, moved, index });
     };
     const up = () => {
-      setDrag((d) => {
-        if (d?.moved) {
-          const before = order[d.index];
-          onPlace(d.ids, before === undefined ? { at: "end" } : { before });
-        }
-        return null;
-      });
+      const d = dragRef.current;
+      updateDrag(null);
+      if (!d?.moved) return;
+      const before = latest.current.order[d.index];
+      latest.current.onPlace(d.ids, before === undefined ? { at: "end" } : { before });
     };
+    const stop = () => updateDrag(null);
     const cancel = (e: globalThis.KeyboardEvent) => {
-      if (e.key === "Escape") setDrag(null);
+      if (e.key === "Escape") stop();
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
-    const stop = () => setDrag(null);
     window.addEventListener("pointercancel", stop);
     window.addEventListener("keydown", cancel);
     return () => {
@@ -516,7 +523,7 @@ function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlac
       window.removeEventListener("pointercancel", stop);
       window.removeEventListener("keydown", cancel);
     };
-  }, [dragging, indexAt, order, onPlace]);
+  }, [dragging, updateDrag]);
 
   const startDrag = (id: number) => (e: ReactPointerEvent<HTMLElement>) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
@@ -527,7 +534,7 @@ function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlac
       onSelection(clickPhoto(selection, order, id, {}));
       ids = [id];
     }
-    setDrag({
+    updateDrag({
       ids,
       startX: e.clientX,
       startY: e.clientY,
