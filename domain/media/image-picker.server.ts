@@ -7,8 +7,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
 import { MAX_QUERY_LENGTH } from "../catalog/search-limits.ts";
-import type { ResponsiveImage } from "../catalog/types.ts";
-import { OTHER_IMAGES_GROUP } from "./image-field.server.ts";
+import { type ImagePage, OTHER_IMAGES_GROUP } from "./image-picker.ts";
 
 /** Thumbnails per answer: about four screens of a phone's grid, one fetch of small variants. */
 export const IMAGE_PAGE_SIZE = 60;
@@ -21,24 +20,6 @@ export interface ImagePageQuery {
   limit?: number;
   /** Only the photos of this collection's shoots (a collection's cover is one of them). */
   collectionId?: number;
-}
-
-export interface ImagePageItem {
-  assetId: number;
-  fileName: string;
-  /** The shoot it is listed under (its first, if several), or OTHER_IMAGES_GROUP. */
-  group: string;
-  image: ResponsiveImage;
-}
-
-export interface ImagePage {
-  q: string;
-  offset: number;
-  /** How many images match, over all pages. */
-  total: number;
-  /** The offset of the next page, or null when this is the last. */
-  nextOffset: number | null;
-  items: ImagePageItem[];
 }
 
 /** The title of the first live shoot (by id) the asset is a live photo of, within the collection if given. */
