@@ -162,6 +162,8 @@ export function ImagePicker({
                         <button
                           type="button"
                           className="image-picker-choice"
+                          // The file name (shown) and the shoot: two photos of a wedding may share a name.
+                          aria-label={`${item.fileName}, ${item.group}${chosen ? " (chosen now)" : ""}`}
                           data-chosen={chosen || undefined}
                           onClick={() => {
                             onChoose(item);
@@ -169,13 +171,7 @@ export function ImagePicker({
                           }}
                         >
                           <Picture image={item.image} sizes={THUMBNAIL_SIZES} />
-                          <span className="image-picker-name">
-                            {item.fileName}
-                            <span className="visually-hidden">
-                              , {item.group}
-                              {chosen ? " (chosen now)" : ""}
-                            </span>
-                          </span>
+                          <span>{item.fileName}</span>
                         </button>
                       </li>
                     );
