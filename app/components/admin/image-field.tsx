@@ -4,7 +4,7 @@
 // the visual picker (image-picker.tsx) posting the same value from a hidden input, and a file
 // over the size limit is refused here, by name, before a byte is sent (the server refuses it
 // again, the same way, without JavaScript).
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { ImagePicker } from "#app/components/admin/image-picker.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
@@ -12,6 +12,20 @@ import { IMAGE_ACCEPT, imageFileFieldName, isTooLarge, tooLargeReason } from "#d
 import { groupsOf } from "#domain/media/image-picker.ts";
 
 const THUMBNAIL_SIZES = "160px";
+
+const noSubscription = () => () => {};
+/**
+ * False in the server's HTML and while React hydrates it, true in every render after; a field
+ * mounted later (a form remounted with the saved values) starts with the picker, so the page
+ * does not change height under the answer that just took focus.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 interface ImageChoice {
   assetId: number;
@@ -62,8 +76,7 @@ export function ImageField({
   // undefined until a file is picked here; then "" (fine) or the browser's own refusal.
   const [earlyError, setEarlyError] = useState<string>();
   // The picker needs JavaScript; until it runs, the select is the choice.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // undefined: nothing picked here yet, so the server's value stands; null: "none" chosen.
   const [picked, setPicked] = useState<Picked | null>();
   const chosenId = picked === undefined ? Number(value) || null : (picked?.assetId ?? null);
