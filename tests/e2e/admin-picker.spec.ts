@@ -173,6 +173,53 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
+/** Adds `count` images in no shoot (copies of an existing asset's variants); returns their ids. */
+function addFillerImages(count: number): number[] {
+  return withDatabase((db) => {
+    const source = (db.prepare("SELECT id FROM assets ORDER BY id LIMIT 1").get() as { id: number }).id;
+    const ids: number[] = [];
+    for (let n = 0; n < count; n++) {
+      const name = `zz-filler-${String(n).padStart(3, "0")}.jpg`;
+      const row = db
+        .prepare(
+          `INSERT INTO assets (sha256, original_key, original_name, original_bytes, mime, width, height, placeholder)
+           SELECT lower(hex(randomblob(32))), original_key, ?, original_bytes, mime, width, height, placeholder
+           FROM assets WHERE id = ? RETURNING id`,
+        )
+        .get(name, source) as { id: number };
+      db.prepare(
+        `INSERT INTO asset_variants (asset_id, format, width, height, key, bytes)
+         SELECT ?, format, width, height, key, bytes FROM asset_variants WHERE asset_id = ?`,
+      ).run(row.id, source);
+      ids.push(row.id);
+    }
+    return ids;
+  });
+}
+
+test("a long list comes 60 at a time; Show more brings the next, its first thumbnail taking focus", async ({
+  adminPage: page,
+}) => {
+  const fillers = addFillerImages(61);
+  try {
+    await page.goto("/admin/banners");
+    const field = page.getByRole("group", { name: "Desktop image (wide)", exact: true });
+    await field.getByRole("button", { name: /^Choose from the studio's images/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("status")).toHaveText(/^\d+ images; showing 60\.$/);
+    const choices = dialog.locator(".image-picker-choice");
+    await expect(choices).toHaveCount(60);
+    await dialog.getByRole("button", { name: "Show more" }).press("Enter");
+    await expect(choices.nth(60)).toBeFocused();
+    await expect(dialog.getByRole("status")).toHaveText(/^\d+ images; showing (all|120)\.$/);
+    // "Other images" (in no shoot) come last, by file name.
+    await expect(dialog.getByRole("heading", { level: 3 }).last()).toHaveText("Other images");
+    await expect(dialog.getByRole("button", { name: "zz-filler-060.jpg, Other images" })).toBeVisible();
+  } finally {
+    withDatabase((db) => db.prepare(`DELETE FROM assets WHERE id IN (${fillers.join(",")})`).run());
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -49,6 +49,9 @@ export function ImagePicker({
   loadFetcher.current = fetcher.load;
   // The search last asked for: an answer for any other is stale.
   const asked = useRef<string | null>(null);
+  // After "Show more": the index of the first new thumbnail, which takes focus when it arrives
+  // (the button itself goes when the last page is in).
+  const focusFrom = useRef<number | null>(null);
 
   const load = useCallback(
     (q: string, offset: number) => {
@@ -77,6 +80,13 @@ export function ImagePicker({
         : { ...page, items: [...before.items.slice(0, page.offset), ...page.items] },
     );
   }, [fetcher.data]);
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || !shown || shown.items.length <= from) return;
+    focusFrom.current = null;
+    dialog.current?.querySelectorAll<HTMLButtonElement>(".image-picker-choice")[from]?.focus();
+  }, [shown]);
 
   const openDialog = () => {
     dialog.current?.showModal();
@@ -186,7 +196,9 @@ export function ImagePicker({
             className="button button--quiet image-picker-more"
             onClick={() => {
               // The next page of the search on screen (a newer one replaces the list when sent).
-              if (!loading && shown.nextOffset !== null) load(shown.q, shown.nextOffset);
+              if (loading || shown.nextOffset === null) return;
+              focusFrom.current = shown.items.length;
+              load(shown.q, shown.nextOffset);
             }}
           >
             Show more
