@@ -7,6 +7,10 @@ import type { Page } from "@playwright/test";
 import { pngFile } from "#tests/helpers/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
 
+// Signing in (a fresh owner made by the CLI), axe over the page and the picker's thumbnails
+// took the first test past 30 s on a busy machine (31 s, its fixtures alone 20 s): 60 s each.
+test.describe.configure({ timeout: 60_000 });
+
 const PICK = /^Choose from the studio's images/;
 const UPLOAD = "Or upload a new image";
 const field = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
