@@ -173,6 +173,26 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
+test("GET /admin/images answers the signed-in owner only, one page of JSON", async ({ adminPage: page, request }) => {
+  const stranger = await request.get("/admin/images?q=a", { maxRedirects: 0 });
+  expect(stranger.status()).toBe(302);
+  expect(stranger.headers().location).toMatch(/^\/admin\/login\?next=/);
+
+  const c = collection();
+  const answer = await page.request.get(`/admin/images?collection=${c.id}&offset=1`);
+  expect(answer.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(answer.headers()["cache-control"]).toBe("no-store");
+  const body = await answer.json();
+  expect(body).toMatchObject({ q: "", offset: 1, total: c.photos.length, nextOffset: null });
+  expect(body.items).toHaveLength(c.photos.length - 1);
+  expect(body.items[0]).toEqual({
+    assetId: expect.any(Number),
+    fileName: expect.any(String),
+    group: expect.any(String),
+    image: expect.objectContaining({ width: expect.any(Number), height: expect.any(Number), alt: "" }),
+  });
+});
+
 /** Adds `count` images in no shoot (copies of an existing asset's variants); returns their ids. */
 function addFillerImages(count: number): number[] {
   return withDatabase((db) => {
