@@ -29,6 +29,7 @@ export default [
       route("trash", "routes/admin/trash.tsx"),
       route("inquiries", "routes/admin/inquiries.tsx"),
       route("inquiries.csv", "routes/admin/inquiries-csv.ts"),
+      route("images", "routes/admin/images.ts"),
       route("tokens", "routes/admin/tokens.tsx"),
       route("logout", "routes/admin/logout.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import { listImageChoices, OTHER_IMAGES_GROUP } from "../media/image-field.server.ts";
+import { listImageChoices } from "../media/image-field.server.ts";
+import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
 import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
 import { createShoot } from "./shoots.server.ts";
 

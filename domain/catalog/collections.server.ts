@@ -22,7 +22,16 @@ export async function listCollectionsWithCovers(db: Database) {
     /** Photos the cover may be chosen from: those in this collection's shoots. */
     candidates: photos.flatMap((p) => {
       const shoot = shootOf.get(p.shootId);
-      return shoot?.collection.id === c.id ? [{ assetId: p.assetId, label: `${shoot.title}: ${p.fileName}` }] : [];
+      return shoot?.collection.id === c.id
+        ? [
+            {
+              assetId: p.assetId,
+              label: `${shoot.title}: ${p.fileName}`,
+              shootTitle: shoot.title,
+              fileName: p.fileName,
+            },
+          ]
+        : [];
     }),
   }));
 }

@@ -7,6 +7,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
 import { imageFileFieldName, tooLargeReason } from "./image-field.ts";
+import { OTHER_IMAGES_GROUP } from "./image-picker.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError } from "./pipeline.server.ts";
 
@@ -55,10 +56,6 @@ async function chosenAsset(db: Database, value: FormDataEntryValue | null): Prom
   return row ? row.id : null;
 }
 
-/** Every image the studio has, newest uploads included, for the field's select. */
-/** Where an image in no shoot is listed (banners, logos, images uploaded in a form). */
-export const OTHER_IMAGES_GROUP = "Other images";
-
 /**
  * Every stored image for the field's select, grouped by the shoot it belongs to (the first,
  * if several), shoots by title and "Other images" last, then by file name.
@@ -85,6 +82,7 @@ export async function listImageChoices(db: Database) {
     .execute();
   const choices = rows.map((r) => ({
     assetId: r.id,
+    fileName: r.original_name,
     group: r.shootTitle ?? OTHER_IMAGES_GROUP,
     label: `${r.original_name} (${r.width} × ${r.height}${r.height > r.width ? ", portrait" : ""})`,
   }));

@@ -19,7 +19,6 @@ import { expect, test } from "./admin-fixtures.ts";
 test.describe.configure({ mode: "default", timeout: 90_000 });
 
 const MB = 1024 * 1024;
-const CHOOSE = "Choose one of the studio's images";
 const UPLOAD = "Or upload a new image";
 
 /** A small PNG that no earlier run uploaded: random colours, row by row. */
@@ -41,6 +40,16 @@ function oversizedFile(name: string): string {
 }
 
 const imageField = (page: Page, legend: string): Locator => page.getByRole("group", { name: legend, exact: true });
+/** The image field's value, as the form posts it (the picker keeps it in a hidden input). */
+const chosenId = (field: Locator, name: string) => field.locator(`input[name="${name}"]`);
+/** Chooses an image by file name with the field's picker. */
+async function pick(page: Page, field: Locator, fileName: string) {
+  await field.getByRole("button", { name: /^Choose from the studio's images/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Search by shoot or file name").fill(fileName);
+  await dialog.getByRole("button", { name: `${fileName}, ` }).click();
+  await expect(dialog).toBeHidden();
+}
 const save = async (page: Page) => {
   await page.getByRole("button", { name: "Save settings" }).click();
 };
@@ -108,8 +117,8 @@ test("a logo and an about photo uploaded here show on the public pages", async (
   await openSettings(page);
   const logo = imageField(page, "Logo");
   const aboutPhoto = imageField(page, "About photo");
-  await expect(logo.getByLabel(CHOOSE)).toHaveValue("");
-  const originalAbout = await aboutPhoto.getByLabel(CHOOSE).inputValue();
+  await expect(chosenId(logo, "logo")).toHaveValue("");
+  const originalAbout = (await aboutPhoto.locator(".image-field-chosen strong").textContent()) ?? "";
   const visitor = await page.context().newPage();
   const aboutPhotoSrc = async () => {
     await visitor.goto("/about");
@@ -128,7 +137,7 @@ test("a logo and an about photo uploaded here show on the public pages", async (
     await expect(page.getByRole("status")).toHaveText(/Saved/);
     // The fields now show the new images, made from our own variants.
     await expect(logo.locator("img")).toHaveAttribute("src", /\/media\//);
-    await expect(logo.getByLabel(CHOOSE).locator("option:checked")).toHaveText(/^nila-logo\.png/);
+    await expect(logo.locator(".image-field-chosen")).toHaveText("Chosen: nila-logo.png");
     expect(await axeViolations(page)).toEqual([]);
 
     await visitor.goto("/contactUs");
@@ -146,8 +155,8 @@ test("a logo and an about photo uploaded here show on the public pages", async (
   } finally {
     // Back to the built-in logo and the demo's about photo.
     await openSettings(page);
-    await imageField(page, "Logo").getByLabel(CHOOSE).selectOption("");
-    await imageField(page, "About photo").getByLabel(CHOOSE).selectOption(originalAbout);
+    await imageField(page, "Logo").getByRole("button", { name: "Choose none (Logo)" }).click();
+    await pick(page, imageField(page, "About photo"), originalAbout);
     await save(page);
     await expect(page.getByRole("status")).toHaveText(/Saved/);
   }

@@ -1,6 +1,8 @@
-// Collections: rename, order on the site, and choose each one's cover photo.
+// Collections: rename, order on the site, and choose each one's cover photo (from its shoots'
+// photos, with the image picker once JavaScript runs, a select before).
 import { data, Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { ImageField } from "#app/components/admin/image-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
@@ -9,11 +11,29 @@ import {
   renameCollection,
   setCollectionCover,
 } from "#domain/catalog/collections.server.ts";
+import { thumbnailsFor } from "#domain/media/image-field.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/collections";
 
 export async function loader() {
-  return { collections: await listCollectionsWithCovers(getDb()) };
+  const db = getDb();
+  const collections = await listCollectionsWithCovers(db);
+  return {
+    collections: collections.map((c) => ({
+      ...c,
+      // The select's choices (without JavaScript): the file name under its shoot.
+      candidates: c.candidates.map((p) => ({
+        assetId: p.assetId,
+        group: p.shootTitle,
+        label: p.fileName,
+        fileName: p.fileName,
+      })),
+    })),
+    covers: await thumbnailsFor(
+      db,
+      collections.map((c) => c.coverAssetId),
+    ),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Collections({ loaderData, actionData }: Route.ComponentProps) {
-  const { collections } = loaderData;
+  const { collections, covers } = loaderData;
   return (
     <>
       <h1>Collections</h1>
@@ -79,20 +99,18 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
               </Form>
               <MoveButtons id={c.id} index={index} count={collections.length} itemLabel={c.name} />
               {c.candidates.length > 0 ? (
-                <Form method="post" className="admin-actions">
+                <Form method="post" className="admin-form admin-cover">
                   <CsrfField />
                   <input type="hidden" name="id" value={c.id} />
-                  <label htmlFor={`collection-cover-${c.id}`}>Cover photo</label>
-                  <select id={`collection-cover-${c.id}`} name="assetId" defaultValue={c.coverAssetId ?? ""}>
-                    <option value="" disabled>
-                      Choose…
-                    </option>
-                    {c.candidates.map((p) => (
-                      <option key={p.assetId} value={p.assetId}>
-                        {p.label}
-                      </option>
-                    ))}
-                  </select>
+                  <ImageField
+                    name="assetId"
+                    label={`Cover photo of ${c.name}`}
+                    value={c.coverAssetId === null ? "" : String(c.coverAssetId)}
+                    current={c.coverAssetId === null ? null : (covers[c.coverAssetId] ?? null)}
+                    choices={c.candidates}
+                    upload={false}
+                    collectionId={c.id}
+                  />
                   <button type="submit" name="intent" value="cover" className="button">
                     Set cover<span className="visually-hidden"> of {c.name}</span>
                   </button>

@@ -1,0 +1,23 @@
+// GET /admin/images?q=&offset=&collection=: one page of the studio's images for the picker
+// (components/admin/image-picker.tsx), as JSON. A resource route inside the signed-in layout,
+// so its middleware demands a session like every screen; a GET changes nothing, so no CSRF token.
+import { findImagePage } from "#domain/media/image-picker.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { NO_STORE } from "#platform/http.server.ts";
+import type { Route } from "./+types/images";
+
+/** A whole, non-negative number from the query string, else undefined. */
+function count(value: string | null): number | undefined {
+  const n = Number(value);
+  return value !== null && value !== "" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const page = await findImagePage(getDb(), {
+    q: params.get("q") ?? "",
+    offset: count(params.get("offset")) ?? 0,
+    collectionId: count(params.get("collection")),
+  });
+  return Response.json(page, { headers: { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex, nofollow" } });
+}

@@ -1,0 +1,95 @@
+// The server half of the admin's image picker (components/admin/image-picker.tsx): one page of
+// the studio's images at a time, searched here, grouped by shoot. A studio may hold 20,000
+// images (several weddings of 3,000 to 5,000), so the page never carries them all: the picker
+// asks for the next page (GET /admin/images) as the owner scrolls or searches.
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../../platform/db/db.server.ts";
+import type { DB } from "../../platform/db/schema.server.ts";
+import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
+import { MAX_QUERY_LENGTH } from "../catalog/search-limits.ts";
+import { type ImagePage, OTHER_IMAGES_GROUP } from "./image-picker.ts";
+
+/** Thumbnails per answer: about four screens of a phone's grid, one fetch of small variants. */
+export const IMAGE_PAGE_SIZE = 60;
+
+export interface ImagePageQuery {
+  /** Words that must each appear in the shoot's title or the file name (any case). */
+  q?: string;
+  /** How many images (in the picker's order) come before this page. */
+  offset?: number;
+  limit?: number;
+  /** Only the photos of this collection's shoots (a collection's cover is one of them). */
+  collectionId?: number;
+}
+
+/** The title of the first live shoot (by id) the asset is a live photo of, within the collection if given. */
+function shootTitleOf(eb: ExpressionBuilder<DB, "assets">, collectionId: number | undefined) {
+  let q = eb
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select("shoots.title")
+    .whereRef("photos.asset_id", "=", "assets.id")
+    .where("photos.deleted_at", "is", null)
+    .where("shoots.deleted_at", "is", null);
+  if (collectionId !== undefined) q = q.where("shoots.collection_id", "=", collectionId);
+  return q.orderBy("shoots.id").limit(1);
+}
+
+/** The query's words, lower-cased, each a LIKE pattern with its wildcards escaped. */
+function likePatterns(q: string): string[] {
+  return q
+    .slice(0, MAX_QUERY_LENGTH)
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * One page of images in the picker's order: by shoot title, "Other images" (in no shoot) last,
+ * then by file name. Searching matches each word against the shoot's title or the file name.
+ */
+export async function findImagePage(db: Database, query: ImagePageQuery = {}): Promise<ImagePage> {
+  const q = (query.q ?? "").trim();
+  const offset = Math.max(0, Math.trunc(query.offset ?? 0));
+  const limit = query.limit ?? IMAGE_PAGE_SIZE;
+  const { collectionId } = query;
+  const listed = db
+    .selectFrom("assets")
+    .select((eb) => ["assets.id", "assets.original_name", shootTitleOf(eb, collectionId).as("shoot_title")]);
+  let matching = db.selectFrom(listed.as("listed"));
+  if (collectionId !== undefined) matching = matching.where("listed.shoot_title", "is not", null);
+  for (const pattern of likePatterns(q)) {
+    matching = matching.where((eb) =>
+      eb.or([
+        eb(sql`lower(listed.shoot_title)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(listed.original_name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    matching
+      .selectAll()
+      .orderBy(sql`listed.shoot_title is null`)
+      .orderBy("listed.shoot_title")
+      .orderBy("listed.original_name")
+      .orderBy("listed.id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const images = await loadStoredImages(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.flatMap((r) => {
+    const stored = images.get(r.id);
+    if (!stored) return [];
+    // No alt text: the picker's button names the image (file name and shoot) beside it.
+    const image = toResponsiveImage(stored, "");
+    return [{ assetId: r.id, fileName: r.original_name, group: r.shoot_title ?? OTHER_IMAGES_GROUP, image }];
+  });
+  const next = offset + rows.length;
+  return { q, offset, total: Number(total), nextOffset: next < Number(total) ? next : null, items };
+}
