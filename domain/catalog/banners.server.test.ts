@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { listImageChoices } from "../media/image-field.server.ts";
+import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
 import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
 import { createShoot } from "./shoots.server.ts";
@@ -60,6 +61,42 @@ describe("admin banner slides", () => {
       [OTHER_IMAGES_GROUP, "image-0.jpg (1600 × 900)"],
     ]);
     await store.db.deleteFrom("photos").execute();
+  });
+
+  it("offers the newest images and those chosen now, not tens of thousands, before the picker loads", async () => {
+    const extra = await store.db
+      .insertInto("assets")
+      .values(
+        Array.from({ length: NO_SCRIPT_IMAGE_CHOICES }, (_, i) => ({
+          sha256: (1000 + i).toString(16).padStart(64, "0"),
+          original_key: `xx/${i}.jpeg`,
+          original_name: `DSC_${i}.jpg`,
+          original_bytes: 1,
+          mime: "image/jpeg",
+          width: 3,
+          height: 2,
+          placeholder: "",
+        })),
+      )
+      .returning("id")
+      .execute();
+    try {
+      const offered = (await listImageChoices(store.db)).map((c) => c.assetId);
+      expect(offered).toHaveLength(NO_SCRIPT_IMAGE_CHOICES);
+      expect(offered).not.toContain(assets[0]);
+      const withChosen = (await listImageChoices(store.db, [assets[0] as number, null])).map((c) => c.assetId);
+      expect(withChosen).toHaveLength(NO_SCRIPT_IMAGE_CHOICES + 1);
+      expect(withChosen).toContain(assets[0]);
+    } finally {
+      await store.db
+        .deleteFrom("assets")
+        .where(
+          "id",
+          "in",
+          extra.map((r) => r.id),
+        )
+        .execute();
+    }
   });
 
   it("refuses a slide without images or description, field by field", async () => {

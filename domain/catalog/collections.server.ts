@@ -1,6 +1,7 @@
 // The admin's edits to collections: name, order on the site, and the cover (a photo from one
 // of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working.
 import type { Database } from "../../platform/db/db.server.ts";
+import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 
@@ -14,24 +15,29 @@ export async function listCollectionsWithCovers(db: Database) {
     { images: false },
   );
   const shootOf = new Map(shoots.map((s) => [s.id, s]));
+  // The select is the field before JavaScript runs: the newest photos, and the cover chosen now
+  // (the picker searches them all).
+  photos.sort((a, b) => b.assetId - a.assetId);
+  const candidatesOf = (collectionId: number, coverAssetId: number | null) => {
+    const inCollection = photos.filter((p) => shootOf.get(p.shootId)?.collection.id === collectionId);
+    const newest = inCollection.slice(0, NO_SCRIPT_IMAGE_CHOICES);
+    const cover = inCollection.find((p) => p.assetId === coverAssetId);
+    return cover && !newest.includes(cover) ? [...newest, cover] : newest;
+  };
   return collections.map((c) => ({
     id: c.id,
     slug: c.slug,
     name: c.name,
     coverAssetId: c.cover_asset_id,
     /** Photos the cover may be chosen from: those in this collection's shoots. */
-    candidates: photos.flatMap((p) => {
-      const shoot = shootOf.get(p.shootId);
-      return shoot?.collection.id === c.id
-        ? [
-            {
-              assetId: p.assetId,
-              label: `${shoot.title}: ${p.fileName}`,
-              shootTitle: shoot.title,
-              fileName: p.fileName,
-            },
-          ]
-        : [];
+    candidates: candidatesOf(c.id, c.cover_asset_id).map((p) => {
+      const shoot = shootOf.get(p.shootId) as (typeof shoots)[number];
+      return {
+        assetId: p.assetId,
+        label: `${shoot.title}: ${p.fileName}`,
+        shootTitle: shoot.title,
+        fileName: p.fileName,
+      };
     }),
   }));
 }

@@ -6,7 +6,7 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
-import { imageFileFieldName, tooLargeReason } from "./image-field.ts";
+import { imageFileFieldName, NO_SCRIPT_IMAGE_CHOICES, tooLargeReason } from "./image-field.ts";
 import { OTHER_IMAGES_GROUP } from "./image-picker.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError } from "./pipeline.server.ts";
@@ -57,10 +57,19 @@ async function chosenAsset(db: Database, value: FormDataEntryValue | null): Prom
 }
 
 /**
- * Every stored image for the field's select, grouped by the shoot it belongs to (the first,
- * if several), shoots by title and "Other images" last, then by file name.
+ * The newest stored images and those chosen now, for the field's select, grouped by the shoot
+ * each belongs to (the first, if several), shoots by title and "Other images" last, then by file
+ * name.
  */
-export async function listImageChoices(db: Database) {
+export async function listImageChoices(db: Database, chosen: readonly (number | null)[] = []) {
+  const newest = await db
+    .selectFrom("assets")
+    .select("id")
+    .orderBy("id", "desc")
+    .limit(NO_SCRIPT_IMAGE_CHOICES)
+    .execute();
+  const ids = [...new Set([...newest.map((r) => r.id), ...chosen.filter((id): id is number => id !== null)])];
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("assets")
     .select((eb) => [
@@ -79,6 +88,7 @@ export async function listImageChoices(db: Database) {
         .limit(1)
         .as("shootTitle"),
     ])
+    .where("assets.id", "in", ids)
     .execute();
   const choices = rows.map((r) => ({
     assetId: r.id,

@@ -18,3 +18,10 @@ export function tooLargeReason(size?: number): string {
 export function isTooLarge(size: number): boolean {
   return size > MAX_SOURCE_BYTES;
 }
+
+/**
+ * How many images the select offers: the newest, and those chosen now. It is the field before
+ * JavaScript runs (the picker searches them all); a studio with several weddings has tens of
+ * thousands, which as options would make each form megabytes.
+ */
+export const NO_SCRIPT_IMAGE_CHOICES = 300;

@@ -40,13 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "add": {
       const refused = await addBannerSlideFromForm({ db, storage: getMediaStorage(readEnv().dataDir) }, parsed);
       if (refused) {
-        const thumbnails = await thumbnailsFor(db, [
-          Number(refused.values.desktop) || null,
-          Number(refused.values.mobile) || null,
-        ]);
+        const chosen = [Number(refused.values.desktop) || null, Number(refused.values.mobile) || null];
+        const thumbnails = await thumbnailsFor(db, chosen);
         // The choices again: React Router does not reload them after a 4xx, and an accepted
         // upload must be in the select that now shows it chosen.
-        return data({ ...refused, thumbnails, choices: await listImageChoices(db), notice: "" }, { status: 400 });
+        return data(
+          { ...refused, thumbnails, choices: await listImageChoices(db, chosen), notice: "" },
+          { status: 400 },
+        );
       }
       return { ...none, notice: "Slide added at the end." };
     }

@@ -27,7 +27,7 @@ export async function loader() {
     values,
     images,
     thumbnails: await thumbnailsFor(db, Object.values(images)),
-    choices: await listImageChoices(db),
+    choices: await listImageChoices(db, Object.values(images)),
     defaults: { inquiryTo: (await inquiryRecipientDefault(db)) ?? "", ack: readEnv().inquiries.ack },
     // From the server, so the options the browser hydrates are the ones it was sent.
     timeZones: timeZoneChoices(values.timeZone),
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const thumbnails = await thumbnailsFor(db, Object.values(result.images));
     // The choices again: React Router does not reload them after a 4xx, and an accepted
     // upload must be in the select that now shows it chosen.
-    const choices = await listImageChoices(db);
+    const choices = await listImageChoices(db, Object.values(result.images));
     return data(
       { ...result, thumbnails, choices, notice: "Not saved: please correct the fields marked above." },
       { status: 400 },
