@@ -134,8 +134,11 @@ export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, pa
   if (shown !== selection) setSelection(shown);
   const selectedIds = order.filter((id) => selection.selected.has(id));
   const single = selectedIds.length === 1 ? byId.get(selectedIds[0] as number) : undefined;
+  // The selected photo, or with none selected the one the keyboard is on (there is no keyboard
+  // focus before JavaScript runs).
   const detail =
-    single ?? (selectedIds.length === 0 && selection.focus !== null ? byId.get(selection.focus) : undefined);
+    single ??
+    (hydrated && selectedIds.length === 0 && selection.focus !== null ? byId.get(selection.focus) : undefined);
 
   const submit = (intent: string, fields: Record<string, string> = {}) => {
     const form = document.getElementById(PHOTO_FORM_ID) as HTMLFormElement | null;
