@@ -176,7 +176,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
         .execute();
     const live = async () => (await shootPhotos()).filter((p) => p.deleted_at === null).map((p) => p.id);
     const [first, second, third] = await live();
-    await trashPhoto(store.db, shootId, second as number);
+    await trashPhotos(store.db, shootId, [second as number]);
     const trashed = (await shootPhotos()).find((p) => p.id === second);
     const bytes = uploads.get(trashed?.original_name.replace(".jpg", "") ?? "") as Uint8Array;
 
@@ -214,7 +214,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     const live = rows.filter((r) => r.shoot_id === shootId && r.deleted_at === null);
     const [trashed, ...kept] = live;
     if (!trashed) throw new Error("the shoot has no photos");
-    await trashPhoto(store.db, shootId, trashed.id);
+    await trashPhotos(store.db, shootId, [trashed.id]);
 
     const known = await knownPhotoHashes(store.db, shootId);
     expect([...known].sort()).toEqual([...kept.map((r) => r.sha256), sha256(queuedBytes)].sort());
