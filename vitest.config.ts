@@ -8,6 +8,8 @@ export default defineConfig({
       "platform/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      // The test helpers that are big enough to need tests of their own (the big-shoot fixture).
+      "tests/helpers/**/*.test.ts",
     ],
     environment: "node",
     // One test file at a time: many files start a production server and import the demo studio
