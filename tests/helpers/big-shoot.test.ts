@@ -1,10 +1,14 @@
 // The big-shoot fixture, at a dozen photos: distinct images, in file-name order, every variant
-// on disk (the 3,000-photo runs are in `npm run bench` and the browser test).
+// on disk, and the same again from a copied template (the 3,000-photo runs are in `npm run bench`).
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readShootPhotos } from "#domain/catalog/read-model.server.ts";
 import { planVariants } from "#domain/media/pipeline.server.ts";
-import { BIG_SHOOT_WIDTH_PX, seedBigShoot } from "./big-shoot.ts";
-import { createTestStore, type TestStore } from "./test-store.ts";
+import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { DATABASE_FILE_NAME, openDatabase } from "#platform/db/db.server.ts";
+import { BIG_SHOOT_WIDTH_PX, bigShootDataDir, seedBigShoot } from "./big-shoot.ts";
+import { createTestStore, makeTempDir, type TestStore } from "./test-store.ts";
 
 const PHOTOS = 12;
 
@@ -39,5 +43,33 @@ describe("seedBigShoot", () => {
     const variants = await store.db.selectFrom("asset_variants").select("key").execute();
     expect(variants).toHaveLength(PHOTOS * planVariants(BIG_SHOOT_WIDTH_PX).length);
     for (const { key } of variants) expect(await store.storage.public.has(key)).toBe(true);
+  });
+});
+
+describe("bigShootDataDir", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("copies one template into each data directory, whole", async () => {
+    const [first, second] = [makeTempDir(), makeTempDir()] as [string, string];
+    dirs.push(first, second);
+    const made = await bigShootDataDir(first, { count: PHOTOS, title: "Template test" });
+    const copied = await bigShootDataDir(second, { count: PHOTOS, title: "Template test" });
+    expect(copied.made).toBe(false);
+    expect(copied.photoIds).toEqual(made.photoIds);
+
+    const db = openDatabase(path.join(second, DATABASE_FILE_NAME));
+    try {
+      const photos = await readShootPhotos(db, [copied.shootId]);
+      expect(photos.map((p) => p.id)).toEqual(copied.photoIds);
+      const storage = diskMediaStorage(second);
+      const variants = await db.selectFrom("asset_variants").select("key").execute();
+      expect(variants).toHaveLength(PHOTOS * planVariants(BIG_SHOOT_WIDTH_PX).length);
+      for (const { key } of variants) expect(await storage.public.has(key)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
   });
 });
