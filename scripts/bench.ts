@@ -13,6 +13,7 @@ import { readEnv, readScriptVariable, startEnv } from "../platform/env.server.ts
 import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
+import { runPhotoManagerBench } from "./bench-photo-manager.ts";
 
 const INGEST_RUNS = 3;
 const root = path.resolve(import.meta.dirname, "..");
@@ -58,6 +59,11 @@ if (process.argv.includes("--only=lighthouse")) {
 // `node scripts/bench.ts --only=admin` prints only the admin's photos-per-minute figure.
 if (process.argv.includes("--only=admin")) {
   await runAdminBench(root);
+  process.exit();
+}
+// `node scripts/bench.ts --only=photo-manager` prints only the 3,000-photo shoot's figures.
+if (process.argv.includes("--only=photo-manager")) {
+  await runPhotoManagerBench();
   process.exit();
 }
 
@@ -117,5 +123,7 @@ console.log(`  ${seconds(importMs)} for ${assets.n} images (${seconds(importMs /
 console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}\n`);
 
 await runAdminBench(root);
+
+await runPhotoManagerBench();
 
 await runLighthouseBench();
