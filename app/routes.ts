@@ -22,6 +22,7 @@ export default [
       route("shoots/new", "routes/admin/shoot-new.tsx"),
       route("shoots/:id", "routes/admin/shoot-edit.tsx"),
       route("shoots/:id/jobs", "routes/admin/shoot-jobs.tsx"),
+      route("shoots/:id/photos", "routes/admin/shoot-photos.ts"),
       route("stories", "routes/admin/stories.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("banners", "routes/admin/banners.tsx"),

@@ -7,6 +7,7 @@ import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
+import { idParam } from "#app/utils/id-param.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import { getShootPage } from "#domain/catalog/public-pages.server.ts";
@@ -18,8 +19,8 @@ import type { Route } from "./+types/shoot";
 const EAGER_THUMBNAILS = 3;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
-  const shoot = Number.isSafeInteger(id) ? await getShootPage(getDb(), id) : null;
+  const id = idParam(params.id);
+  const shoot = id === null ? null : await getShootPage(getDb(), id);
   if (!shoot) throw data({ what: "shoot" }, { status: 404 });
   const site = { origin: publicOrigin(), studioName: "" };
   const gallery = {

@@ -11,10 +11,11 @@ import {
   useLatestAnswer,
 } from "#app/components/admin/action-notice.tsx";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
+import { NO_SCRIPT_PAGE_SIZE, PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
+import { idParam } from "#app/utils/id-param.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   isPhotoOrder,
@@ -29,6 +30,7 @@ import {
 } from "#domain/catalog/photos.server.ts";
 import type { FieldErrors, ShootFormValues } from "#domain/catalog/shoot-form.ts";
 import {
+  type AdminPhoto,
   type AdminShoot,
   getShootForEdit,
   listCollections,
@@ -44,8 +46,8 @@ import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
 
 function shootId(param: string): number {
-  const id = /^\d{1,9}$/.test(param) ? Number(param) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw data("There is no such shoot.", { status: 404 });
+  const id = idParam(param);
+  if (id === null) throw data("There is no such shoot.", { status: 404 });
   return id;
 }
 
@@ -53,17 +55,42 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const shoot = await getShootForEdit(getDb(), shootId(params.id));
   if (!shoot) throw data("There is no such shoot.", { status: 404 });
   const url = new URL(request.url);
+  // One page of photos in the document (a wedding's 3,000 would be megabytes of it): the page
+  // before JavaScript runs, and the first screen after; clientLoader adds the rest.
+  const { photos, ...details } = shoot;
+  const pageCount = Math.max(1, Math.ceil(photos.length / NO_SCRIPT_PAGE_SIZE));
+  const page = Math.min(pageCount, Math.max(1, Number(url.searchParams.get("page")) || 1));
+  const pageStart = (page - 1) * NO_SCRIPT_PAGE_SIZE;
   return {
-    shoot,
+    shoot: details,
+    photos: photos.slice(pageStart, pageStart + NO_SCRIPT_PAGE_SIZE),
+    photoCount: photos.length,
+    pageStart,
+    complete: photos.length <= NO_SCRIPT_PAGE_SIZE,
     now: Date.now(),
     otherShoots: await otherShoots(getDb(), shoot.id),
     knownHashes: await knownPhotoHashes(getDb(), shoot.id),
     collections: await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
-    page: Number(url.searchParams.get("page")) || 1,
     created: url.searchParams.has("created"),
   };
 }
+
+/**
+ * In the browser, every photo of the shoot, fetched beside the route's own data (so after an
+ * action both arrive together and the grid never shows an older order in between).
+ */
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const [server, all] = await Promise.all([
+    serverLoader(),
+    fetch(`/admin/shoots/${encodeURIComponent(params.id)}/photos`, { headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? (r.json() as Promise<{ photos: AdminPhoto[] }>) : null))
+      .catch(() => null),
+  ]);
+  if (server.complete || !all) return server;
+  return { ...server, photos: all.photos, photoCount: all.photos.length, pageStart: 0, complete: true };
+}
+clientLoader.hydrate = true as const;
 
 /** Every answer of this page: a notice, and for the details form what to correct. */
 type Answer = ActionAnswer & { errors?: FieldErrors; values?: ShootFormValues };
@@ -265,7 +292,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <section aria-labelledby="photos-heading" className="admin-panel">
-        <h2 id="photos-heading">Photos ({shoot.photos.length})</h2>
+        <h2 id="photos-heading">Photos ({loaderData.photoCount})</h2>
         {shoot.deletedAt ? null : (
           <PhotoUploader
             shootId={shoot.id}
@@ -276,11 +303,13 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
         )}
         <ProcessingStatus shootId={shoot.id} since={since} pokes={pokes} />
         <PhotoManager
-          photos={shoot.photos}
+          photos={loaderData.photos}
+          photoCount={loaderData.photoCount}
+          pageStart={loaderData.pageStart}
+          complete={loaderData.complete}
           photoOrder={shoot.photoOrder}
           coverAssetId={shoot.coverAssetId}
           otherShoots={loaderData.otherShoots}
-          page={loaderData.page}
         />
       </section>
 
@@ -290,8 +319,8 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="admin-confirm">
             <CsrfField />
             <p>
-              Move “{shoot.title}” and its {shoot.photos.length} photos to the trash? It leaves the public site at once;
-              you can restore it from the trash until the trash is emptied.
+              Move “{shoot.title}” and its {loaderData.photoCount} photos to the trash? It leaves the public site at
+              once; you can restore it from the trash until the trash is emptied.
             </p>
             <button type="submit" name="intent" value="trash" className="button button--danger">
               Move to trash

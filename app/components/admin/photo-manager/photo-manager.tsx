@@ -62,8 +62,11 @@ interface PhotoManagerProps {
   photoOrder: PhotoOrder;
   coverAssetId: number | null;
   otherShoots: { id: number; title: string }[];
-  /** The page of photos shown before JavaScript runs (1-based). */
-  page: number;
+  /** How many photos the shoot has; `photos` may be one page of them, from `pageStart`. */
+  photoCount: number;
+  pageStart: number;
+  /** Whether `photos` is all of them (the browser fetches the rest after the first screen). */
+  complete: boolean;
 }
 
 interface Drag {
@@ -123,7 +126,15 @@ function Thumb({ photo, eager }: { photo: AdminPhoto; eager?: boolean }) {
   );
 }
 
-export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, page }: PhotoManagerProps) {
+export function PhotoManager({
+  photos,
+  photoOrder,
+  coverAssetId,
+  otherShoots,
+  photoCount,
+  pageStart,
+  complete,
+}: PhotoManagerProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher({ key: PHOTO_ACTIONS_FETCHER });
   const byId = useMemo(() => new Map(photos.map((p) => [p.id, p])), [photos]);
@@ -149,9 +160,8 @@ export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, pa
     void fetcher.submit(data, { method: "post", preventScrollReset: true });
   };
 
-  const pageCount = Math.max(1, Math.ceil(photos.length / NO_SCRIPT_PAGE_SIZE));
-  const pageNumber = Math.min(Math.max(1, page), pageCount);
-  const pagePhotos = photos.slice((pageNumber - 1) * NO_SCRIPT_PAGE_SIZE, pageNumber * NO_SCRIPT_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(photoCount / NO_SCRIPT_PAGE_SIZE));
+  const pageNumber = Math.floor(pageStart / NO_SCRIPT_PAGE_SIZE) + 1;
 
   if (photos.length === 0) return <p>No photos yet.</p>;
   return (
@@ -166,7 +176,7 @@ export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, pa
           <p className="pm-count">
             {hydrated ? (
               <>
-                <strong>{selectedIds.length}</strong> of {order.length} selected
+                <strong>{selectedIds.length}</strong> of {complete ? order.length : photoCount} selected
               </>
             ) : (
               <>Tick photos, then choose what to do with them.</>
@@ -174,7 +184,12 @@ export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, pa
           </p>
           {hydrated ? (
             <div className="pm-select-buttons">
-              <button type="button" className="link-button" onClick={() => setSelection(selectAll(selection, order))}>
+              <button
+                type="button"
+                className="link-button"
+                disabled={!complete}
+                onClick={() => setSelection(selectAll(selection, order))}
+              >
                 Select all
               </button>
               <button
@@ -322,8 +337,8 @@ export function PhotoManager({ photos, photoOrder, coverAssetId, otherShoots, pa
         />
       ) : (
         <>
-          <ol className="pm-plain" aria-label="Photos in their order on the site">
-            {pagePhotos.map((p, i) => (
+          <ol className="pm-plain" aria-label="Photos in their order on the site" start={pageStart + 1}>
+            {photos.map((p, i) => (
               <li key={p.id} className="pm-cell">
                 <label>
                   <span className="pm-thumb">
