@@ -7,6 +7,17 @@ export const UPLOAD_NOTE_HEADER = "Upload-Note";
 export const UPLOAD_NOTE_FROM_TRASH = "restored-from-trash";
 /** Each PATCH carries at most this much, so a dropped connection loses at most one chunk. */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * The page names the photos a shoot has by this many hex digits of their SHA-256 (64 bits), so
+ * the uploader can skip files it has without a wedding's 3,000 full hashes in the page; the
+ * server still checks the whole hash of what it receives.
+ */
+export const KNOWN_HASH_PREFIX_CHARS = 16;
+
+export function knownHashPrefix(sha256: string): string {
+  return sha256.slice(0, KNOWN_HASH_PREFIX_CHARS);
+}
+
 /** Files uploaded at the same time (more would only share the same connection). */
 export const PARALLEL_UPLOADS = 3;
 /** tus-js-client's waits between automatic retries after a dropped connection. */

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import {
+  knownHashPrefix,
   PARALLEL_UPLOADS,
   shouldRetryUpload,
   UPLOAD_CHUNK_BYTES,
@@ -120,7 +121,7 @@ async function sha256Of(file: File): Promise<string | null> {
 interface PhotoUploaderProps {
   shootId: number;
   csrf: string;
-  /** SHA-256 of the photos the shoot already has or is processing. */
+  /** The photos the shoot already has or is processing, by knownHashPrefix of their SHA-256. */
   knownHashes: readonly string[];
   /** Called when a file has been uploaded and queued for processing. */
   onQueued: () => void;
@@ -193,7 +194,10 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
     if (!upload) {
       // A photo the shoot already has (a batch chosen again after a closed laptop) is not sent
       // again only to be refused: hashing is far cheaper than uploading on a slow connection.
-      if (knownRef.current.size > 0 && knownRef.current.has((await sha256Of(file).catch(() => null)) ?? "")) {
+      if (
+        knownRef.current.size > 0 &&
+        knownRef.current.has(knownHashPrefix((await sha256Of(file).catch(() => null)) ?? ""))
+      ) {
         update(key, { state: "present", reason: PRESENT_REASON });
         finished();
         return;

@@ -42,6 +42,7 @@ import {
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
 import { knownPhotoHashes } from "#domain/media/photo-jobs.server.ts";
+import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
 
@@ -69,7 +70,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     complete: photos.length <= NO_SCRIPT_PAGE_SIZE,
     now: Date.now(),
     otherShoots: await otherShoots(getDb(), shoot.id),
-    knownHashes: await knownPhotoHashes(getDb(), shoot.id),
+    knownHashes: [...(await knownPhotoHashes(getDb(), shoot.id))].map(knownHashPrefix),
     collections: await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     created: url.searchParams.has("created"),
