@@ -52,7 +52,7 @@ test("create, publish, trash and restore a shoot; the public page follows each s
 
   await page.getByLabel("Title").fill(`${title} (edited)`);
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByRole("status")).toHaveText(/Details saved\./);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (edited)`);
 
   await page.getByRole("link", { name: "Delete shoot…" }).click();
