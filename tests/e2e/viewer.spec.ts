@@ -76,6 +76,34 @@ async function transformOf(page: Page) {
   return { zoom: Number(/scale\(([\d.]+)\)/.exec(transform)?.[1] ?? "1"), x: Number(x), y: Number(y) };
 }
 
+/** A glide moves the photo every frame until it stops: this many frames without a move is stopped. */
+const STILL_FRAMES = 10;
+
+/**
+ * The current photo's transform once it has stayed put for STILL_FRAMES frames. Counted in the
+ * page's own frames, not in time: two reads a poll apart matched mid-glide on a busy machine,
+ * when no frame ran between them.
+ */
+async function settledTransform(page: Page) {
+  await currentPhoto(page).evaluate(
+    (el, frames) =>
+      new Promise<void>((resolve) => {
+        let last = (el as HTMLElement).style.transform;
+        let still = 0;
+        const tick = () => {
+          const now = (el as HTMLElement).style.transform;
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= frames) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    STILL_FRAMES,
+  );
+  return transformOf(page);
+}
+
 async function zoomOf(page: Page): Promise<number> {
   return (await transformOf(page)).zoom;
 }
@@ -641,16 +669,7 @@ test.describe("gestures", () => {
     // further, between these two bounds (the last frame falls anywhere in the final slowing).
     const glideMin = (releaseSpeed - PAN_GLIDE_MIN_SPEED_PX_PER_FRAME) / -Math.log(PAN_FRICTION);
     const glideMax = releaseSpeed / -Math.log(PAN_FRICTION);
-    let last = Number.NaN;
-    await expect
-      .poll(async () => {
-        const now = (await transformOf(page)).x;
-        const settled = now === last;
-        last = now;
-        return settled;
-      })
-      .toBe(true);
-    const after = await transformOf(page);
+    const after = await settledTransform(page);
     expect(after.x - before.x).toBeGreaterThanOrEqual(dx + glideMin - 1);
     expect(after.x - before.x).toBeLessThanOrEqual(dx + glideMax + 1);
     expect(after.y).toBe(before.y);
