@@ -284,16 +284,17 @@ export function isPhotoOrder(value: unknown): value is PhotoOrder {
  * by capture time or by name get positions in that order (index × POSITION_GAP), then the shoot
  * is set to 'manual'. Call it in the transaction of a hand reorder made while the shoot is sorted
  * otherwise, before writing the move. Already manual (or no such shoot): nothing is written, and
- * it gives false. Photos in the trash keep their old positions; restoring one places it anew.
+ * it gives false. Photos in the trash keep their old positions, where restoring puts them back.
  */
 export async function ensureManualOrder(trx: Database, shootId: number): Promise<boolean> {
   const shoot = await trx.selectFrom("shoots").select("photo_order").where("id", "=", shootId).executeTakeFirst();
   if (!shoot || shoot.photo_order === "manual") return false;
   const shown = await readShootPhotos(trx, [shootId], { images: false });
+  const positions = gappedPositions(shown.length);
   for (const [index, photo] of shown.entries()) {
     await trx
       .updateTable("photos")
-      .set({ position: index * POSITION_GAP })
+      .set({ position: positions[index] as number })
       .where("id", "=", photo.id)
       .execute();
   }
