@@ -75,7 +75,7 @@ async function newShoot(db: Database, title: string, like: number): Promise<numb
     .select("collection_id")
     .where("id", "=", like)
     .executeTakeFirstOrThrow();
-  return createShoot(db, { title, location: "", description: "", collectionId: collection_id });
+  return createShoot(db, { title, location: "", description: "", collectionId: Number(collection_id) });
 }
 
 async function domainFigures(db: Database, shootId: number, photoIds: number[]): Promise<void> {

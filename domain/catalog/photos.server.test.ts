@@ -1,7 +1,7 @@
 // The admin's photo edits on a real SQLite file: placing a selection writes only its own rows
 // (gapped positions), a full gap renumbers once, and bulk alt text, move, trash and restore.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
 import { POSITION_GAP } from "./photo-order.ts";
 import {
   appendPhotos,
@@ -25,25 +25,6 @@ describe("a shoot's photos, edited one or many at a time", () => {
   let ids: number[];
   let assetIds: number[];
 
-  async function addAssets(count: number, from: number): Promise<number[]> {
-    const rows = await store.db
-      .insertInto("assets")
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          sha256: (from + i).toString(16).padStart(64, "0"),
-          original_key: `o/${from + i}.jpeg`,
-          original_name: `IMG_${from + i}.jpg`,
-          original_bytes: 1,
-          mime: "image/jpeg",
-          width: 3,
-          height: 2,
-          placeholder: "",
-        })),
-      )
-      .returning("id")
-      .execute();
-    return rows.map((r) => r.id);
-  }
   const order = async (id = shootId) => (await readShootPhotos(store.db, [id], { images: false })).map((p) => p.id);
   const positions = async () =>
     new Map((await store.db.selectFrom("photos").select(["id", "position"]).execute()).map((r) => [r.id, r.position]));
@@ -57,7 +38,7 @@ describe("a shoot's photos, edited one or many at a time", () => {
       .executeTakeFirstOrThrow();
     shootId = await createShoot(store.db, { title: "Wedding", location: "", description: "", collectionId });
     otherShootId = await createShoot(store.db, { title: "Reception", location: "", description: "", collectionId });
-    assetIds = await addAssets(PHOTOS, 1);
+    assetIds = await insertAssets(store.db, PHOTOS, 1);
     ids = await appendPhotos(store.db, shootId, assetIds);
   });
   afterAll(async () => {

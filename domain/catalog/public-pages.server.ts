@@ -5,12 +5,12 @@ import type { Database } from "../../platform/db/db.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { loadStoredImages, type StoredImage, toResponsiveImage } from "./images.server.ts";
 import {
+  type PortfolioShootRecord,
   readBannerSlides,
   readCollections,
   readShootPhotos,
   readShoots,
   readStudioRow,
-  type ShootRecord,
   type StudioRow,
   shootCovers,
 } from "./read-model.server.ts";
@@ -109,9 +109,9 @@ export async function getCollectionCards(db: Database): Promise<CollectionCard[]
 }
 
 /** Shoots as cards; a shoot without a chosen cover shows its first photo. */
-async function toShootCards(db: Database, shoots: ShootRecord[]): Promise<ShootCard[]> {
+async function toShootCards(db: Database, shoots: PortfolioShootRecord[]): Promise<ShootCard[]> {
   const covers = await shootCovers(db, shoots);
-  const coverOf = (s: ShootRecord) => covers.get(s.id) ?? null;
+  const coverOf = (s: PortfolioShootRecord) => covers.get(s.id) ?? null;
   const images = await loadStoredImages(
     db,
     shoots.flatMap((s) => coverOf(s) ?? []),

@@ -18,8 +18,11 @@ import type {
 } from "../../platform/db/schema.server.ts";
 import { loadStoredImages, type StoredImage } from "./images.server.ts";
 
-/** The one rule for what the public may see of a shoot: published, and not in the trash. */
-export const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null`;
+/**
+ * The one rule for what the public may see of a shoot: published, not in the trash, and not a
+ * client gallery's set (the schema already refuses a published set; this says it twice).
+ */
+export const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null and shoots.gallery_id is null`;
 /** A photo in the admin's trash is not shown anywhere, even in a published shoot. */
 export const IS_LIVE_PHOTO = sql<boolean>`photos.deleted_at is null`;
 
@@ -72,7 +75,10 @@ export interface ShootRecord {
   createdAt: StoredTime;
   updatedAt: StoredTime;
   deletedAt: StoredTime | null;
-  collection: { id: number; slug: string; name: string };
+  /** A portfolio shoot's collection; null for a client gallery's set. */
+  collection: { id: number; slug: string; name: string } | null;
+  /** A client gallery's set: its gallery and its place among the gallery's sets. */
+  gallery: { id: number; title: string; position: number } | null;
 }
 
 export interface ShootQuery {
@@ -84,14 +90,28 @@ export interface ShootQuery {
   stories?: boolean;
   /** Every word in the title, the location or the collection's name (any case). */
   words?: readonly string[];
+  /** Portfolio shoots only (the default), a gallery's sets only (by the gallery's id), or both. */
+  kind?: "portfolio" | { galleryId: number } | "any";
   limit?: number;
 }
 
-/** Shoots by id; recent stories in their order; the trash with the latest deleted first. */
+/** A portfolio shoot: in a collection, never in a gallery. */
+export type PortfolioShootRecord = ShootRecord & { collection: NonNullable<ShootRecord["collection"]>; gallery: null };
+
+/**
+ * Shoots by id; recent stories in their order; the trash with the latest deleted first; a
+ * gallery's sets in their order. Portfolio shoots unless the query asks for sets.
+ */
+export async function readShoots(
+  db: Database,
+  query: ShootQuery & { kind?: "portfolio" },
+): Promise<PortfolioShootRecord[]>;
+export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]>;
 export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]> {
   let q = db
     .selectFrom("shoots")
-    .innerJoin("collections", "collections.id", "shoots.collection_id")
+    .leftJoin("collections", "collections.id", "shoots.collection_id")
+    .leftJoin("client_galleries", "client_galleries.id", "shoots.gallery_id")
     .select([
       "shoots.id",
       "shoots.title",
@@ -108,7 +128,13 @@ export async function readShoots(db: Database, query: ShootQuery): Promise<Shoot
       "collections.id as collection_id",
       "collections.slug as collection_slug",
       "collections.name as collection_name",
+      "shoots.gallery_id",
+      "shoots.gallery_position",
+      "client_galleries.title as gallery_title",
     ]);
+  const kind = query.kind ?? "portfolio";
+  if (kind === "portfolio") q = q.where("shoots.gallery_id", "is", null);
+  else if (kind !== "any") q = q.where("shoots.gallery_id", "=", kind.galleryId).orderBy("shoots.gallery_position");
   if (query.scope === "public") q = q.where(IS_PUBLIC_SHOOT);
   if (query.scope === "live") q = q.where("shoots.deleted_at", "is", null);
   if (query.scope === "trashed") q = q.where("shoots.deleted_at", "is not", null);
@@ -142,7 +168,14 @@ export async function readShoots(db: Database, query: ShootQuery): Promise<Shoot
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     deletedAt: r.deleted_at,
-    collection: { id: r.collection_id, slug: r.collection_slug, name: r.collection_name },
+    collection:
+      r.collection_id !== null && r.collection_slug !== null && r.collection_name !== null
+        ? { id: r.collection_id, slug: r.collection_slug, name: r.collection_name }
+        : null,
+    gallery:
+      r.gallery_id !== null && r.gallery_title !== null
+        ? { id: r.gallery_id, title: r.gallery_title, position: r.gallery_position ?? 0 }
+        : null,
   }));
 }
 

@@ -141,14 +141,21 @@ export async function getShootForEdit(db: Database, id: number) {
 
 export type AdminShoot = NonNullable<Awaited<ReturnType<typeof getShootForEdit>>>;
 
+/**
+ * The id for a new shoot or set, inside the caller's transaction. Shoot ids are public URLs
+ * (/galleryList/{id}) and never reused, so the next is max + 1.
+ */
+export async function nextShootId(trx: Database): Promise<number> {
+  const { max } = await trx
+    .selectFrom("shoots")
+    .select(sql<number | null>`max(id)`.as("max"))
+    .executeTakeFirstOrThrow();
+  return (max ?? 0) + 1;
+}
+
 export async function createShoot(db: Database, input: ShootForm): Promise<number> {
-  // Shoot ids are public URLs (/galleryList/{id}) and never reused, so the next is max + 1.
   return db.transaction().execute(async (trx) => {
-    const { max } = await trx
-      .selectFrom("shoots")
-      .select(sql<number | null>`max(id)`.as("max"))
-      .executeTakeFirstOrThrow();
-    const id = (max ?? 0) + 1;
+    const id = await nextShootId(trx);
     await trx
       .insertInto("shoots")
       .values({

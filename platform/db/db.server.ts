@@ -10,6 +10,14 @@ import { createDialect, openSqlite } from "./sqlite-dialect.server.ts";
 
 export type Database = Kysely<DB>;
 
+/**
+ * Runs `work` in a transaction: a new one, or the caller's when `db` is already one (Kysely
+ * cannot nest them), so a write that must be atomic can also be a step of a larger one.
+ */
+export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export const DATABASE_FILE_NAME = "studio.db";
 
 export function openDatabase(file: string): Database {

@@ -94,9 +94,13 @@ export type ShootStatus = "draft" | "published";
 export type PhotoOrder = "manual" | "captured" | "name";
 
 export interface ShootsTable {
-  /** Public, stable: it is the number in /galleryList/{id}. */
+  /** Public, stable: it is the number in /galleryList/{id} (a gallery's set: never public). */
   id: number;
-  collection_id: number;
+  /** Exactly one of collection_id and gallery_id is set: a portfolio shoot, or a client gallery's set. */
+  collection_id: number | null;
+  gallery_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A set's place among its gallery's sets. */
+  gallery_position: ColumnType<number | null, number | null | undefined, number | null>;
   title: string;
   location: WithDefault<string>;
   description: WithDefault<string>;
@@ -234,6 +238,74 @@ export interface PhotoJobsTable {
   height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** Calendar day, "2026-02-14". */
+export type Day = string;
+export type GalleryDownloads = "off" | "web" | "original";
+export type WatermarkPosition = "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
+type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** A private gallery delivered to one client (ADR 025); its sets are shoots with its gallery_id. */
+export interface ClientGalleriesTable {
+  id: Generated<number>;
+  title: string;
+  client_name: WithDefault<string>;
+  client_email: WithDefault<string>;
+  client_phone: WithDefault<string>;
+  event_date: NullableColumn<Day>;
+  cover_asset_id: NullableColumn<number>;
+  /** The private link's secret; regenerating replaces it. */
+  token: string;
+  /** scrypt (domain/auth/password.server.ts); null: the link alone opens the gallery. */
+  pin_hash: NullableColumn<string>;
+  /** Last day the link works, in the studio's time zone; null: never expires. */
+  expires_on: NullableColumn<Day>;
+  expiry_reminded_at: NullableColumn<StoredTime>;
+  revoked_at: NullableColumn<StoredTime>;
+  downloads: WithDefault<GalleryDownloads>;
+  download_pin_hash: NullableColumn<string>;
+  /** Photos a new list may hold; null: no limit. */
+  selection_limit: NullableColumn<number>;
+  watermark_text: WithDefault<string>;
+  watermark_position: WithDefault<WatermarkPosition>;
+  /** Percent, 5-100. */
+  watermark_opacity: WithDefault<number>;
+  sent_at: NullableColumn<StoredTime>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: TimeOrNull;
+}
+
+/** A person choosing photos in a gallery, known by name and their own PIN. */
+export interface GalleryVisitorsTable {
+  id: Generated<number>;
+  gallery_id: number;
+  name: string;
+  /** Trimmed, spaces collapsed, lower case: "Priya  R" and "priya r" are one person. */
+  name_key: string;
+  pin_hash: string;
+  created_at: Timestamp;
+  last_seen_at: NullableColumn<StoredTime>;
+}
+
+export interface SelectionListsTable {
+  id: Generated<number>;
+  gallery_id: number;
+  visitor_id: number;
+  name: string;
+  item_limit: NullableColumn<number>;
+  /** Locked once submitted; the studio may reopen it (back to null). */
+  submitted_at: NullableColumn<StoredTime>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SelectionItemsTable {
+  list_id: number;
+  photo_id: number;
+  comment: WithDefault<string>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -249,6 +321,10 @@ export interface DB {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   photo_jobs: PhotoJobsTable;
+  client_galleries: ClientGalleriesTable;
+  gallery_visitors: GalleryVisitorsTable;
+  selection_lists: SelectionListsTable;
+  selection_items: SelectionItemsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

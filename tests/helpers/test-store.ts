@@ -17,6 +17,30 @@ export interface TestStore {
   cleanup(): Promise<void>;
 }
 
+/**
+ * `count` asset rows (no bytes on disk) named IMG_{from}.jpg onward, for tests of what is done
+ * with photos rather than of their pixels; returns their ids in order.
+ */
+export async function insertAssets(db: Database, count: number, from = 1): Promise<number[]> {
+  const rows = await db
+    .insertInto("assets")
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        sha256: (from + i).toString(16).padStart(64, "0"),
+        original_key: `o/${from + i}.jpeg`,
+        original_name: `IMG_${from + i}.jpg`,
+        original_bytes: 1,
+        mime: "image/jpeg",
+        width: 3,
+        height: 2,
+        placeholder: "",
+      })),
+    )
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export function makeTempDir(prefix = "studio-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -14,6 +14,7 @@ import * as m0009 from "./0009-studio-time-zone.server.ts";
 import * as m0010 from "./0010-inquiry-seen.server.ts";
 import * as m0011 from "./0011-capture-time.server.ts";
 import * as m0012 from "./0012-gapped-positions.server.ts";
+import * as m0013 from "./0013-client-galleries.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0010-inquiry-seen": m0010,
   "0011-capture-time": m0011,
   "0012-gapped-positions": m0012,
+  "0013-client-galleries": m0013,
 };
 
 export const migrationProvider: MigrationProvider = {
