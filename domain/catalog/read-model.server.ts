@@ -23,6 +23,16 @@ import { loadStoredImages, type StoredImage } from "./images.server.ts";
  * client gallery's set (the schema already refuses a published set; this says it twice).
  */
 export const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null and shoots.gallery_id is null`;
+/**
+ * An asset that only client galleries' sets hold (no portfolio shoot): a private photo, never
+ * offered for a public place (the image pickers leave it out). Trashed photos count, so a
+ * private photo in the trash stays private.
+ */
+export const IS_GALLERY_ONLY_ASSET = sql<boolean>`(
+  exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
+          where gp.asset_id = assets.id and gs.gallery_id is not null)
+  and not exists (select 1 from photos pp join shoots ps on ps.id = pp.shoot_id
+                  where pp.asset_id = assets.id and ps.gallery_id is null))`;
 /** A photo in the admin's trash is not shown anywhere, even in a published shoot. */
 export const IS_LIVE_PHOTO = sql<boolean>`photos.deleted_at is null`;
 

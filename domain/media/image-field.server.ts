@@ -3,10 +3,13 @@
 // goes through the pipeline (type sniffed, size and pixels checked, EXIF/GPS stripped,
 // variants written) before its asset id is returned. Refusals name the file and say why.
 
+import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
+import { IS_GALLERY_ONLY_ASSET } from "../catalog/read-model.server.ts";
 import { imageFileFieldName, NO_SCRIPT_IMAGE_CHOICES, tooLargeReason } from "./image-field.ts";
+import { shootTitleOf } from "./image-picker.server.ts";
 import { OTHER_IMAGES_GROUP } from "./image-picker.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError } from "./pipeline.server.ts";
@@ -57,14 +60,15 @@ async function chosenAsset(db: Database, value: FormDataEntryValue | null): Prom
 }
 
 /**
- * The newest stored images and those chosen now, for the field's select, grouped by the shoot
- * each belongs to (the first, if several), shoots by title and "Other images" last, then by file
- * name.
+ * The newest stored images (leaving out the private ones only client galleries hold) and those
+ * chosen now, for the field's select, grouped by the portfolio shoot each belongs to (the first,
+ * if several), shoots by title and "Other images" last, then by file name.
  */
 export async function listImageChoices(db: Database, chosen: readonly (number | null)[] = []) {
   const newest = await db
     .selectFrom("assets")
     .select("id")
+    .where(sql<boolean>`not ${IS_GALLERY_ONLY_ASSET}`)
     .orderBy("id", "desc")
     .limit(NO_SCRIPT_IMAGE_CHOICES)
     .execute();
@@ -77,16 +81,7 @@ export async function listImageChoices(db: Database, chosen: readonly (number | 
       "assets.original_name",
       "assets.width",
       "assets.height",
-      eb
-        .selectFrom("photos")
-        .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-        .select("shoots.title")
-        .whereRef("photos.asset_id", "=", "assets.id")
-        .where("photos.deleted_at", "is", null)
-        .where("shoots.deleted_at", "is", null)
-        .orderBy("shoots.id")
-        .limit(1)
-        .as("shootTitle"),
+      shootTitleOf(eb).as("shootTitle"),
     ])
     .where("assets.id", "in", ids)
     .execute();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
+import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
+import { listImageChoices } from "./image-field.server.ts";
 import { findImagePage, IMAGE_PAGE_SIZE } from "./image-picker.server.ts";
 
 describe("the image picker's pages", () => {
@@ -65,6 +67,18 @@ describe("the image picker's pages", () => {
       .execute();
     await addAsset("logo.png");
     await addAsset("banner_50%.jpg");
+    // A client gallery's set: its own photo is private; a photo it shares with a portfolio shoot
+    // is listed under that shoot. Every count above and below holds only if the picker leaves
+    // the private one out.
+    const galleryId = await createGallery(store.db, { title: "Private wedding" });
+    const setId = await addGallerySet(store.db, galleryId, "Meera & Arjun private");
+    await store.db
+      .insertInto("photos")
+      .values([
+        { shoot_id: setId, asset_id: await addAsset("private.jpg"), position: 0 },
+        { shoot_id: setId, asset_id: assetIds.get("rings.jpg") ?? 0, position: 1024 },
+      ])
+      .execute();
   });
   afterAll(async () => {
     await store.cleanup();
@@ -119,5 +133,16 @@ describe("the image picker's pages", () => {
     const weddings = await findImagePage(store.db, { collectionId: weddingsId, q: "vows" });
     expect(weddings).toMatchObject({ total: 2, nextOffset: null });
     expect(weddings.items.every((i) => i.group === "Meera & Arjun")).toBe(true);
+  });
+
+  it("never offers a photo only a client gallery holds, neither in pages, searches nor the select", async () => {
+    const privateId = assetIds.get("private.jpg");
+    expect((await findImagePage(store.db, { q: "private" })).items).toEqual([]);
+    const all = await findImagePage(store.db, { limit: 100 });
+    expect(all.items.map((i) => i.assetId)).not.toContain(privateId);
+    expect(all.items.find((i) => i.fileName === "rings.jpg")?.group).toBe("Meera & Arjun");
+    const choices = await listImageChoices(store.db);
+    expect(choices.map((c) => c.assetId)).not.toContain(privateId);
+    expect(choices.find((c) => c.fileName === "rings.jpg")?.group).toBe("Meera & Arjun");
   });
 });

@@ -6,6 +6,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
+import { IS_GALLERY_ONLY_ASSET } from "../catalog/read-model.server.ts";
 import { MAX_QUERY_LENGTH } from "../catalog/search-limits.ts";
 import { type ImagePage, OTHER_IMAGES_GROUP } from "./image-picker.ts";
 
@@ -22,15 +23,19 @@ export interface ImagePageQuery {
   collectionId?: number;
 }
 
-/** The title of the first live shoot (by id) the asset is a live photo of, within the collection if given. */
-function shootTitleOf(eb: ExpressionBuilder<DB, "assets">, collectionId: number | undefined) {
+/**
+ * The title of the first live portfolio shoot (by id) the asset is a live photo of, within the
+ * collection if given. Client galleries' sets are private: never a group here.
+ */
+export function shootTitleOf(eb: ExpressionBuilder<DB, "assets">, collectionId?: number) {
   let q = eb
     .selectFrom("photos")
     .innerJoin("shoots", "shoots.id", "photos.shoot_id")
     .select("shoots.title")
     .whereRef("photos.asset_id", "=", "assets.id")
     .where("photos.deleted_at", "is", null)
-    .where("shoots.deleted_at", "is", null);
+    .where("shoots.deleted_at", "is", null)
+    .where("shoots.gallery_id", "is", null);
   if (collectionId !== undefined) q = q.where("shoots.collection_id", "=", collectionId);
   return q.orderBy("shoots.id").limit(1);
 }
@@ -47,7 +52,7 @@ function likePatterns(q: string): string[] {
 
 /**
  * One page of images in the picker's order: by shoot title, "Other images" (in no shoot) last,
- * then by file name. Searching matches each word against the shoot's title or the file name.
+ * then by file name. Photos only client galleries hold are left out (they are private). Searching matches each word against the shoot's title or the file name.
  */
 export async function findImagePage(db: Database, query: ImagePageQuery = {}): Promise<ImagePage> {
   const q = (query.q ?? "").trim();
@@ -56,7 +61,8 @@ export async function findImagePage(db: Database, query: ImagePageQuery = {}): P
   const { collectionId } = query;
   const listed = db
     .selectFrom("assets")
-    .select((eb) => ["assets.id", "assets.original_name", shootTitleOf(eb, collectionId).as("shoot_title")]);
+    .select((eb) => ["assets.id", "assets.original_name", shootTitleOf(eb, collectionId).as("shoot_title")])
+    .where(sql<boolean>`not ${IS_GALLERY_ONLY_ASSET}`);
   let matching = db.selectFrom(listed.as("listed"));
   if (collectionId !== undefined) matching = matching.where("listed.shoot_title", "is not", null);
   for (const pattern of likePatterns(q)) {
