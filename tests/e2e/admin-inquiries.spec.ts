@@ -178,6 +178,8 @@ test("a token is shown once, works for the content API, and stops working when r
   axeViolations,
   request,
 }) => {
+  // Two pages, an axe run over each and the content API: 34 s on a busy machine.
+  test.setTimeout(90_000);
   const name = `Partner site ${randomBytes(4).toString("hex")}`;
   await page.getByRole("link", { name: "API tokens" }).click();
   await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();

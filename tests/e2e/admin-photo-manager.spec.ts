@@ -19,6 +19,10 @@ import { type ServerProcess, startServer } from "#tests/helpers/server-process.t
 import { makeTempDir } from "#tests/helpers/test-store.ts";
 import { createOwnerWithCli, E2E_DATA_DIR, expect, signIn, test } from "./admin-fixtures.ts";
 
+// Each test seeds a shoot and drives a long gesture; on a busy machine (a CI run beside other
+// work) one took 31 s. The 3,000-photo test below sets its own, longer limit.
+test.describe.configure({ timeout: 90_000 });
+
 const VIEWPORTS = [
   { name: "1440 px", width: 1440, height: 900, touch: false },
   { name: "390 px", width: 390, height: 844, touch: true },
