@@ -27,6 +27,9 @@ interface Fixtures {
   axeViolations: (page: Page) => Promise<{ id: string; help: string; targets: string[] }[]>;
 }
 
+/** Time added to a test's limit for each axe run it makes. */
+const AXE_RUN_ALLOWANCE_MS = 30_000;
+
 export const test = base.extend<Fixtures>({
   offHostRequests: async ({ page, baseURL }, use) => {
     const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
@@ -38,8 +41,11 @@ export const test = base.extend<Fixtures>({
     await use(offHost);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  axeViolations: async ({}, use) => {
+  axeViolations: async ({}, use, testInfo) => {
     await use(async (page) => {
+      // One axe run over a page took up to 20 s on a busy machine: each run brings its own time,
+      // so a test's limit covers its own steps, however many pages it checks.
+      testInfo.setTimeout(testInfo.timeout + AXE_RUN_ALLOWANCE_MS);
       const result = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
         .analyze();
