@@ -18,7 +18,15 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
-import { type CheckedSource, type IngestDeps, ingestImage, sha256Hex, type VariantPlan } from "./ingest.server.ts";
+import { rememberChecksum } from "./checksums.server.ts";
+import {
+  type CheckedSource,
+  type IngestDeps,
+  ingestImage,
+  sha256Hex,
+  type VariantPlan,
+  variantKey,
+} from "./ingest.server.ts";
 import { checkSourceDecodes, ImageRejectedError, inspectSource, planGalleryVariants } from "./pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
@@ -303,6 +311,25 @@ export async function planForShoot(db: Database, shootId: number): Promise<Varia
   return (info) => planGalleryVariants(info, watermark);
 }
 
+/**
+ * Keeps the CRC-32s a gallery's downloads need (the original, the viewing JPEG) while the bytes
+ * are at hand, so the first ZIP of a wedding need not read them all again (ADR 027).
+ */
+async function rememberDeliveryChecksums(deps: IngestDeps, assetId: number, data: Uint8Array, plan: VariantPlan) {
+  const asset = await deps.db
+    .selectFrom("assets")
+    .select(["sha256", "original_key", "mime", "width", "height"])
+    .where("id", "=", assetId)
+    .executeTakeFirstOrThrow();
+  await rememberChecksum(deps.db, { store: "originals", key: asset.original_key }, data);
+  const view = plan(asset).at(-1);
+  if (!view) return;
+  const key = variantKey(asset.sha256, view);
+  if (await deps.storage.public.has(key)) {
+    await rememberChecksum(deps.db, { store: "public", key }, await deps.storage.public.get(key));
+  }
+}
+
 export async function processJob(
   deps: IngestDeps,
   job: Pick<ClaimedJob, "id" | "shootId" | "fileName" | "position" | "checked">,
@@ -312,6 +339,7 @@ export async function processJob(
   try {
     const plan = await planForShoot(db, job.shootId);
     const { assetId } = await ingestImage(deps, data, job.fileName, job.checked, plan);
+    if (plan) await rememberDeliveryChecksums(deps, assetId, data, plan);
     const photoId = await db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom("photos")
