@@ -105,7 +105,7 @@ export async function runGalleryDrill({ photos, select, sets, real = false, log 
     const layout = await deliveryZip(db, deps.storage, files);
     const out = fs.createWriteStream(zipFile);
     for await (const chunk of zipBytes(layout)) {
-      if (!out.write(chunk)) await new Promise((resolve) => out.once("drain", resolve));
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     }
     await new Promise<void>((resolve, reject) =>
       out.end((error?: Error | null) => (error ? reject(error) : resolve())),
