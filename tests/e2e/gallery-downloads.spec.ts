@@ -180,4 +180,30 @@ test.describe("gallery downloads", () => {
       "01 Nalangu/Nalangu_3.jpg",
     ]);
   });
+
+  test("the studio exports a list as a ZIP of its originals; signed out, it is not served", async ({
+    adminPage,
+    playwright,
+    baseURL,
+  }, info) => {
+    // Downloads off for the client: the studio still gets the originals.
+    const made = await makeGallery("off");
+    const url = `/admin/galleries/${made.galleryId}/lists/${made.listId}/originals.zip`;
+    const zip = await adminPage.request.get(url);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()["content-disposition"]).toMatch(/\(originals\)\.zip"/);
+    expect(zipNames(await zip.body(), info.outputDir)).toEqual([
+      "01 Nalangu/Nalangu_2.jpg",
+      "02 Muhurtham/Muhurtham_3.jpg",
+    ]);
+    expect(
+      (await adminPage.request.get(`/admin/galleries/${made.galleryId}/lists/999999/originals.zip`)).status(),
+    ).toBe(404);
+
+    const stranger = await playwright.request.newContext({ baseURL });
+    const refused = await stranger.get(url, { maxRedirects: 0 });
+    expect(refused.status()).not.toBe(200);
+    expect(refused.headers()["content-type"] ?? "").not.toContain("zip");
+    await stranger.dispose();
+  });
 });
