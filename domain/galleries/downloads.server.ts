@@ -83,6 +83,12 @@ export async function deliveryFiles(
     if (!setIds.includes(scope.setId)) return null;
     setIds = [scope.setId];
   }
+  if (scope.kind === "photo") {
+    // Only the photo's own set is read, not a 5,000-photo gallery's every set.
+    const photo = await db.selectFrom("photos").select("shoot_id").where("id", "=", scope.photoId).executeTakeFirst();
+    if (!photo || !setIds.includes(photo.shoot_id)) return null;
+    setIds = [photo.shoot_id];
+  }
   let photos = await readShootPhotos(db, setIds, { images: false });
   if (scope.kind === "photo") {
     photos = photos.filter((p) => p.id === scope.photoId);
