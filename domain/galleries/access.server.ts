@@ -11,6 +11,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import type { Day } from "../../platform/db/schema.server.ts";
+import { plainTextAnswer } from "../../platform/http.server.ts";
 import { createRateLimiter } from "../../platform/rate-limit.server.ts";
 import { appSecret } from "../../platform/secret.server.ts";
 import { DAY_MS, MINUTE_MS } from "../../platform/time.ts";
@@ -102,17 +103,6 @@ export async function studioToday(db: Database, now = new Date()): Promise<Day> 
   ) as Day;
 }
 
-function refusal(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
-}
-
 /**
  * The gallery this request may open through `token`, or a thrown Response: 404 for no such link,
  * 410 for an expired or revoked one, 403 when its PIN was not given in this browser. The one check
@@ -124,10 +114,10 @@ export async function requireGalleryAccess(
   { db = getDb(), now = new Date() }: { db?: Database; now?: Date } = {},
 ): Promise<GalleryRecord> {
   const gallery = await galleryByToken(db, token);
-  if (!gallery) throw refusal(404, "There is no gallery at this link. Ask the studio for a new one.");
+  if (!gallery) throw plainTextAnswer(404, "There is no gallery at this link. Ask the studio for a new one.");
   const state = galleryAccess(gallery, await studioToday(db, now));
   if (state !== "open") {
-    throw refusal(
+    throw plainTextAnswer(
       410,
       state === "expired"
         ? "This gallery's link has expired. Ask the studio to extend it."
@@ -138,7 +128,7 @@ export async function requireGalleryAccess(
     const secrets = await secretsOf(db, gallery.id);
     const cookie = readCookie(request, galleryCookieName(gallery.id));
     if (!secrets || !verify(secrets, "view", cookie, now.getTime())) {
-      throw refusal(403, "Open the gallery with its PIN first, then download.");
+      throw plainTextAnswer(403, "This gallery asks for its PIN: open the gallery's link and type it first.");
     }
   }
   return gallery;

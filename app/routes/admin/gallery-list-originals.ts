@@ -8,13 +8,11 @@ import { readGallery } from "#domain/galleries/galleries.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
+import { plainTextAnswer } from "#platform/http.server.ts";
 import type { Route } from "./+types/gallery-list-originals";
 
 function notFound(): Response {
-  return new Response("No such gallery or list.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return plainTextAnswer(404, "No such gallery or list.");
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -21,18 +21,8 @@ import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
+import { plainTextAnswer } from "#platform/http.server.ts";
 import type { Route } from "./+types/download";
-
-function message(status: number, text: string): Response {
-  return new Response(text, {
-    status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
-}
 
 function sizeOf(request: Request): DownloadSize {
   return new URL(request.url).searchParams.get("size") === "original" ? "original" : "web";
@@ -42,10 +32,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const gallery = await requireGalleryAccess(request, params.token, { db });
   const scope = parseDownloadPath(params["*"] ?? "");
-  if (!scope) return message(404, "There is no such download in this gallery.");
+  if (!scope) return plainTextAnswer(404, "There is no such download in this gallery.");
   const size = sizeOf(request);
   if (!allowsDownload(gallery, size)) {
-    return message(
+    return plainTextAnswer(
       403,
       gallery.downloads === "off"
         ? "Downloads are not offered in this gallery. Ask the studio if you need the photos."
@@ -61,10 +51,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const storage = getMediaStorage(readEnv().dataDir);
   const files = await deliveryFiles(db, storage, gallery, scope, size);
-  if (!files || files.length === 0) return message(404, "There is nothing to download here.");
+  if (!files || files.length === 0) return plainTextAnswer(404, "There is nothing to download here.");
   if (scope.kind === "photo") {
     const [file] = files;
-    if (!file) return message(404, "There is nothing to download here.");
+    if (!file) return plainTextAnswer(404, "There is nothing to download here.");
     return fileDownload(request, db, storage, file);
   }
   let label = "All photos";
