@@ -8,9 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipBytes } from "#platform/zip.server.ts";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { hashPassword } from "../auth/password.server.ts";
 import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants } from "../media/pipeline.server.ts";
-import { galleryAccessCookie, galleryCookieName, requireGalleryAccess } from "./access.server.ts";
+import {
+  checkDownloadPin,
+  DOWNLOAD_PIN_ATTEMPTS_PER_15_MIN,
+  galleryAccessCookie,
+  galleryCookieName,
+  hasDownloadAccess,
+  requireGalleryAccess,
+} from "./access.server.ts";
 import { parseDownloadPath } from "./download-request.server.ts";
 import { allowsDownload, deliveryFiles, deliveryZip } from "./downloads.server.ts";
 import {
@@ -200,5 +208,31 @@ describe("gallery downloads", () => {
     expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(410);
     await revokeGalleryLink(store.db, id);
     expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(410);
+  });
+
+  it("checks the download PIN, then lets the browser in by its own cookie; wrong PINs are throttled", async () => {
+    const id = await createGallery(store.db, { title: "PIN for downloads" });
+    await store.db
+      .updateTable("client_galleries")
+      .set({ download_pin_hash: await hashPassword("2468") })
+      .where("id", "=", id)
+      .execute();
+    const record = await readGallery(store.db, id);
+    if (!record) throw new Error("no gallery");
+    const url = `http://studio.test/g/${record.token}/download/all.zip`;
+    expect(await hasDownloadAccess(store.db, new Request(url), record)).toBe(false);
+    expect(await checkDownloadPin(store.db, id, "2468")).toBe("ok");
+    const cookie = (await galleryAccessCookie(store.db, new Request(url), id, "download")).split(";")[0] ?? "";
+    expect(cookie.startsWith(`${galleryCookieName(id, "download")}=`)).toBe(true);
+    expect(await hasDownloadAccess(store.db, new Request(url, { headers: { Cookie: cookie } }), record)).toBe(true);
+    // The viewing cookie's value is no download cookie.
+    const view = (await galleryAccessCookie(store.db, new Request(url), id)).split(";")[0]?.split("=")[1] ?? "";
+    const swapped = new Request(url, { headers: { Cookie: `${galleryCookieName(id, "download")}=${view}` } });
+    expect(await hasDownloadAccess(store.db, swapped, record)).toBe(false);
+
+    for (let i = 0; i < DOWNLOAD_PIN_ATTEMPTS_PER_15_MIN; i++)
+      expect(await checkDownloadPin(store.db, id, "0000")).toBe("wrong");
+    // Past the limit even the right PIN waits: guessing a short PIN must stay slow.
+    expect(await checkDownloadPin(store.db, id, "2468")).toEqual({ throttledForS: expect.any(Number) });
   });
 });
