@@ -13,6 +13,8 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/content.ts"),
+  // A client gallery's downloads (ADR 027): files and resumable ZIPs behind the gallery's access.
+  route("g/:token/download/*", "routes/galleries/download.ts"),
   // The studio's admin (its own shell, styles and session), before the catch-all.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
@@ -32,6 +34,7 @@ export default [
       route("inquiries.csv", "routes/admin/inquiries-csv.ts"),
       route("images", "routes/admin/images.ts"),
       route("tokens", "routes/admin/tokens.tsx"),
+      route("galleries/:id/lists/:listId/originals.zip", "routes/admin/gallery-list-originals.ts"),
       route("logout", "routes/admin/logout.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -73,3 +73,15 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
 }
+
+/** A short sentence as the whole answer (a refused download, say): never cached, never indexed. */
+export function plainTextAnswer(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": NO_STORE,
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

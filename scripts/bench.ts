@@ -12,6 +12,7 @@ import { migrate, openDatabase } from "../platform/db/db.server.ts";
 import { readEnv, readScriptVariable, startEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
+import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
 import { runPhotoManagerBench } from "./bench-photo-manager.ts";
 
@@ -64,6 +65,17 @@ if (process.argv.includes("--only=admin")) {
 // `node scripts/bench.ts --only=photo-manager` prints only the 3,000-photo shoot's figures.
 if (process.argv.includes("--only=photo-manager")) {
   await runPhotoManagerBench();
+  process.exit();
+}
+
+// `--only=gallery-processing` (with `--photos=N`) and `--only=gallery-zip` (with
+// `--zip-bytes=N`): the client galleries' delivery figures (ADR 027).
+if (process.argv.includes("--only=gallery-processing")) {
+  await runGalleryProcessingBench(root);
+  process.exit();
+}
+if (process.argv.includes("--only=gallery-zip")) {
+  await runGalleryZipBench();
   process.exit();
 }
 
@@ -125,5 +137,8 @@ console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(va
 await runAdminBench(root);
 
 await runPhotoManagerBench();
+
+await runGalleryProcessingBench(root);
+await runGalleryZipBench();
 
 await runLighthouseBench();

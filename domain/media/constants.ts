@@ -46,3 +46,25 @@ export const ACCEPTED_SOURCE_MIME = new Set([
   "image/heif",
   "image/tiff",
 ]);
+
+// --- Client galleries' delivery plan (docs/decisions/027-gallery-delivery.md)
+
+/**
+ * The grid's thumbnails: a justified row on a phone is about 120–200 CSS px tall, so a 3:2 photo
+ * in it is at most ~300 CSS px wide, 780 device px at 2.6: the 800 serves that, the 400 a
+ * laptop's denser rows and the admin's photo manager. 800 is also a rung of the public ladder,
+ * so a photo in both a shoot and a gallery shares that file.
+ */
+export const GALLERY_THUMB_WIDTHS_PX = [400, 800] as const;
+/** The viewer's image and the "web size" download: this long edge, in pixels. */
+export const GALLERY_VIEW_EDGE_PX = 2048;
+/**
+ * The viewing JPEG: libjpeg-turbo's baseline with optimised Huffman tables, not mozjpeg's
+ * trellis (several times slower at 2048 px for a few % of bytes). JPEG, not WebP, because the
+ * same file is the web-size download, which must open in every phone's gallery and print shop.
+ */
+export const GALLERY_JPEG_OPTIONS = { quality: 84, mozjpeg: false, progressive: false, optimiseCoding: true } as const;
+/** The watermark's text height as a share of the image's long edge. */
+export const WATERMARK_TEXT_SHARE = 0.035;
+/** The watermark's distance from the image's edges, as a share of the long edge. */
+export const WATERMARK_MARGIN_SHARE = 0.025;

@@ -4,7 +4,14 @@
 // and the row is only written once every file exists, so a crash never leaves a half asset.
 import { createHash } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
-import { AVIF_OPTIONS, JPEG_OPTIONS, PIPELINE_VERSION, type VariantFormat, WEBP_OPTIONS } from "./constants.ts";
+import {
+  AVIF_OPTIONS,
+  GALLERY_JPEG_OPTIONS,
+  JPEG_OPTIONS,
+  PIPELINE_VERSION,
+  type VariantFormat,
+  WEBP_OPTIONS,
+} from "./constants.ts";
 import {
   inspectSource,
   planVariants,
@@ -54,9 +61,33 @@ export function sha256Hex(data: Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-export function variantKey(sha256: string, spec: VariantSpec): string {
-  return `${sha256.slice(0, 2)}/${sha256.slice(0, 24)}-${spec.width}-${SETTINGS_TAG[spec.format]}.${EXTENSION[spec.format]}`;
+function settingsTag(spec: VariantSpec): string {
+  // The public ladder's names are unchanged; a delivery JPEG or a watermark makes its own.
+  if (!spec.preset && !spec.watermark) return SETTINGS_TAG[spec.format];
+  const options = spec.preset === "delivery" ? GALLERY_JPEG_OPTIONS : FORMAT_OPTIONS[spec.format];
+  const mark = spec.watermark
+    ? { text: spec.watermark.text.trim(), position: spec.watermark.position, opacity: spec.watermark.opacityPercent }
+    : null;
+  return shortHash(`${PIPELINE_VERSION}:${spec.format}:${JSON.stringify(options)}:${JSON.stringify(mark)}`);
 }
+
+export function variantKey(sha256: string, spec: VariantSpec): string {
+  return `${sha256.slice(0, 2)}/${sha256.slice(0, 24)}-${spec.width}-${settingsTag(spec)}.${EXTENSION[spec.format]}`;
+}
+
+/**
+ * A watermarked variant is one gallery's, not the asset's: it is kept as a file under its
+ * deterministic name (variantKey) and found from the gallery's settings, with no asset_variants
+ * row, so the asset's rows stay the one unwatermarked set the public site and admin read.
+ */
+function recordedAsRow(spec: VariantSpec): boolean {
+  return spec.watermark === undefined;
+}
+
+/** Which variants to make of a source; the public ladder unless a caller says otherwise. */
+export type VariantPlan = (info: SourceInfo) => VariantSpec[];
+
+const publicPlan: VariantPlan = (info) => planVariants(info.width);
 
 /**
  * Encodes and stores those of `specs` whose file is not in public storage yet (the source is
@@ -102,21 +133,49 @@ export async function ingestImage(
   data: Uint8Array,
   fileName: string,
   checked?: CheckedSource,
+  plan: VariantPlan = publicPlan,
 ): Promise<IngestResult> {
   const sha256 = checked?.sha256 ?? sha256Hex(data);
-  const existing = await db.selectFrom("assets").select("id").where("sha256", "=", sha256).executeTakeFirst();
-  if (existing) return { assetId: existing.id, created: false, encoded: 0 };
+  const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
+  const existing = await db
+    .selectFrom("assets")
+    .select(["id", "mime", "width", "height"])
+    .where("sha256", "=", sha256)
+    .executeTakeFirst();
+  if (existing) {
+    // The same bytes under another plan (a public shoot's photo delivered in a gallery, or the
+    // other way round): add what this plan needs and the asset lacks.
+    const specs = plan({ mime: existing.mime, width: existing.width, height: existing.height });
+    const present = await Promise.all(specs.map((spec) => storage.public.has(keyOf(spec))));
+    if (present.every(Boolean)) return { assetId: existing.id, created: false, encoded: 0 };
+    const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
+    const rows = rendered.variants.filter(recordedAsRow).map((v) => ({
+      asset_id: existing.id,
+      format: v.format,
+      width: v.width,
+      height: v.height,
+      key: keyOf(v),
+      bytes: v.data.byteLength,
+    }));
+    if (rows.length > 0) {
+      await db
+        .insertInto("asset_variants")
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return { assetId: existing.id, created: false, encoded: rendered.variants.length };
+  }
 
   const info = checked?.info ?? (await inspectSource(data, fileName));
-  const specs = planVariants(info.width);
-  const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
+  const specs = plan(info);
 
   // The placeholder lives in the row, not a file, so it is rendered on every (re)try.
   const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
 
   const rows = await Promise.all(
-    specs.map(async (spec) => {
-      const fresh = rendered.variants.find((v) => v.format === spec.format && v.width === spec.width);
+    specs.filter(recordedAsRow).map(async (spec) => {
+      const fresh = rendered.variants.find((v) => keyOf(v) === keyOf(spec));
       if (fresh) return { ...spec, height: fresh.height, bytes: fresh.data.byteLength };
       const file = await storage.public.get(keyOf(spec));
       const meta = await readEmbeddedMetadata(file);

@@ -18,8 +18,16 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
-import { type CheckedSource, type IngestDeps, ingestImage, sha256Hex } from "./ingest.server.ts";
-import { checkSourceDecodes, ImageRejectedError, inspectSource } from "./pipeline.server.ts";
+import { rememberChecksum } from "./checksums.server.ts";
+import {
+  type CheckedSource,
+  type IngestDeps,
+  ingestImage,
+  sha256Hex,
+  type VariantPlan,
+  variantKey,
+} from "./ingest.server.ts";
+import { checkSourceDecodes, ImageRejectedError, inspectSource, planGalleryVariants } from "./pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */
@@ -280,6 +288,48 @@ async function finishJob(db: Database, id: number, state: PhotoJobState, error: 
  * it, at the job's position. A refused image or a duplicate fails the job for good; any other
  * error is thrown, for the worker to retry.
  */
+/**
+ * The variants a photo of this shoot needs: a client gallery's set gets the delivery plan, with
+ * the gallery's watermark if it has one (ADR 027); any other shoot the public ladder (undefined).
+ */
+export async function planForShoot(db: Database, shootId: number): Promise<VariantPlan | undefined> {
+  const gallery = await db
+    .selectFrom("shoots")
+    .innerJoin("client_galleries", "client_galleries.id", "shoots.gallery_id")
+    .select(["watermark_text", "watermark_position", "watermark_opacity"])
+    .where("shoots.id", "=", shootId)
+    .executeTakeFirst();
+  if (!gallery) return undefined;
+  const watermark =
+    gallery.watermark_text.trim() === ""
+      ? null
+      : {
+          text: gallery.watermark_text,
+          position: gallery.watermark_position,
+          opacityPercent: gallery.watermark_opacity,
+        };
+  return (info) => planGalleryVariants(info, watermark);
+}
+
+/**
+ * Keeps the CRC-32s a gallery's downloads need (the original, the viewing JPEG) while the bytes
+ * are at hand, so the first ZIP of a wedding need not read them all again (ADR 027).
+ */
+async function rememberDeliveryChecksums(deps: IngestDeps, assetId: number, data: Uint8Array, plan: VariantPlan) {
+  const asset = await deps.db
+    .selectFrom("assets")
+    .select(["sha256", "original_key", "mime", "width", "height"])
+    .where("id", "=", assetId)
+    .executeTakeFirstOrThrow();
+  await rememberChecksum(deps.db, { store: "originals", key: asset.original_key }, data);
+  const view = plan(asset).at(-1);
+  if (!view) return;
+  const key = variantKey(asset.sha256, view);
+  if (await deps.storage.public.has(key)) {
+    await rememberChecksum(deps.db, { store: "public", key }, await deps.storage.public.get(key));
+  }
+}
+
 export async function processJob(
   deps: IngestDeps,
   job: Pick<ClaimedJob, "id" | "shootId" | "fileName" | "position" | "checked">,
@@ -287,7 +337,9 @@ export async function processJob(
 ): Promise<PhotoJobState> {
   const { db } = deps;
   try {
-    const { assetId } = await ingestImage(deps, data, job.fileName, job.checked);
+    const plan = await planForShoot(db, job.shootId);
+    const { assetId } = await ingestImage(deps, data, job.fileName, job.checked, plan);
+    if (plan) await rememberDeliveryChecksums(deps, assetId, data, plan);
     const photoId = await db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom("photos")

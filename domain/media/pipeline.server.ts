@@ -9,6 +9,9 @@ import { formatFileSize } from "#platform/bytes.ts";
 import {
   ACCEPTED_SOURCE_MIME,
   AVIF_OPTIONS,
+  GALLERY_JPEG_OPTIONS,
+  GALLERY_THUMB_WIDTHS_PX,
+  GALLERY_VIEW_EDGE_PX,
   JPEG_OPTIONS,
   JPEG_WIDTH_PX,
   MAX_SOURCE_BYTES,
@@ -18,6 +21,8 @@ import {
   PLACEHOLDER_WEBP_OPTIONS,
   VARIANT_WIDTHS_PX,
   type VariantFormat,
+  WATERMARK_MARGIN_SHARE,
+  WATERMARK_TEXT_SHARE,
   WEBP_OPTIONS,
 } from "./constants.ts";
 
@@ -41,9 +46,25 @@ export interface SourceInfo {
   height: number;
 }
 
+export type WatermarkPosition = "center" | "bottom-right" | "bottom-left" | "top-right" | "top-left";
+
+/** Text drawn over a client gallery's viewing image (never an original). */
+export interface Watermark {
+  text: string;
+  position: WatermarkPosition;
+  /** 5–100. */
+  opacityPercent: number;
+}
+
 export interface VariantSpec {
   format: VariantFormat;
   width: number;
+  /**
+   * Which encoder settings: the public site's (default), or a client gallery's delivery JPEG
+   * (GALLERY_JPEG_OPTIONS: faster to make, and the web-size download).
+   */
+  preset?: "delivery";
+  watermark?: Watermark;
 }
 
 export interface RenderedVariant extends VariantSpec {
@@ -153,6 +174,58 @@ export function planVariants(sourceWidth: number): VariantSpec[] {
   return specs;
 }
 
+/**
+ * What a photo in a client gallery's set gets (ADR 027): two WebP thumbnails for the grid and one
+ * JPEG at a long edge of 2048 px for the viewer and the web-size download, watermarked when the
+ * gallery says so. Three encodes instead of the public ladder's 17, from one decode at 2048 px
+ * (a 24 MP JPEG is decoded at half size, by libjpeg's own scaling).
+ */
+export function planGalleryVariants(
+  source: { width: number; height: number },
+  watermark: Watermark | null = null,
+): VariantSpec[] {
+  const longEdge = Math.max(source.width, source.height);
+  const viewWidth =
+    longEdge <= GALLERY_VIEW_EDGE_PX ? source.width : Math.round((source.width * GALLERY_VIEW_EDGE_PX) / longEdge);
+  const thumbs = GALLERY_THUMB_WIDTHS_PX.filter((w) => w < viewWidth).map(
+    (width): VariantSpec => ({ format: "webp", width }),
+  );
+  const view: VariantSpec = { format: "jpeg", width: viewWidth, preset: "delivery" };
+  if (watermark && watermark.text.trim() !== "") view.watermark = watermark;
+  return [...thumbs, view];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const SVG_ANCHOR: Record<WatermarkPosition, { x: number; y: number; anchor: string; baseline: string }> = {
+  "top-left": { x: 0, y: 0, anchor: "start", baseline: "hanging" },
+  "top-right": { x: 1, y: 0, anchor: "end", baseline: "hanging" },
+  "bottom-left": { x: 0, y: 1, anchor: "start", baseline: "text-after-edge" },
+  "bottom-right": { x: 1, y: 1, anchor: "end", baseline: "text-after-edge" },
+  center: { x: 0.5, y: 0.5, anchor: "middle", baseline: "middle" },
+};
+
+/** The watermark as an SVG the size of the image, for libvips (librsvg) to draw over it. */
+export function watermarkSvg(watermark: Watermark, width: number, height: number): Buffer {
+  const long = Math.max(width, height);
+  const size = Math.max(8, Math.round(long * WATERMARK_TEXT_SHARE));
+  const margin = Math.round(long * WATERMARK_MARGIN_SHARE);
+  const at = SVG_ANCHOR[watermark.position];
+  const x = at.x === 0 ? margin : at.x === 1 ? width - margin : width / 2;
+  const y = at.y === 0 ? margin : at.y === 1 ? height - margin : height / 2;
+  const opacity = Math.min(100, Math.max(5, watermark.opacityPercent)) / 100;
+  // White text with a thin dark outline reads on both bright skies and dark suits.
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<text x="${x}" y="${y}" text-anchor="${at.anchor}" dominant-baseline="${at.baseline}" ` +
+      `font-family="sans-serif" font-weight="600" font-size="${size}" fill="#ffffff" ` +
+      `stroke="#000000" stroke-opacity="0.5" stroke-width="${Math.max(1, size / 24)}" opacity="${opacity}">` +
+      `${escapeXml(watermark.text.trim())}</text></svg>`,
+  );
+}
+
 export interface RenderResult {
   variants: RenderedVariant[];
   /** A data URI of a few hundred bytes. */
@@ -185,9 +258,20 @@ export async function renderVariants(
 
   const encode = async (spec: VariantSpec): Promise<RenderedVariant> => {
     let pipeline = fromDecoded().resize({ width: spec.width, withoutEnlargement: true });
+    if (spec.watermark) {
+      // The SVG is drawn at the resized size, which sharp's rounding decides: resize first.
+      const resized = await pipeline.raw().toBuffer({ resolveWithObject: true });
+      const { width: w, height: h, channels: c } = resized.info;
+      pipeline = sharp(resized.data, { raw: { width: w, height: h, channels: c } }).composite([
+        { input: watermarkSvg(spec.watermark, w, h), top: 0, left: 0 },
+      ]);
+    }
     if (spec.format === "avif") pipeline = pipeline.avif(AVIF_OPTIONS);
     else if (spec.format === "webp") pipeline = pipeline.webp(WEBP_OPTIONS);
-    else pipeline = pipeline.flatten({ background: "#ffffff" }).jpeg(JPEG_OPTIONS);
+    else
+      pipeline = pipeline
+        .flatten({ background: "#ffffff" })
+        .jpeg(spec.preset === "delivery" ? GALLERY_JPEG_OPTIONS : JPEG_OPTIONS);
     const out = await pipeline.toBuffer({ resolveWithObject: true });
     return { ...spec, height: out.info.height, data: out.data };
   };

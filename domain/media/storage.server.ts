@@ -1,6 +1,7 @@
 // Where media bytes live. Local disk under DATA_DIR today; the same small interface can be
 // backed by S3-compatible object storage later without touching the pipeline or the pages.
 import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -23,6 +24,8 @@ export interface MediaStorage {
 
 export const PUBLIC_MEDIA_URL_PREFIX = "/media/";
 const TEMP_SUFFIX = ".partial";
+/** Read size for streamed ranges: large enough for disk speed, small enough to keep memory flat. */
+const STREAM_CHUNK_BYTES = 256 * 1024;
 
 function assertSafeKey(key: string): void {
   if (!/^[a-z0-9][a-z0-9/._-]*$/i.test(key) || key.includes("..")) {
@@ -63,6 +66,11 @@ export class DiskBlobStore implements BlobStore {
 
   get(key: string): Promise<Buffer> {
     return fs.readFile(this.file(key));
+  }
+
+  /** Bytes [start, end) of a file, read in chunks (a download's range without the whole file in memory). */
+  stream(key: string, start: number, end: number): AsyncIterable<Uint8Array> {
+    return createReadStream(this.file(key), { start, end: end - 1, highWaterMark: STREAM_CHUNK_BYTES });
   }
 
   async delete(key: string): Promise<void> {

@@ -306,6 +306,14 @@ export interface SelectionItemsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0015: a media file's CRC-32 and size, by store and key (ADR 027). */
+export interface FileChecksumsTable {
+  store: "public" | "originals";
+  key: string;
+  bytes: number;
+  crc32: number;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
   assets: AssetsTable;
@@ -325,6 +333,7 @@ export interface DB {
   gallery_visitors: GalleryVisitorsTable;
   selection_lists: SelectionListsTable;
   selection_items: SelectionItemsTable;
+  file_checksums: FileChecksumsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

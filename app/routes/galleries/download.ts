@@ -1,0 +1,96 @@
+// /g/:token/download/{all.zip | set/:id.zip | list/:id.zip | photo/:id}?size=web|original: a
+// client gallery's downloads, as the gallery allows (ADR 027). Access is the gallery page's own
+// check (requireGalleryAccess: the link open, and its PIN given in this browser); a download PIN,
+// when the gallery has one, is asked by a form that posts here. ZIPs and files answer Range, so a
+// cut download resumes.
+import {
+  checkDownloadPin,
+  galleryAccessCookie,
+  hasDownloadAccess,
+  requireGalleryAccess,
+} from "#domain/galleries/access.server.ts";
+import {
+  downloadPinPage,
+  fileDownload,
+  parseDownloadPath,
+  zipDownload,
+} from "#domain/galleries/download-request.server.ts";
+import { allowsDownload, type DownloadSize, deliveryFiles } from "#domain/galleries/downloads.server.ts";
+import { readGallerySets } from "#domain/galleries/galleries.server.ts";
+import { getMediaStorage } from "#domain/media/storage.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
+import { readFormBody } from "#platform/form-body.server.ts";
+import { plainTextAnswer } from "#platform/http.server.ts";
+import type { Route } from "./+types/download";
+
+function sizeOf(request: Request): DownloadSize {
+  return new URL(request.url).searchParams.get("size") === "original" ? "original" : "web";
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  const gallery = await requireGalleryAccess(request, params.token, { db });
+  const scope = parseDownloadPath(params["*"] ?? "");
+  if (!scope) return plainTextAnswer(404, "There is no such download in this gallery.");
+  const size = sizeOf(request);
+  if (!allowsDownload(gallery, size)) {
+    return plainTextAnswer(
+      403,
+      gallery.downloads === "off"
+        ? "Downloads are not offered in this gallery. Ask the studio if you need the photos."
+        : "This gallery offers web-size downloads only (add nothing to the link, or ?size=web).",
+    );
+  }
+  if (!(await hasDownloadAccess(db, request, gallery))) {
+    return downloadPinPage(403, {
+      title: gallery.title,
+      message: "Downloads in this gallery need the download PIN the studio gave you.",
+      action: new URL(request.url).pathname + new URL(request.url).search,
+    });
+  }
+  const storage = getMediaStorage(readEnv().dataDir);
+  const files = await deliveryFiles(db, storage, gallery, scope, size);
+  if (!files || files.length === 0) return plainTextAnswer(404, "There is nothing to download here.");
+  if (scope.kind === "photo") {
+    const [file] = files;
+    if (!file) return plainTextAnswer(404, "There is nothing to download here.");
+    return fileDownload(request, db, storage, file);
+  }
+  let label = "All photos";
+  if (scope.kind === "set") {
+    label = (await readGallerySets(db, gallery.id)).find((s) => s.id === scope.setId)?.title ?? "Set";
+  } else if (scope.kind === "list") {
+    const list = await db
+      .selectFrom("selection_lists")
+      .select("name")
+      .where("id", "=", scope.listId)
+      .executeTakeFirst();
+    label = list?.name ?? "Selection";
+  }
+  const suffix = size === "original" ? "originals" : "web size";
+  return zipDownload(request, db, storage, files, `${gallery.title} – ${label} (${suffix}).zip`);
+}
+
+/** The download PIN's form posts here: the right PIN sets its cookie and goes back to the download. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const db = getDb();
+  const gallery = await requireGalleryAccess(request, params.token, { db });
+  const body = await readFormBody(request);
+  const pin = body.ok ? String(body.form.get("pin") ?? "").trim() : "";
+  const back = new URL(request.url).pathname + new URL(request.url).search;
+  const page = (status: number, text: string, headers?: HeadersInit) =>
+    downloadPinPage(status, { title: gallery.title, message: text, action: back }, headers);
+  if (pin === "") return page(400, "Type the download PIN.");
+  const result = await checkDownloadPin(db, gallery.id, pin);
+  if (result === "wrong") return page(403, "That download PIN is not right. Check it and try again.");
+  if (result !== "ok") {
+    return page(429, `Too many wrong PINs. Try again in ${Math.ceil(result.throttledForS / 60)} minutes.`, {
+      "Retry-After": String(result.throttledForS),
+    });
+  }
+  return new Response(null, {
+    status: 303,
+    headers: { Location: back, "Set-Cookie": await galleryAccessCookie(db, request, gallery.id, "download") },
+  });
+}

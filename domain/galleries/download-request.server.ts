@@ -1,0 +1,100 @@
+// The HTTP side of a gallery's downloads, shared by the client's routes under /g/:token/download
+// and the studio's export of a list: which download a path names, and the answers (a file with
+// Range support, a ZIP, the download PIN's form).
+import { createHash } from "node:crypto";
+import type { Database } from "../../platform/db/db.server.ts";
+import { rangeResponse, zipResponse } from "../../platform/zip.server.ts";
+import { fileChecksums, readStoredRange, refId } from "../media/checksums.server.ts";
+import type { MediaStorage } from "../media/storage.server.ts";
+import { type DeliveryFile, type DownloadScope, deliveryZip } from "./downloads.server.ts";
+
+/** "all.zip", "set/12.zip", "list/3.zip", "photo/42": the download a path after /download/ names. */
+export function parseDownloadPath(splat: string): DownloadScope | null {
+  if (splat === "all.zip") return { kind: "all" };
+  const match = /^(set|list|photo)\/([1-9]\d{0,15})(\.zip|\.jpg)?$/.exec(splat);
+  if (!match) return null;
+  const [, kind, id, ext] = match;
+  const n = Number(id);
+  if (kind === "photo" && ext !== ".zip") return { kind: "photo", photoId: n };
+  if (ext !== ".zip") return null;
+  return kind === "set" ? { kind: "set", setId: n } : kind === "list" ? { kind: "list", listId: n } : null;
+}
+
+const MIME_OF_EXTENSION: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  png: "image/png",
+  heic: "image/heic",
+  heif: "image/heif",
+  tiff: "image/tiff",
+  avif: "image/avif",
+};
+
+/** One photo's file, with Range support (a phone on a patchy line resumes big originals too). */
+export async function fileDownload(
+  request: Request,
+  db: Database,
+  storage: MediaStorage,
+  file: DeliveryFile,
+): Promise<Response> {
+  const sum = (await fileChecksums(db, storage, [file])).get(refId(file));
+  if (!sum) throw new Error(`no checksum for ${refId(file)}`);
+  // A key names its content: its hash is a strong validator.
+  const etag = `"f${createHash("sha256").update(refId(file)).digest("base64url").slice(0, 22)}"`;
+  const fileName = file.name.slice(file.name.lastIndexOf("/") + 1);
+  const ext = fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase();
+  return rangeResponse(
+    request,
+    { size: sum.bytes, etag },
+    (start, end) => readStoredRange(storage[file.store], file.key, start, end)[Symbol.asyncIterator](),
+    { fileName, contentType: MIME_OF_EXTENSION[ext] ?? "application/octet-stream" },
+  );
+}
+
+/** A ZIP of the files, resumable (see platform/zip.server.ts). */
+export async function zipDownload(
+  request: Request,
+  db: Database,
+  storage: MediaStorage,
+  files: readonly DeliveryFile[],
+  fileName: string,
+): Promise<Response> {
+  return zipResponse(request, await deliveryZip(db, storage, files), fileName);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The download PIN's form, as a small page that works without JavaScript: the client's gallery
+ * page may show its own, posting the same field to the same address.
+ */
+export function downloadPinPage(
+  status: number,
+  { title, message, action }: { title: string; message: string; action: string },
+  headers: HeadersInit = {},
+): Response {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><title>Download PIN · ${escapeHtml(title)}</title></head>
+<body><main>
+<h1>${escapeHtml(title)}</h1>
+<p role="${status === 403 || status === 429 ? "alert" : "status"}">${escapeHtml(message)}</p>
+<form method="post" action="${escapeHtml(action)}">
+<label for="pin">Download PIN</label>
+<input id="pin" name="pin" type="password" inputmode="numeric" autocomplete="off" required maxlength="64">
+<button type="submit">Download</button>
+</form>
+</main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+      ...headers,
+    },
+  });
+}

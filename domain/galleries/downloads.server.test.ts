@@ -1,0 +1,238 @@
+// A gallery's downloads on a real SQLite file and real files: what each download holds and under
+// which names, the ZIP a real unzip opens with the stored bytes, resuming from the middle, the
+// watermarked web size, CRC-32s kept once computed, and the access check every route makes.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zipBytes } from "#platform/zip.server.ts";
+import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
+import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { hashPassword } from "../auth/password.server.ts";
+import { variantKey } from "../media/ingest.server.ts";
+import { planGalleryVariants } from "../media/pipeline.server.ts";
+import {
+  checkDownloadPin,
+  DOWNLOAD_PIN_ATTEMPTS_PER_15_MIN,
+  galleryAccessCookie,
+  galleryCookieName,
+  hasDownloadAccess,
+  requireGalleryAccess,
+} from "./access.server.ts";
+import { parseDownloadPath } from "./download-request.server.ts";
+import { allowsDownload, deliveryFiles, deliveryZip } from "./downloads.server.ts";
+import {
+  addGallerySet,
+  createGallery,
+  type GalleryRecord,
+  readGallery,
+  revokeGalleryLink,
+  setGalleryPin,
+} from "./galleries.server.ts";
+
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+describe("gallery downloads", () => {
+  let store: TestStore;
+  let gallery: GalleryRecord;
+  let sets: { nalangu: number; muhurtham: number };
+  const photos: { id: number; name: string; setId: number }[] = [];
+  let listId: number;
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const id = await createGallery(store.db, { title: "Anitha & Karthik" });
+    sets = {
+      nalangu: await addGallerySet(store.db, id, "Nalangu"),
+      muhurtham: await addGallerySet(store.db, id, "Muhurtham / Kalyanam"),
+    };
+    // Muhurtham's photos are added first: the archive still follows the sets' order.
+    let seed = 1;
+    for (const setId of [sets.muhurtham, sets.nalangu]) {
+      for (const name of ["DSC_0001.JPG", "DSC_0002.jpg", "dsc_0001.jpg"]) {
+        const photoId = await addPhotoToSet(store, setId, await seededJpeg(seed++, 600, 400), name);
+        photos.push({ id: photoId, name, setId });
+      }
+    }
+    listId = await makeSelectionList(
+      store.db,
+      id,
+      "Anitha",
+      photos.filter((_, i) => i % 2 === 0).map((p) => p.id),
+    );
+    const read = await readGallery(store.db, id);
+    if (!read) throw new Error("no gallery");
+    gallery = read;
+  });
+  afterAll(() => store.cleanup());
+
+  it("names files by set folder in the gallery's order, unique in each folder whatever the case", async () => {
+    const all = await deliveryFiles(store.db, store.storage, gallery, { kind: "all" }, "original");
+    expect(all?.map((f) => f.name)).toEqual([
+      "01 Nalangu/DSC_0001.JPG",
+      "01 Nalangu/DSC_0002.jpg",
+      "01 Nalangu/dsc_0001 (2).jpg",
+      "02 Muhurtham _ Kalyanam/DSC_0001.JPG",
+      "02 Muhurtham _ Kalyanam/DSC_0002.jpg",
+      "02 Muhurtham _ Kalyanam/dsc_0001 (2).jpg",
+    ]);
+    const web = await deliveryFiles(store.db, store.storage, gallery, { kind: "set", setId: sets.nalangu }, "web");
+    expect(web?.map((f) => f.name)).toEqual([
+      "01 Nalangu/DSC_0001.jpg",
+      "01 Nalangu/DSC_0002.jpg",
+      "01 Nalangu/dsc_0001 (2).jpg",
+    ]);
+    expect(web?.every((f) => f.store === "public")).toBe(true);
+    const list = await deliveryFiles(store.db, store.storage, gallery, { kind: "list", listId }, "original");
+    expect(list?.map((f) => f.photoId).sort()).toEqual(
+      photos
+        .filter((_, i) => i % 2 === 0)
+        .map((p) => p.id)
+        .sort(),
+    );
+    // Nothing of another gallery, or that does not exist.
+    const other = await createGallery(store.db, { title: "Someone else" });
+    const otherSet = await addGallerySet(store.db, other, "Reception");
+    expect(await deliveryFiles(store.db, store.storage, gallery, { kind: "set", setId: otherSet }, "web")).toBeNull();
+    expect(
+      await deliveryFiles(store.db, store.storage, gallery, { kind: "photo", photoId: 999_999 }, "web"),
+    ).toBeNull();
+    expect(
+      await deliveryFiles(store.db, store.storage, { ...gallery, id: other }, { kind: "list", listId }, "web"),
+    ).toBeNull();
+  });
+
+  it("zips the stored bytes: unzip and Python open it, and a range from the middle equals the whole's", async () => {
+    const files = await deliveryFiles(store.db, store.storage, gallery, { kind: "all" }, "original");
+    if (!files) throw new Error("no files");
+    const layout = await deliveryZip(store.db, store.storage, files);
+    const whole = await collect(zipBytes(layout));
+    expect(whole.length).toBe(layout.size);
+    const file = path.join(store.dataDir, "all.zip");
+    fs.writeFileSync(file, whole);
+    expect(execFileSync("unzip", ["-t", file], { encoding: "utf8" })).toMatch(/No errors detected/);
+    const out = path.join(store.dataDir, "unzipped");
+    execFileSync("python3", ["-m", "zipfile", "-e", file, out]);
+    for (const f of files) {
+      const stored = await store.storage.originals.get(f.key);
+      expect(fs.readFileSync(path.join(out, f.name)).equals(stored)).toBe(true);
+    }
+    const half = Math.floor(layout.size / 2);
+    expect((await collect(zipBytes(layout, half))).equals(whole.subarray(half))).toBe(true);
+    // Kept once computed: the same archive again reads no file to lay itself out.
+    const kept = await store.db.selectFrom("file_checksums").select("key").where("store", "=", "originals").execute();
+    expect(kept.length).toBe(files.length);
+    expect((await deliveryZip(store.db, store.storage, files)).etag).toBe(layout.etag);
+  });
+
+  it("gives the watermarked viewing JPEG as web size in a watermarked gallery, never for originals", async () => {
+    await store.db
+      .updateTable("client_galleries")
+      .set({ watermark_text: "Nila Studio", watermark_opacity: 60 })
+      .where("id", "=", gallery.id)
+      .execute();
+    const marked = await readGallery(store.db, gallery.id);
+    if (!marked) throw new Error("no gallery");
+    const setId = await addGallerySet(store.db, gallery.id, "Reception");
+    const photoId = await addPhotoToSet(store, setId, await seededJpeg(99, 900, 600), "R_0001.jpg");
+    const [web] = (await deliveryFiles(store.db, store.storage, marked, { kind: "photo", photoId }, "web")) ?? [];
+    const asset = await store.db
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .select(["sha256", "width", "height", "original_key"])
+      .where("photos.id", "=", photoId)
+      .executeTakeFirstOrThrow();
+    const view = planGalleryVariants(asset, marked.watermark).at(-1);
+    if (!view?.watermark) throw new Error("no watermarked view");
+    expect(web?.key).toBe(variantKey(asset.sha256, view));
+    const [original] =
+      (await deliveryFiles(store.db, store.storage, marked, { kind: "photo", photoId }, "original")) ?? [];
+    expect(original).toMatchObject({ store: "originals", key: asset.original_key, name: "03 Reception/R_0001.jpg" });
+    // The earlier photos, processed before the watermark was set, have no marked file: left out, not sent unmarked.
+    const all = await deliveryFiles(store.db, store.storage, marked, { kind: "all" }, "web");
+    expect(all?.map((f) => f.name)).toEqual(["03 Reception/R_0001.jpg"]);
+    await store.db.updateTable("client_galleries").set({ watermark_text: "" }).where("id", "=", gallery.id).execute();
+  });
+
+  it("offers what the gallery allows: nothing, web size, or originals and web size", () => {
+    expect(allowsDownload({ downloads: "off" }, "web")).toBe(false);
+    expect(allowsDownload({ downloads: "web" }, "web")).toBe(true);
+    expect(allowsDownload({ downloads: "web" }, "original")).toBe(false);
+    expect(allowsDownload({ downloads: "original" }, "original")).toBe(true);
+    expect(allowsDownload({ downloads: "original" }, "web")).toBe(true);
+  });
+
+  it("reads the download paths, and nothing else", () => {
+    expect(parseDownloadPath("all.zip")).toEqual({ kind: "all" });
+    expect(parseDownloadPath("set/12.zip")).toEqual({ kind: "set", setId: 12 });
+    expect(parseDownloadPath("list/3.zip")).toEqual({ kind: "list", listId: 3 });
+    expect(parseDownloadPath("photo/42")).toEqual({ kind: "photo", photoId: 42 });
+    expect(parseDownloadPath("photo/42.jpg")).toEqual({ kind: "photo", photoId: 42 });
+    for (const bad of ["", "set/12", "set/0.zip", "list/x.zip", "photo/42.zip/..", "../all.zip", "all.zip/"]) {
+      expect(parseDownloadPath(bad)).toBeNull();
+    }
+  });
+
+  it("lets a request in only through an open link, and with the PIN's signed cookie when it has one", async () => {
+    const id = await createGallery(store.db, { title: "Private" });
+    const record = await readGallery(store.db, id);
+    if (!record) throw new Error("no gallery");
+    const url = `http://studio.test/g/${record.token}/download/all.zip`;
+    const status = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 200,
+        (e: unknown) => (e instanceof Response ? e.status : -1),
+      );
+    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(200);
+    expect(await status(requireGalleryAccess(new Request(url), "x".repeat(43), { db: store.db }))).toBe(404);
+
+    await setGalleryPin(store.db, id, "4321");
+    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(403);
+    const setCookie = await galleryAccessCookie(store.db, new Request(url), id);
+    expect(setCookie).toMatch(new RegExp(`^${galleryCookieName(id)}=[A-Za-z0-9_-]+; Path=/g/${record.token};`));
+    const cookie = setCookie.split(";")[0] ?? "";
+    const withCookie = new Request(url, { headers: { Cookie: cookie } });
+    expect(await status(requireGalleryAccess(withCookie, record.token, { db: store.db }))).toBe(200);
+    // A forged value, or the cookie after a new PIN, is refused.
+    const forged = new Request(url, { headers: { Cookie: `${cookie.slice(0, -4)}AAAA` } });
+    expect(await status(requireGalleryAccess(forged, record.token, { db: store.db }))).toBe(403);
+    await setGalleryPin(store.db, id, "9999");
+    expect(await status(requireGalleryAccess(withCookie, record.token, { db: store.db }))).toBe(403);
+
+    await setGalleryPin(store.db, id, null);
+    await store.db.updateTable("client_galleries").set({ expires_on: "2020-01-01" }).where("id", "=", id).execute();
+    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(410);
+    await revokeGalleryLink(store.db, id);
+    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(410);
+  });
+
+  it("checks the download PIN, then lets the browser in by its own cookie; wrong PINs are throttled", async () => {
+    const id = await createGallery(store.db, { title: "PIN for downloads" });
+    await store.db
+      .updateTable("client_galleries")
+      .set({ download_pin_hash: await hashPassword("2468") })
+      .where("id", "=", id)
+      .execute();
+    const record = await readGallery(store.db, id);
+    if (!record) throw new Error("no gallery");
+    const url = `http://studio.test/g/${record.token}/download/all.zip`;
+    expect(await hasDownloadAccess(store.db, new Request(url), record)).toBe(false);
+    expect(await checkDownloadPin(store.db, id, "2468")).toBe("ok");
+    const cookie = (await galleryAccessCookie(store.db, new Request(url), id, "download")).split(";")[0] ?? "";
+    expect(cookie.startsWith(`${galleryCookieName(id, "download")}=`)).toBe(true);
+    expect(await hasDownloadAccess(store.db, new Request(url, { headers: { Cookie: cookie } }), record)).toBe(true);
+    // The viewing cookie's value is no download cookie.
+    const view = (await galleryAccessCookie(store.db, new Request(url), id)).split(";")[0]?.split("=")[1] ?? "";
+    const swapped = new Request(url, { headers: { Cookie: `${galleryCookieName(id, "download")}=${view}` } });
+    expect(await hasDownloadAccess(store.db, swapped, record)).toBe(false);
+
+    for (let i = 0; i < DOWNLOAD_PIN_ATTEMPTS_PER_15_MIN; i++)
+      expect(await checkDownloadPin(store.db, id, "0000")).toBe("wrong");
+    // Past the limit even the right PIN waits: guessing a short PIN must stay slow.
+    expect(await checkDownloadPin(store.db, id, "2468")).toEqual({ throttledForS: expect.any(Number) });
+  });
+});

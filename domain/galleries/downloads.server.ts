@@ -1,0 +1,201 @@
+// A client gallery's downloads (ADR 027): which files a download holds (one photo, a set, the
+// whole gallery, a selection list), under which names, at which size (the 2048 px viewing JPEG
+// as "web size", or the original bytes), laid out as a deterministic ZIP so a cut download
+// resumes with HTTP Range. Sets are folders ("01 Nichayathartham/"), in the gallery's order;
+// photos in their set's order, under the name they were uploaded with.
+import type { Database } from "../../platform/db/db.server.ts";
+import type { GalleryDownloads } from "../../platform/db/schema.server.ts";
+import { layoutZip, type ZipLayout, type ZipOptions } from "../../platform/zip.server.ts";
+import { readShootPhotos } from "../catalog/read-model.server.ts";
+import { type FileRef, fileChecksums, readStoredRange, refId } from "../media/checksums.server.ts";
+import { variantKey } from "../media/ingest.server.ts";
+import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
+import type { MediaStorage } from "../media/storage.server.ts";
+import { type GalleryRecord, readGallerySets } from "./galleries.server.ts";
+
+export type DownloadScope =
+  | { kind: "photo"; photoId: number }
+  | { kind: "set"; setId: number }
+  | { kind: "all" }
+  | { kind: "list"; listId: number };
+
+export type DownloadSize = Exclude<GalleryDownloads, "off">;
+
+export interface DeliveryFile extends FileRef {
+  /** The path in the archive: "01 Muhurtham/DSC_0042.jpg". */
+  name: string;
+  photoId: number;
+  /** Stable for the same content: the asset's creation time. */
+  modified: Date;
+}
+
+/** Characters no common file system takes in a name, and control characters. */
+const UNSAFE_NAME_CHARS = /[\\/:*?"<>|\p{Cc}]/gu;
+const MAX_NAME_CHARS = 120;
+
+function safeName(text: string, fallback: string): string {
+  const cleaned = text.replace(UNSAFE_NAME_CHARS, "_").replace(/\s+/g, " ").trim().replace(/^\.+/, "");
+  return (cleaned || fallback).slice(0, MAX_NAME_CHARS);
+}
+
+function withExtension(name: string, ext: string): string {
+  const dot = name.lastIndexOf(".");
+  return `${dot > 0 ? name.slice(0, dot) : name}.${ext}`;
+}
+
+/** "DSC_0001.jpg", "DSC_0001 (2).jpg", …: names unique in a folder, whatever the case (Windows). */
+function uniqueIn(used: Set<string>, name: string): string {
+  let candidate = name;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) {
+    const dot = name.lastIndexOf(".");
+    candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  }
+  used.add(candidate.toLowerCase());
+  return candidate;
+}
+
+export function watermarkOf(gallery: Pick<GalleryRecord, "watermark">): Watermark | null {
+  return gallery.watermark.text.trim() === "" ? null : gallery.watermark;
+}
+
+/** A set's folder in an archive: its place and title, "02 Muhurtham". */
+export function setFolderName(position: number, title: string): string {
+  return `${String(position + 1).padStart(2, "0")} ${safeName(title, "Set")}`;
+}
+
+/**
+ * The files a download holds, in archive order, or null when the scope names nothing of this
+ * gallery (a photo, set or list of another gallery, or in the trash). A photo without its
+ * web-size file (a gallery made from a portfolio shoot before its delivery plan ran) falls
+ * back to its largest stored variant, unless the gallery is watermarked: then it is left out
+ * rather than sent unmarked.
+ */
+export async function deliveryFiles(
+  db: Database,
+  storage: MediaStorage,
+  gallery: Pick<GalleryRecord, "id" | "watermark">,
+  scope: DownloadScope,
+  size: DownloadSize,
+): Promise<DeliveryFile[] | null> {
+  const sets = await readGallerySets(db, gallery.id);
+  let setIds = sets.map((s) => s.id);
+  if (scope.kind === "set") {
+    if (!setIds.includes(scope.setId)) return null;
+    setIds = [scope.setId];
+  }
+  if (scope.kind === "photo") {
+    // Only the photo's own set is read, not a 5,000-photo gallery's every set.
+    const photo = await db.selectFrom("photos").select("shoot_id").where("id", "=", scope.photoId).executeTakeFirst();
+    if (!photo || !setIds.includes(photo.shoot_id)) return null;
+    setIds = [photo.shoot_id];
+  }
+  let photos = await readShootPhotos(db, setIds, { images: false });
+  if (scope.kind === "photo") {
+    photos = photos.filter((p) => p.id === scope.photoId);
+    if (photos.length === 0) return null;
+  }
+  if (scope.kind === "list") {
+    const list = await db
+      .selectFrom("selection_lists")
+      .select("id")
+      .where("id", "=", scope.listId)
+      .where("gallery_id", "=", gallery.id)
+      .executeTakeFirst();
+    if (!list) return null;
+    const items = await db.selectFrom("selection_items").select("photo_id").where("list_id", "=", list.id).execute();
+    const chosen = new Set(items.map((i) => i.photo_id));
+    photos = photos.filter((p) => chosen.has(p.id));
+  }
+  const setIndex = new Map(sets.map((s, i) => [s.id, i]));
+  // readShootPhotos orders by set id; the archive follows the gallery's order of sets.
+  photos = photos
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (setIndex.get(a.p.shootId) ?? 0) - (setIndex.get(b.p.shootId) ?? 0) || a.i - b.i)
+    .map(({ p }) => p);
+
+  const assetIds = [...new Set(photos.map((p) => p.assetId))];
+  const assets = new Map(
+    assetIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom("assets")
+            .select(["id", "sha256", "original_key", "width", "height", "created_at"])
+            .where("id", "in", assetIds)
+            .execute()
+        ).map((a) => [a.id, a]),
+  );
+  const watermark = watermarkOf(gallery);
+  const used = new Map<number, Set<string>>();
+  const files: DeliveryFile[] = [];
+  for (const photo of photos) {
+    const asset = assets.get(photo.assetId);
+    if (!asset) continue;
+    const setPosition = setIndex.get(photo.shootId) ?? 0;
+    const folder = setFolderName(setPosition, sets[setPosition]?.title ?? "");
+    let ref: FileRef;
+    let fileName = safeName(photo.fileName, `photo-${photo.id}`);
+    if (size === "original") {
+      ref = { store: "originals", key: asset.original_key };
+    } else {
+      const view = planGalleryVariants(asset, watermark).at(-1);
+      const viewKey = view ? variantKey(asset.sha256, view) : null;
+      if (viewKey && (await storage.public.has(viewKey))) {
+        ref = { store: "public", key: viewKey };
+        fileName = withExtension(fileName, "jpg");
+      } else {
+        if (watermark) continue;
+        const fallback = await db
+          .selectFrom("asset_variants")
+          .select(["key", "format"])
+          .where("asset_id", "=", asset.id)
+          .where("format", "in", ["jpeg", "webp"])
+          .orderBy("width", "desc")
+          .orderBy("format")
+          .executeTakeFirst();
+        if (!fallback) continue;
+        ref = { store: "public", key: fallback.key };
+        fileName = withExtension(fileName, fallback.format === "jpeg" ? "jpg" : "webp");
+      }
+    }
+    const inFolder = used.get(setPosition) ?? new Set<string>();
+    used.set(setPosition, inFolder);
+    files.push({
+      ...ref,
+      name: `${folder}/${uniqueIn(inFolder, fileName)}`,
+      photoId: photo.id,
+      modified: new Date(asset.created_at),
+    });
+  }
+  return files;
+}
+
+/** The archive of these files: its size and ETag known before a byte is read. */
+export async function deliveryZip(
+  db: Database,
+  storage: MediaStorage,
+  files: readonly DeliveryFile[],
+  options?: ZipOptions,
+): Promise<ZipLayout> {
+  const sums = await fileChecksums(db, storage, files);
+  return layoutZip(
+    files.map((file) => {
+      const sum = sums.get(refId(file));
+      if (!sum) throw new Error(`no checksum for ${refId(file)}`);
+      return {
+        name: file.name,
+        size: sum.bytes,
+        crc32: sum.crc32,
+        modified: file.modified,
+        read: (start: number, end: number) => readStoredRange(storage[file.store], file.key, start, end),
+      };
+    }),
+    options,
+  );
+}
+
+/** What a client may download in this gallery: nothing, web size, or originals (which include web size). */
+export function allowsDownload(gallery: Pick<GalleryRecord, "downloads">, size: DownloadSize): boolean {
+  if (gallery.downloads === "off") return false;
+  return size === "web" || gallery.downloads === "original";
+}

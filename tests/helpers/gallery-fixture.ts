@@ -1,0 +1,76 @@
+// Client galleries with real photos for tests, the gallery drill and the bench: generated JPEGs
+// (a distinct colour per seed, so distinct bytes) ingested with the set's own plan, as the photo
+// worker does, and placed at the end of the set.
+import sharp from "sharp";
+import type { Database } from "#platform/db/db.server.ts";
+import { POSITION_GAP } from "../../domain/catalog/photo-order.ts";
+import { type IngestDeps, ingestImage } from "../../domain/media/ingest.server.ts";
+import { planForShoot } from "../../domain/media/photo-jobs.server.ts";
+
+/** Bits of the seed drawn as black or white squares along the top: they survive JPEG's rounding. */
+const SEED_BITS = 24;
+
+/**
+ * A JPEG of `width` × `height` (at least 2 px per seed bit wide) whose pixels, and so bytes, are
+ * unique to `seed` (below 2^24): a soft gradient with the seed's bits as squares along the top.
+ */
+export function seededJpeg(seed: number, width = 48, height = 32): Promise<Buffer> {
+  const cell = Math.max(2, Math.floor(width / SEED_BITS));
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      const bit = Math.floor(x / cell);
+      const inMark = y < cell && bit < SEED_BITS;
+      const value = inMark ? ((seed >> bit) & 1) * 255 : 60 + Math.floor((120 * (x + y)) / (width + height));
+      pixels[at] = value;
+      pixels[at + 1] = inMark ? value : 100;
+      pixels[at + 2] = inMark ? value : 140;
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Ingests `data` into the set with its plan and adds it as the set's last photo; returns the photo id. */
+export async function addPhotoToSet(
+  deps: IngestDeps,
+  setId: number,
+  data: Uint8Array,
+  fileName: string,
+): Promise<number> {
+  const plan = await planForShoot(deps.db, setId);
+  const { assetId } = await ingestImage(deps, data, fileName, undefined, plan);
+  const { max } = await deps.db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .where("shoot_id", "=", setId)
+    .executeTakeFirstOrThrow();
+  const row = await deps.db
+    .insertInto("photos")
+    .values({ shoot_id: setId, asset_id: assetId, position: (max ?? -POSITION_GAP) + POSITION_GAP })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A visitor and a list of theirs holding these photos; returns the list's id. */
+export async function makeSelectionList(db: Database, galleryId: number, name: string, photoIds: readonly number[]) {
+  const visitor = await db
+    .insertInto("gallery_visitors")
+    .values({ gallery_id: galleryId, name, name_key: `${name.toLowerCase()}-${galleryId}`, pin_hash: "unused" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const list = await db
+    .insertInto("selection_lists")
+    .values({ gallery_id: galleryId, visitor_id: visitor.id, name: "Album" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < photoIds.length; i += 500) {
+    await db
+      .insertInto("selection_items")
+      .values(photoIds.slice(i, i + 500).map((photo_id) => ({ list_id: list.id, photo_id })))
+      .execute();
+  }
+  return list.id;
+}
