@@ -13,6 +13,9 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/content.ts"),
+  // A client's private gallery (its link's token), and its photo pages and hearts for scripts.
+  route("g/:token", "routes/client-gallery.tsx"),
+  route("g/:token/photos", "routes/client-gallery-photos.ts"),
   // The studio's admin (its own shell, styles and session), before the catch-all.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
