@@ -105,8 +105,10 @@ export function createApp(options: AppOptions): express.Express {
   app.use(compression());
   // A client gallery's link is its key: no page under it may name it to another site (a photo
   // lab's analytics, a map a client opens), and no search engine may keep any of it (ADR 026).
+  // same-origin, not no-referrer: no-referrer also blanks the Origin of the gallery's own posts,
+  // which every cross-site check (ours and React Router's) rightly refuses.
   app.use(CLIENT_GALLERY_PREFIX, (_req, res, next) => {
-    res.setHeader("Referrer-Policy", "no-referrer");
+    res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     next();
   });

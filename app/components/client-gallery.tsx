@@ -6,7 +6,7 @@
 // cookies are scoped to /g/{token}, a path /g/{token}.data is not under (ADR 026).
 import { type CSSProperties, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { StudioInfo } from "#domain/catalog/types.ts";
+import type { ResponsiveImage, StudioInfo } from "#domain/catalog/types.ts";
 import {
   type GalleryPhoto,
   type ItemAnswer,
@@ -15,6 +15,12 @@ import {
   type SelectionList,
   type SetWindow,
 } from "#domain/galleries/client-types.ts";
+import {
+  type CompactImage,
+  expandImage,
+  GRID_MAX_VARIANT_WIDTH_PX,
+  largeUrl,
+} from "#domain/galleries/compact-image.ts";
 import { EmailList, PhoneList } from "./contact-details.tsx";
 import { Field } from "./field.tsx";
 import { Picture } from "./picture.tsx";
@@ -120,6 +126,17 @@ function nextOffset(set: { count: number; offset: number }, shown: number): numb
   return end < set.count ? end : null;
 }
 
+/** Expanded once per photo, so the viewer and the grid keep the same objects across renders. */
+const expanded = new WeakMap<CompactImage, { full: ResponsiveImage; grid: ResponsiveImage }>();
+function imagesOf(photo: GalleryPhoto) {
+  let images = expanded.get(photo.image);
+  if (!images) {
+    images = { full: expandImage(photo.image), grid: expandImage(photo.image, GRID_MAX_VARIANT_WIDTH_PX) };
+    expanded.set(photo.image, images);
+  }
+  return images;
+}
+
 function sizesOf(photo: GalleryPhoto): string {
   const shape = photo.image.width / photo.image.height;
   const px = (row: number) => Math.ceil(shape * row * ROW_STRETCH);
@@ -200,7 +217,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   );
 
   const all = useMemo(() => sets.flatMap((s) => loaded[s.id]?.photos ?? []), [sets, loaded]);
-  const images = useMemo(() => all.map((p) => p.image), [all]);
+  const images = useMemo(() => all.map((p) => imagesOf(p).full), [all]);
   const viewer = useGalleryViewer(page.title, images, {
     extraButtons: (index) => {
       const photo = all[index];
@@ -277,12 +294,12 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
                   >
                     <a
                       {...viewer.linkProps(first + i)}
-                      href={photo.large}
+                      href={largeUrl(photo.image)}
                       className="cg-link"
                       aria-label={photo.image.alt || `Photo ${n} of ${set.title}`}
                     >
                       <Picture
-                        image={photo.image}
+                        image={imagesOf(photo).grid}
                         sizes={sizesOf(photo)}
                         priority={first + i === 0}
                         eager={first + i < EAGER_PHOTOS}
@@ -340,7 +357,7 @@ interface PhotoControlsProps {
 function PhotoControls({ photo, label, hearted, list, locked, here, onToggle }: PhotoControlsProps) {
   if (locked) {
     return hearted ? (
-      <span className="cg-heart cg-heart--locked" role="img" aria-label={`In ${list.name}`}>
+      <span className="cg-heart-mark" role="img" aria-label={`In ${list.name}`}>
         <HeartIcon />
       </span>
     ) : null;

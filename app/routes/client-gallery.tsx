@@ -243,7 +243,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const tags: Route.MetaDescriptors = [
     { title: `Private gallery · ${studioName}` },
     { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
     { property: "og:title", content: studioName },
     { property: "og:description", content: `A private gallery from ${studioName}.` },
     { property: "og:type", content: "website" },

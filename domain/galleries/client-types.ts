@@ -1,6 +1,6 @@
 // What a client gallery's page hands its components (and the browser its photo pages): shared
 // by the server modules and the page, so it holds only types and the paging constants.
-import type { ResponsiveImage } from "../catalog/types.ts";
+import type { CompactImage } from "./compact-image.ts";
 
 /** Every client gallery's pages live under /g/{token}. */
 export const CLIENT_GALLERY_PREFIX = "/g";
@@ -9,16 +9,15 @@ export function isClientGalleryPath(pathname: string): boolean {
   return pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`);
 }
 
-/** Photos in the first document, across its sets: a phone's first screens and a desktop's. */
-export const FIRST_SCREEN_PHOTOS = 36;
+/** Photos in the first document, across its sets: a phone's first two screens, a desktop's first. */
+export const FIRST_SCREEN_PHOTOS = 24;
 /** Photos per later fetch, and per page before JavaScript. */
 export const PHOTOS_PER_PAGE = 60;
 
 export interface GalleryPhoto {
   id: number;
-  image: ResponsiveImage;
-  /** The large image a photo's link opens before JavaScript. */
-  large: string;
+  /** Its files, and the large one its link opens before JavaScript. */
+  image: CompactImage;
   /** In the person's current list. */
   hearted: boolean;
   /** Their note on it for the studio. */

@@ -12,6 +12,7 @@ import {
   type PhotoPage,
   type SetWindow,
 } from "./client-types.ts";
+import { compactImage } from "./compact-image.ts";
 import { readGallerySets } from "./galleries.server.ts";
 import { readListItems } from "./selections.server.ts";
 
@@ -38,8 +39,7 @@ async function toGalleryPhotos(db: Database, rows: PhotoRow[], listId: number | 
     return [
       {
         id: r.id,
-        image: toResponsiveImage(stored, r.alt),
-        large: largeImageUrl(stored),
+        image: compactImage(toResponsiveImage(stored, r.alt), largeImageUrl(stored)),
         hearted: comment !== undefined,
         comment: comment ?? "",
       },
