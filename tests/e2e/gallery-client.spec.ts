@@ -447,6 +447,14 @@ test.describe("a client gallery stays private", () => {
     expect(data.headers()["x-robots-tag"]).toBe("noindex, nofollow");
     expect(data.headers()["cache-control"]).toBe("no-store");
 
+    // Behind a PIN, the photo pages and hearts answer nothing to a browser that has not typed it.
+    const locked = await makeGallery({ pin: "3141" });
+    const photosPath = `${locked.url}/photos?set=${locked.sets[0]?.id}&offset=0`;
+    expect((await request.get(photosPath)).status()).toBe(403);
+    expect(
+      (await request.post(`${locked.url}/photos`, { form: { intent: "heart", photo: "1", list: "1" } })).status(),
+    ).toBe(403);
+
     await page.goto(gallery.url);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", name);
