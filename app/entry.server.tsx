@@ -11,6 +11,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isAdminPath } from "../domain/auth/shared.ts";
+import { isClientGalleryPath } from "../domain/galleries/client-types.ts";
 import {
   contentSecurityPolicy,
   documentEtag,
@@ -21,7 +22,7 @@ import {
 import { logger } from "../platform/logger.server.ts";
 import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration } from "./document/deferred-hydration.server.ts";
-import { inlineDocumentCss } from "./document/document-css.server.ts";
+import { CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
 import { cspNonceContext, requestIdContext } from "./utils/request-context.ts";
 
 /** A render that takes longer than this is abandoned with a 500. */
@@ -47,8 +48,9 @@ function renderDocument(
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        const extraCss = isClientGalleryPath(new URL(url).pathname) ? CLIENT_GALLERY_CSS : "";
         sink.on("end", () =>
-          resolve({ html: inlineDocumentCss(Buffer.concat(chunks).toString("utf8"), nonce), failed }),
+          resolve({ html: inlineDocumentCss(Buffer.concat(chunks).toString("utf8"), nonce, extraCss), failed }),
         );
         sink.on("error", reject);
         pipe(sink);

@@ -13,7 +13,10 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/content.ts"),
-  // A client gallery's downloads (ADR 027): files and resumable ZIPs behind the gallery's access.
+  // A client's private gallery (ADR 025-027): the page by its link's token, its photo pages and
+  // hearts for scripts, and its downloads (files and resumable ZIPs) behind the same access.
+  route("g/:token", "routes/galleries/gallery.tsx"),
+  route("g/:token/photos", "routes/galleries/photos.ts"),
   route("g/:token/download/*", "routes/galleries/download.ts"),
   // The studio's admin (its own shell, styles and session), before the catch-all.
   route("admin", "routes/admin/layout.tsx", [

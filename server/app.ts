@@ -20,6 +20,7 @@ import {
   wakeOutboxContext,
 } from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
+import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
 import { closeDb, getDb } from "#platform/db/db.server.ts";
@@ -102,6 +103,15 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
   app.use(compression());
+  // A client gallery's link is its key: no page under it may name it to another site (a photo
+  // lab's analytics, a map a client opens), and no search engine may keep any of it (ADR 026).
+  // same-origin, not no-referrer: no-referrer also blanks the Origin of the gallery's own posts,
+  // which every cross-site check (ours and React Router's) rightly refuses.
+  app.use(CLIENT_GALLERY_PREFIX, (_req, res, next) => {
+    res.setHeader("Referrer-Policy", "same-origin");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
 
   // Hostile input: requests no route can be asked about, then bodies over their size or time.
   app.use(refuseUnroutableRequests);

@@ -4,16 +4,19 @@
 // It goes in after React has rendered: React 19 skips elements it did not render in <head>
 // when hydrating, so the client never needs a copy of the CSS in its JavaScript.
 import appCss from "#app/styles/app.css?inline";
+import galleryCss from "#app/styles/client-gallery.css?inline";
 import headerCss from "#app/styles/header.css?inline";
 
 export const DOCUMENT_CSS = `${appCss}\n${headerCss}`;
+/** A client gallery's own rules, only in its pages: the public pages do not carry them. */
+export const CLIENT_GALLERY_CSS = galleryCss;
 
 const HEAD_END = "</head>";
 
-/** Puts the stylesheet, with this response's CSP nonce, at the end of the document's head. */
-export function inlineDocumentCss(html: string, nonce: string): string {
+/** Puts the stylesheet (and `extraCss`), with this response's CSP nonce, at the end of the document's head. */
+export function inlineDocumentCss(html: string, nonce: string, extraCss = ""): string {
   const at = html.indexOf(HEAD_END);
   if (at === -1) return html;
-  const style = `<style nonce="${nonce}">${DOCUMENT_CSS}</style>`;
+  const style = `<style nonce="${nonce}">${DOCUMENT_CSS}${extraCss ? `\n${extraCss}` : ""}</style>`;
   return html.slice(0, at) + style + html.slice(at);
 }

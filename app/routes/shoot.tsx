@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
 import { idParam } from "#app/utils/id-param.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -99,6 +100,5 @@ function ShootPage({ shoot, gallery }: Route.ComponentProps["loaderData"]) {
 
 /** Opening, moving through and closing the viewer only changes the hash: nothing to reload. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const sameDocument = currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search;
-  return sameDocument && currentUrl.hash !== nextUrl.hash ? false : defaultShouldRevalidate;
+  return onlyHashChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }

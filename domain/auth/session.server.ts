@@ -107,14 +107,15 @@ export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+/** HttpOnly, SameSite=Lax, Secure over TLS; sent only under `path` (the admin's by default). */
 export function serializeAdminCookie(
   name: string,
   value: string,
-  { maxAgeMs, secure }: { maxAgeMs: number; secure: boolean },
+  { maxAgeMs, secure, path = ADMIN_COOKIE_PATH }: { maxAgeMs: number; secure: boolean; path?: string },
 ): string {
   const parts = [
     `${name}=${value}`,
-    `Path=${ADMIN_COOKIE_PATH}`,
+    `Path=${path}`,
     `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`,
     "HttpOnly",
     "SameSite=Lax",

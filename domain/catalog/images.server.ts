@@ -34,6 +34,12 @@ export function toResponsiveImage(image: StoredImage, alt: string): ResponsiveIm
   };
 }
 
+/** The largest WebP: what a photo's link opens before JavaScript (or in a new tab). */
+export function largeImageUrl(image: StoredImage): string {
+  const largest = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
+  return largest ? publicMediaUrl(largest.key) : "";
+}
+
 /** One file per format at a fixed size, for the admin's grids: a srcset per photo would be most of
  * the page with 3,000 photos, and a thumbnail is drawn at one size. */
 export interface Thumbnail {

@@ -3,7 +3,7 @@
 // shoots outside the admin's trash, and photos outside it, are ever returned.
 import type { Database } from "../../platform/db/db.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
-import { loadStoredImages, type StoredImage, toResponsiveImage } from "./images.server.ts";
+import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "./images.server.ts";
 import {
   type PortfolioShootRecord,
   readBannerSlides,
@@ -153,10 +153,7 @@ export async function getShootPage(db: Database, id: number): Promise<ShootPage 
     collection: { slug: shoot.collection.slug, name: shoot.collection.name },
     photos: photos.flatMap((p) => {
       if (!p.image) return [];
-      const largest = p.image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
-      return [
-        { id: p.id, image: toResponsiveImage(p.image, p.alt), large: largest ? publicMediaUrl(largest.key) : "" },
-      ];
+      return [{ id: p.id, image: toResponsiveImage(p.image, p.alt), large: largeImageUrl(p.image) }];
     }),
   };
 }

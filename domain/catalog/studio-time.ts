@@ -51,6 +51,18 @@ export function timeZoneChoices(current?: string): string[] {
   return ["UTC", ...[...zones].sort()];
 }
 
+/** The calendar day ("2026-02-14") it is at `now` in the studio's zone: a link's last day ends at its midnight. */
+export function studioDay(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** "24 Nov 2026, 17:30 GMT+5:30": a stored time to the minute, in the studio's zone. */

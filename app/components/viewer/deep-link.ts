@@ -17,3 +17,8 @@ export function parseGalleryHash(hash: string, photoCount: number): number | nul
   const n = Number(digits);
   return n <= photoCount ? n - 1 : null;
 }
+
+/** Opening, moving through and closing the viewer only changes the hash: a page need not reload its data. */
+export function onlyHashChanged(current: URL, next: URL): boolean {
+  return current.pathname === next.pathname && current.search === next.search && current.hash !== next.hash;
+}

@@ -2,7 +2,7 @@
 // turns thumbnail clicks and #gallery-N into an open viewer, loads the viewer's code (library
 // and styles) only the first time it is needed, and puts focus back on the thumbnail after.
 // Without JavaScript none of this runs and each thumbnail stays a link to its large image.
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { galleryHash, parseGalleryHash } from "./deep-link.ts";
@@ -24,7 +24,16 @@ const loadViewer = async (): Promise<ViewerModule> => {
   return viewer;
 };
 
-export function useGalleryViewer(title: string, images: readonly ResponsiveImage[]) {
+export interface GalleryViewerOptions {
+  /** The page's own buttons for photo `index` (0-based), shown in the viewer's toolbar. */
+  extraButtons?: (index: number) => ReactNode;
+}
+
+export function useGalleryViewer(
+  title: string,
+  images: readonly ResponsiveImage[],
+  options: GalleryViewerOptions = {},
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const hashIndex = parseGalleryHash(location.hash, images.length);
@@ -72,6 +81,21 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
     };
   }, [hashIndex, viewer, images]);
 
+  // Photos the page adds later (a client gallery loads more as the client scrolls) join an
+  // open or once-opened viewer; a page whose photos do not change keeps the same array.
+  useEffect(() => {
+    if (!viewer) return;
+    setPhotos((shown) =>
+      shown.length === images.length && shown.every((p, i) => p.image === images[i])
+        ? shown
+        : images.map((image, i) => ({
+            image,
+            alt: image.alt || `Photograph ${i + 1} of ${images.length}`,
+            shownSrc: shown[i]?.image === image ? shown[i].shownSrc : "",
+          })),
+    );
+  }, [images, viewer]);
+
   const onView = useCallback(
     (index: number) => {
       if (index !== hashIndex) {
@@ -116,7 +140,14 @@ export function useGalleryViewer(title: string, images: readonly ResponsiveImage
     <>
       {loadFailed && hashIndex !== null ? <ViewerFailure onClose={() => onClosed(hashIndex)} /> : null}
       {Viewer && photos.length > 0 ? (
-        <Viewer title={title} photos={photos} index={hashIndex} onView={onView} onClosed={onClosed} />
+        <Viewer
+          title={title}
+          photos={photos}
+          index={hashIndex}
+          onView={onView}
+          onClosed={onClosed}
+          extraButtons={hashIndex === null ? null : options.extraButtons?.(hashIndex)}
+        />
       ) : null}
     </>
   );

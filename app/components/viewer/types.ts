@@ -1,4 +1,5 @@
 // What the shoot page hands the viewer for each photo.
+import type { ReactNode } from "react";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 
 export interface ViewerPhoto {
@@ -18,4 +19,6 @@ export interface ViewerProps {
   onView: (index: number) => void;
   /** The viewer finished closing on this photo. */
   onClosed: (index: number) => void;
+  /** The page's own buttons for the photo on show (a client gallery's heart), before the viewer's. */
+  extraButtons?: ReactNode;
 }

@@ -96,7 +96,7 @@ function hasModifier(event: KeyboardEvent) {
   return event.altKey || event.ctrlKey || event.metaKey;
 }
 
-function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps) {
+function GalleryLightbox({ title, photos, index, onView, onClosed, extraButtons }: ViewerProps) {
   const [open, setOpen] = useState(index !== null);
   // The photo the viewer opened on. Later moves are the library's own state: they update the
   // hash, but the hash coming back is not fed in again (it could lag behind a quick move).
@@ -320,7 +320,9 @@ function GalleryLightbox({ title, photos, index, onView, onClosed }: ViewerProps
           disableSwipeNavigation: zoomed || recentMoves > 0,
         }}
         styles={{ button: { borderRadius: "50%" } }}
-        toolbar={{ buttons: ["slideshow", <ZoomButtons key="zoom" />, "fullscreen", "thumbnails", "close"] }}
+        toolbar={{
+          buttons: [extraButtons ?? null, "slideshow", <ZoomButtons key="zoom" />, "fullscreen", "thumbnails", "close"],
+        }}
         slideshow={{ ref: slideshowRef, delay: SLIDESHOW_DELAY_MS }}
         thumbnails={{
           ref: thumbnailsRef,

@@ -1,0 +1,270 @@
+// A client's private gallery: /g/{token} (ADR 026). The link's token names the gallery; an
+// unknown or malformed one is our 404, an expired or revoked one the studio's page with its
+// contact (410). With a PIN the door asks for it once per device (a signed cookie under this
+// path). Inside: the sets as sections under a sticky tab bar, photos in their own shapes in
+// justified rows, the first screenful in the document and the rest fetched while scrolling
+// (links to the next page before JavaScript); people choosing photos by name and their own PIN,
+// their lists, hearts and notes. Every form works before JavaScript; with it, hearts are
+// optimistic and go to /g/{token}/photos. Never indexed, never previewed with a private photo.
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ClosedGallery, GalleryDoor, OpenGallery } from "#app/components/client-gallery.tsx";
+import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { siteContext } from "#app/utils/route-data.ts";
+import { absoluteUrl } from "#app/utils/seo.ts";
+import { studioRowOf } from "#domain/catalog/read-model.server.ts";
+import { DEFAULT_TIME_ZONE } from "#domain/catalog/studio-time.ts";
+import {
+  clearVisitorCookie,
+  galleryAccessCookie,
+  galleryPath,
+  visitorCookie,
+} from "#domain/galleries/client-access.server.ts";
+import {
+  activeList,
+  type GalleryGate,
+  gateGallery,
+  itemAction,
+  positiveInt,
+  throttledPin,
+  tryGalleryPin,
+} from "#domain/galleries/client-request.server.ts";
+import { galleryWindows } from "#domain/galleries/client-view.server.ts";
+import {
+  createList,
+  enterAsVisitor,
+  LIST_NAME_MAX_CHARS,
+  onListSubmitted,
+  readLists,
+  VISITOR_NAME_MAX_CHARS,
+  VISITOR_PIN_PATTERN,
+  type Visitor,
+} from "#domain/galleries/selections.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { readFormBody } from "#platform/form-body.server.ts";
+import { NO_STORE } from "#platform/http.server.ts";
+import type { Route } from "./+types/gallery";
+
+/** The list a person's first visit makes for them, so the first heart needs no other step. */
+const FIRST_LIST_NAME = "Album";
+
+const privateHeaders = { "Cache-Control": NO_STORE };
+
+async function gateFor(request: Request, token: string, context: Route.LoaderArgs["context"]): Promise<GalleryGate> {
+  const db = getDb();
+  const studio = await studioRowOf(context, db);
+  return gateGallery(db, request, token, studio?.time_zone ?? DEFAULT_TIME_ZONE);
+}
+
+function notFound(): never {
+  throw data({ what: "gallery" }, { status: 404, headers: privateHeaders });
+}
+
+function eventDateText(day: string | null): string | null {
+  if (!day) return null;
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const gate = await gateFor(request, params.token, context);
+  if (gate.state === "missing") notFound();
+  if (gate.state === "closed") {
+    return data({ kind: "closed" as const, reason: gate.reason }, { status: 410, headers: privateHeaders });
+  }
+  if (gate.state === "pin") return data({ kind: "pin" as const }, { headers: privateHeaders });
+  const db = getDb();
+  const url = new URL(request.url);
+  const { gallery, visitor } = gate;
+  const lists = visitor ? await readLists(db, visitor.id) : [];
+  const list = activeList(lists, positiveInt(url.searchParams.get("list")));
+  const sets = await galleryWindows(db, gallery.id, {
+    setId: positiveInt(url.searchParams.get("set")),
+    offset: Number(url.searchParams.get("offset") ?? 0),
+    listId: list?.id ?? null,
+  });
+  return data(
+    {
+      kind: "open" as const,
+      base: galleryPath(gallery.token),
+      title: gallery.title,
+      eventDate: eventDateText(gallery.eventDate),
+      paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),
+      sets,
+      visitor: visitor ? { name: visitor.name } : null,
+      lists,
+      list,
+    },
+    { headers: privateHeaders },
+  );
+}
+
+/** Where a form's answer sends the browser: back to the page it came from, at `hash`. */
+function backTo(request: Request, changes: Record<string, string> = {}, hash = ""): string {
+  const url = new URL(request.url);
+  for (const [key, value] of Object.entries(changes)) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${hash}`;
+}
+
+export type FormAnswer = {
+  form: "pin" | "enter" | "list" | "submit" | "item";
+  message: string;
+  values?: Record<string, string>;
+  fields?: Record<string, string>;
+};
+
+function answer(status: number, body: FormAnswer, extraHeaders: Record<string, string> = {}) {
+  return data(body, { status, headers: { ...privateHeaders, ...extraHeaders } });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const gate = await gateFor(request, params.token, context);
+  if (gate.state === "missing") notFound();
+  if (gate.state === "closed") return answer(410, { form: "item", message: "This gallery is closed." });
+  const body = await readFormBody(request);
+  if (!body.ok) return answer(400, { form: "item", message: "That form could not be read. Please try again." });
+  const form = body.form;
+  const intent = form.get("intent");
+  const address = context.get(clientAddressContext);
+  const db = getDb();
+
+  if (gate.state === "pin") {
+    const pin = String(form.get("pin") ?? "").trim();
+    const checked = await tryGalleryPin(db, gate.gallery, pin, address);
+    if (!checked.ok) return answer(checked.status, { form: "pin", message: checked.message });
+    throw redirect(backTo(request), {
+      headers: { ...privateHeaders, "Set-Cookie": galleryAccessCookie(request, gate.gallery, gate.pinHash) },
+    });
+  }
+
+  const { gallery, visitor } = gate;
+  switch (intent) {
+    case "enter":
+      return enter(request, gallery, form, address);
+    case "leave":
+      throw redirect(galleryPath(gallery.token), {
+        headers: { ...privateHeaders, "Set-Cookie": clearVisitorCookie(request, gallery.token) },
+      });
+    case "new-list":
+      return newList(request, visitor, form);
+    case "submit":
+      return submit(request, visitor, form);
+    default: {
+      const result = await itemAction(db, visitor, form);
+      if (!result.ok) return answer(409, { form: "item", message: result.message });
+      throw redirect(backTo(request, {}, `#p-${result.photoId}`), { headers: privateHeaders });
+    }
+  }
+}
+
+async function enter(
+  request: Request,
+  gallery: { id: number; token: string },
+  form: FormData,
+  address: string,
+): Promise<ReturnType<typeof answer>> {
+  const name = String(form.get("name") ?? "");
+  const pin = String(form.get("pin") ?? "").trim();
+  const fields: Record<string, string> = {};
+  if (name.trim() === "") fields.name = "Please enter your name.";
+  else if (name.trim().length > VISITOR_NAME_MAX_CHARS) fields.name = `Up to ${VISITOR_NAME_MAX_CHARS} characters.`;
+  if (!VISITOR_PIN_PATTERN.test(pin)) fields.pin = "Your PIN is 4 to 8 digits.";
+  if (Object.keys(fields).length > 0) {
+    return answer(400, { form: "enter", message: "Please check the form.", fields, values: { name } });
+  }
+  const db = getDb();
+  let entered: Visitor | null = null;
+  let created = false;
+  const checked = await throttledPin("visitor", gallery.id, address, async () => {
+    const result = await enterAsVisitor(db, gallery.id, name, pin);
+    if (result.ok) {
+      entered = result.visitor;
+      created = result.created;
+    }
+    return result.ok;
+  });
+  const visitor = entered as Visitor | null;
+  if (!checked.ok || !visitor) {
+    // A known name with another PIN: the name is someone's already (or the PIN was mistyped).
+    const message = checked.ok ? "Please check the form." : checked.message;
+    return answer(checked.ok ? 400 : checked.status, {
+      form: "enter",
+      message,
+      fields: { pin: `${message} Someone new? Add an initial to your name.` },
+      values: { name },
+    });
+  }
+  if (created || (await readLists(db, visitor.id)).length === 0) await createList(db, visitor, FIRST_LIST_NAME);
+  throw redirect(galleryPath(gallery.token), {
+    headers: { ...privateHeaders, "Set-Cookie": visitorCookie(request, gallery, visitor.id) },
+  });
+}
+
+async function newList(request: Request, visitor: Visitor | null, form: FormData) {
+  if (!visitor) return answer(403, { form: "list", message: "Enter your name and PIN first." });
+  const name = String(form.get("name") ?? "");
+  const result = await createList(getDb(), visitor, name);
+  if (result.ok) throw redirect(backTo(request, { list: String(result.listId) }), { headers: privateHeaders });
+  const message =
+    result.error === "taken"
+      ? `You already have a list called ${name.trim()}.`
+      : result.error === "too-many"
+        ? "That is as many lists as one person can have."
+        : `Give the list a name of up to ${LIST_NAME_MAX_CHARS} characters.`;
+  return answer(400, { form: "list", message, fields: { name: message }, values: { name } });
+}
+
+async function submit(request: Request, visitor: Visitor | null, form: FormData) {
+  if (!visitor) return answer(403, { form: "submit", message: "Enter your name and PIN first." });
+  const listId = positiveInt(form.get("list"));
+  const result = listId === null ? null : await onListSubmitted(getDb(), visitor, listId);
+  if (result?.ok) throw redirect(backTo(request, { list: String(listId) }), { headers: privateHeaders });
+  const message =
+    result?.error === "empty"
+      ? "Heart at least one photo before sending the list."
+      : result?.error === "locked"
+        ? "That list was sent already."
+        : "That list is not yours.";
+  return answer(400, { form: "submit", message });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+/**
+ * A link preview (WhatsApp, social) shows the studio's name and its logo only: never the
+ * gallery's title, the couple's names or a photo. No canonical link: the page is not to be found.
+ */
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteContext(matches);
+  const studioName = site?.studioName ?? "Photography Studio";
+  const logo = matches[0].loaderData?.studio?.logo ?? null;
+  const tags: Route.MetaDescriptors = [
+    { title: `Private gallery · ${studioName}` },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+    { property: "og:title", content: studioName },
+    { property: "og:description", content: `A private gallery from ${studioName}.` },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: studioName },
+    { name: "twitter:card", content: "summary" },
+  ];
+  if (site && logo?.fallback) tags.push({ property: "og:image", content: absoluteUrl(site, logo.fallback) });
+  return tags;
+};
+
+export default function ClientGallery({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const studio = matches[0].loaderData.studio;
+  if (loaderData.kind === "closed") return <ClosedGallery reason={loaderData.reason} studio={studio} />;
+  const problem = actionData as FormAnswer | undefined;
+  if (loaderData.kind === "pin") return <GalleryDoor studioName={studio?.name ?? "The studio"} problem={problem} />;
+  // A new list or page starts afresh (the photos fetched while scrolling belong to the old one).
+  const key = `${loaderData.list?.id}:${loaderData.sets.map((s) => `${s.offset}/${s.photos.length}`).join()}`;
+  return <OpenGallery key={key} page={loaderData} problem={problem} />;
+}
+
+/** The viewer's hash changes do not reload the page's data. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return onlyHashChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+}

@@ -1,0 +1,60 @@
+// /g/{token}/photos: the client gallery's data for its own scripts (ADR 026). GET is the next
+// page of one set's photos as the client scrolls (?set=&offset=&list=); POST is a heart, unheart
+// or note, answered in JSON so the page can show it at once. Same gate as the page: an unknown,
+// closed or still-locked gallery gets nothing.
+import { studioRowOf } from "#domain/catalog/read-model.server.ts";
+import { DEFAULT_TIME_ZONE } from "#domain/catalog/studio-time.ts";
+import {
+  activeList,
+  type GalleryGate,
+  gateGallery,
+  itemAction,
+  positiveInt,
+} from "#domain/galleries/client-request.server.ts";
+import { setPhotoPage } from "#domain/galleries/client-view.server.ts";
+import { readLists } from "#domain/galleries/selections.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { readFormBody } from "#platform/form-body.server.ts";
+import { NO_STORE } from "#platform/http.server.ts";
+import type { Route } from "./+types/photos";
+
+const headers = { "Cache-Control": NO_STORE };
+
+function refusal(gate: GalleryGate): Response | null {
+  if (gate.state === "open") return null;
+  const status = gate.state === "missing" ? 404 : gate.state === "closed" ? 410 : 403;
+  return Response.json({ error: gate.state }, { status, headers });
+}
+
+async function gateFor(request: Request, token: string, context: Route.LoaderArgs["context"]) {
+  const db = getDb();
+  const studio = await studioRowOf(context, db);
+  return gateGallery(db, request, token, studio?.time_zone ?? DEFAULT_TIME_ZONE);
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const gate = await gateFor(request, params.token, context);
+  const refused = refusal(gate);
+  if (refused || gate.state !== "open") return refused;
+  const url = new URL(request.url);
+  const setId = positiveInt(url.searchParams.get("set"));
+  const db = getDb();
+  const lists = gate.visitor ? await readLists(db, gate.visitor.id) : [];
+  const list = activeList(lists, positiveInt(url.searchParams.get("list")));
+  const page =
+    setId === null
+      ? null
+      : await setPhotoPage(db, gate.gallery.id, setId, Number(url.searchParams.get("offset") ?? 0), list?.id ?? null);
+  if (!page) return Response.json({ error: "no such set" }, { status: 404, headers });
+  return Response.json(page, { headers });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const gate = await gateFor(request, params.token, context);
+  const refused = refusal(gate);
+  if (refused || gate.state !== "open") return refused;
+  const body = await readFormBody(request);
+  if (!body.ok) return Response.json({ error: body.problem }, { status: 400, headers });
+  const answer = await itemAction(getDb(), gate.visitor, body.form);
+  return Response.json(answer, { status: answer.ok ? 200 : 409, headers });
+}

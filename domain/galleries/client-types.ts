@@ -1,0 +1,62 @@
+// What a client gallery's page hands its components (and the browser its photo pages): shared
+// by the server modules and the page, so it holds only types and the paging constants.
+import type { CompactImage } from "./compact-image.ts";
+
+/** Every client gallery's pages live under /g/{token}. */
+export const CLIENT_GALLERY_PREFIX = "/g";
+
+export function isClientGalleryPath(pathname: string): boolean {
+  return pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`);
+}
+
+/** Photos in the first document, across its sets: a phone's first two screens, a desktop's first. */
+export const FIRST_SCREEN_PHOTOS = 24;
+/** Photos per later fetch, and per page before JavaScript. */
+export const PHOTOS_PER_PAGE = 60;
+
+export interface GalleryPhoto {
+  id: number;
+  /** Its files, and the large one its link opens before JavaScript. */
+  image: CompactImage;
+  /** In the person's current list. */
+  hearted: boolean;
+  /** Their note on it for the studio. */
+  comment: string;
+}
+
+export interface SetWindow {
+  id: number;
+  title: string;
+  /** All the set's photos. */
+  count: number;
+  /** Where `photos` starts in the set. */
+  offset: number;
+  photos: GalleryPhoto[];
+}
+
+/** /g/:token/photos?set=&offset=&list=: one page of a set. */
+export interface PhotoPage {
+  count: number;
+  offset: number;
+  photos: GalleryPhoto[];
+}
+
+export interface SelectionList {
+  id: number;
+  name: string;
+  /** Null: any number of photos. */
+  itemLimit: number | null;
+  count: number;
+  /** Stored UTC time; set: the list is locked. */
+  submittedAt: string | null;
+}
+
+/** The answer to a heart, unheart or note, from either route. */
+export interface ItemAnswer {
+  ok: boolean;
+  photoId: number | null;
+  hearted: boolean;
+  /** The list's count after the request. */
+  count: number | null;
+  message: string;
+}

@@ -1,0 +1,505 @@
+// The client's side of a client gallery in a real browser, mostly on a phone's 390 px: the link
+// with its PIN (a wrong one, then throttled), the expired and revoked links' studio page, a
+// malformed token's 404; sets and photos in justified rows at 390 and 1440 px, a 5,000-photo
+// gallery's small first document and its pages (fetched while scrolling, or links before
+// JavaScript); hearts in the grid and the viewer, by mouse and keyboard, a note, the list's limit,
+// submitting and the lock, and the same person on a fresh browser by name and PIN; and privacy:
+// never indexed, never in the sitemap, search or API, link previews show the studio only.
+// Galleries are made through the domain layer on the demo studio's own images, each test its own.
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { appendPhotos } from "#domain/catalog/photos.server.ts";
+import { createApiToken } from "#domain/content-api/tokens.server.ts";
+import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/client-access.server.ts";
+import { FIRST_SCREEN_PHOTOS, PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
+import {
+  addGallerySet,
+  createGallery,
+  readGallery,
+  revokeGalleryLink,
+  setGalleryPin,
+} from "#domain/galleries/galleries.server.ts";
+import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
+import { E2E_DATA_DIR } from "./admin-fixtures.ts";
+import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
+
+async function withStudio<T>(use: (db: Database) => Promise<T>): Promise<T> {
+  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface GalleryOptions {
+  pin?: string;
+  limit?: number;
+  /** Photos in each of the two sets (the demo's images, repeated as needed). */
+  perSet?: [number, number];
+  expiresOn?: string;
+}
+
+interface MadeGallery {
+  id: number;
+  title: string;
+  token: string;
+  url: string;
+  sets: { id: number; title: string }[];
+}
+
+/** A gallery with two sets ("Muhurtham", "Reception") of the demo studio's processed images. */
+function makeGallery({ pin, limit, perSet = [8, 5], expiresOn }: GalleryOptions = {}): Promise<MadeGallery> {
+  return withStudio(async (db) => {
+    const title = unique("Priya weds Karthik");
+    const id = await createGallery(db, { title, clientName: "Priya", eventDate: "2026-02-14", selectionLimit: limit });
+    if (pin) await setGalleryPin(db, id, pin);
+    if (expiresOn)
+      await db.updateTable("client_galleries").set({ expires_on: expiresOn }).where("id", "=", id).execute();
+    const assets = (
+      await db
+        .selectFrom("assets")
+        .select("id")
+        .where((eb) =>
+          eb.exists(eb.selectFrom("asset_variants").select("asset_id").whereRef("asset_id", "=", "assets.id")),
+        )
+        .orderBy("id")
+        .limit(40)
+        .execute()
+    ).map((a) => a.id);
+    const sets = [];
+    for (const [i, setTitle] of [unique("Muhurtham"), unique("Reception")].entries()) {
+      const setId = await addGallerySet(db, id, setTitle);
+      const count = perSet[i] ?? 0;
+      const chosen = Array.from({ length: count }, (_, n) => assets[(n + i * 5) % assets.length] as number);
+      // Thousands at once would be one statement too many for SQLite's variables: in slices.
+      for (let from = 0; from < chosen.length; from += 500)
+        await appendPhotos(db, setId, chosen.slice(from, from + 500));
+      sets.push({ id: setId, title: setTitle });
+    }
+    const token = (await readGallery(db, id))?.token ?? "";
+    return { id, title, token, url: `/g/${token}`, sets };
+  });
+}
+
+const studioName = () =>
+  withStudio(async (db) => (await db.selectFrom("studio_settings").select("name").executeTakeFirstOrThrow()).name);
+
+const counter = (page: Page) => page.locator(".cg-counter");
+const hearts = (page: Page) => page.locator(".cg-grid .cg-heart");
+const tiles = (page: Page) => page.locator(".cg-grid .cg-item");
+
+async function enterAs(page: Page, name: string, pin: string) {
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Your PIN (4 to 8 digits)").fill(pin);
+  await page.getByRole("button", { name: "Start choosing" }).click();
+}
+
+async function openWithPin(page: Page, gallery: MadeGallery, pin: string) {
+  await page.goto(gallery.url);
+  await page.getByLabel("Gallery PIN").fill(pin);
+  await page.getByRole("button", { name: "Open the gallery" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
+}
+
+test.describe("a client gallery's link", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test("asks for its PIN once per device: a wrong one says so, the right one opens it", async ({
+    page,
+    axeViolations,
+  }) => {
+    const gallery = await makeGallery({ pin: "4821" });
+    const door = await page.goto(gallery.url);
+    expect(door?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "A private gallery" })).toBeVisible();
+    // The door says nothing of whose gallery it is.
+    await expect(page.locator("body")).not.toContainText(gallery.title);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel("Gallery PIN").fill("1111");
+    await page.getByRole("button", { name: "Open the gallery" }).click();
+    await expect(page.locator(".field-error")).toHaveText(
+      `That PIN is not right. ${PIN_FAILURES_PER_15_MIN - 1} more tries before a wait.`,
+    );
+    await expect(page.getByLabel("Gallery PIN")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Gallery PIN").fill("4821");
+    await page.getByRole("button", { name: "Open the gallery" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
+    await expect(page.getByText("14 February 2026")).toBeVisible();
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === "nila_gallery");
+    expect(cookie).toMatchObject({ path: gallery.url, httpOnly: true, sameSite: "Lax", secure: false });
+    // Once per device: a reload, or the link opened again, goes straight in.
+    await page.goto(gallery.url);
+    await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
+  });
+
+  test(`throttles wrong PINs after ${PIN_FAILURES_PER_15_MIN}, even the right one then`, async ({ page }) => {
+    const gallery = await makeGallery({ pin: "2580" });
+    await page.goto(gallery.url);
+    for (let i = 1; i < PIN_FAILURES_PER_15_MIN; i++) {
+      await page.getByLabel("Gallery PIN").fill(`000${i}`);
+      await page.getByRole("button", { name: "Open the gallery" }).click();
+      await expect(page.locator(".field-error")).toContainText("That PIN is not right.");
+    }
+    await page.getByLabel("Gallery PIN").fill("0009");
+    const throttled = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Open the gallery" }).click();
+    expect((await throttled).status()).toBe(429);
+    await expect(page.locator(".field-error")).toContainText("Too many wrong PINs (5 in 15 minutes)");
+    await page.getByLabel("Gallery PIN").fill("2580");
+    await page.getByRole("button", { name: "Open the gallery" }).click();
+    await expect(page.locator(".field-error")).toContainText("Please try again in 15 minutes");
+    await expect(page.getByRole("heading", { level: 1, name: "A private gallery" })).toBeVisible();
+  });
+
+  test("an expired or revoked link answers the studio's page with its contact; a bad token our 404", async ({
+    page,
+    axeViolations,
+  }) => {
+    const name = await studioName();
+    const expired = await makeGallery({ expiresOn: "2020-01-31" });
+    const revoked = await makeGallery();
+    await withStudio((db) => revokeGalleryLink(db, revoked.id));
+
+    const expiredAnswer = await page.goto(expired.url);
+    expect(expiredAnswer?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1, name: "This gallery has expired" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Contact ${name}` })).toBeVisible();
+    await expect(page.locator(".cg-door a[href^='tel:']").first()).toBeVisible();
+    await expect(page.locator(".cg-door a[href^='mailto:']").first()).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(expired.title);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const revokedAnswer = await page.goto(revoked.url);
+    expect(revokedAnswer?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1, name: "This gallery link is no longer active" })).toBeVisible();
+    await expect(page.getByText(`${name} has closed this link.`)).toBeVisible();
+
+    for (const bad of ["/g/not-a-token", `/g/${"A".repeat(43)}`, `/g/${expired.token}x`]) {
+      const answer = await page.goto(bad);
+      expect(answer?.status(), bad).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that page" })).toBeVisible();
+    }
+  });
+});
+
+test.describe("a client gallery's photos", () => {
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    test(`at ${viewport.width} px: sets under a sticky tab bar, photos in their own shapes in justified rows`, async ({
+      page,
+      axeViolations,
+    }) => {
+      await page.setViewportSize(viewport);
+      const gallery = await makeGallery({ perSet: [12, 6] });
+      await page.goto(gallery.url);
+      const tabs = page.getByRole("navigation", { name: "Sets" });
+      await expect(tabs.getByRole("link")).toHaveText([`${gallery.sets[0]?.title} 12`, `${gallery.sets[1]?.title} 6`]);
+      for (const set of gallery.sets)
+        await expect(page.getByRole("heading", { level: 2, name: set.title })).toBeVisible();
+
+      const boxes = await page.$$eval(".cg-grid", (grids) =>
+        grids.map((grid) =>
+          [...grid.querySelectorAll("img")].map((img) => {
+            const r = img.getBoundingClientRect();
+            return {
+              top: Math.round(r.top),
+              width: r.width,
+              height: r.height,
+              shape: Number(img.getAttribute("width")) / Number(img.getAttribute("height")),
+              loading: img.loading,
+              srcset: img.parentElement?.querySelector("source[type='image/avif']")?.getAttribute("srcset") ?? "",
+              sizes: img.parentElement?.querySelector("source")?.getAttribute("sizes") ?? "",
+            };
+          }),
+        ),
+      );
+      const all = boxes.flat();
+      expect(all).toHaveLength(18);
+      for (const box of all) {
+        // Its own shape: nothing cropped to a square.
+        expect(Math.abs(box.width / box.height - box.shape)).toBeLessThan(0.02);
+        expect(box.srcset).toMatch(/ \d+w, /);
+        expect(box.sizes).toMatch(/^\(max-width: 640px\) \d+px, \d+px$/);
+      }
+      expect(new Set(all.map((b) => b.shape.toFixed(2))).size).toBeGreaterThan(1);
+      // Rows: photos side by side share a height, and a full row spans the grid.
+      const gridWidth = await page
+        .locator(".cg-grid")
+        .first()
+        .evaluate((g) => g.getBoundingClientRect().width);
+      const rows = new Map<number, typeof all>();
+      for (const box of boxes[0] ?? []) rows.set(box.top, [...(rows.get(box.top) ?? []), box]);
+      expect(rows.size).toBeGreaterThan(1);
+      const fullRows = [...rows.values()].slice(0, -1);
+      for (const row of fullRows) {
+        const heights = row.map((b) => b.height);
+        expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1.5);
+        const width = row.reduce((sum, b) => sum + b.width, 0) + 4 * (row.length - 1);
+        expect(Math.abs(width - gridWidth)).toBeLessThan(2);
+      }
+      expect(all.slice(0, 6).every((b) => b.loading === "eager")).toBe(true);
+      expect(all.slice(6).every((b) => b.loading === "lazy")).toBe(true);
+
+      // The tab bar stays on top; a tab takes the client to its set.
+      await tabs.getByRole("link", { name: gallery.sets[1]?.title }).click();
+      await expect(page.getByRole("heading", { level: 2, name: gallery.sets[1]?.title })).toBeInViewport();
+      expect((await tabs.boundingBox())?.y).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test("5,000 photos: the first document stays under 100 KB, the rest come as the client scrolls", async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const gallery = await makeGallery({ perSet: [4_000, 1_000] });
+    const html = await (await request.get(gallery.url)).text();
+    test.info().annotations.push({ type: "first document", description: `${html.length} bytes` });
+    console.log(`first document of a 5,000-photo gallery: ${html.length} bytes`);
+    expect(html.length).toBeLessThan(100 * 1024);
+    expect(html.match(/<li[^>]*class="cg-item"/g)).toHaveLength(FIRST_SCREEN_PHOTOS);
+
+    const firstSet = page.locator(`#set-${gallery.sets[0]?.id}`);
+    const page2 = page.waitForResponse((r) =>
+      r.url().endsWith(`/photos?set=${gallery.sets[0]?.id}&offset=${FIRST_SCREEN_PHOTOS}`),
+    );
+    await page.goto(gallery.url);
+    await hydrated(page);
+    await firstSet.locator(".cg-more a").scrollIntoViewIfNeeded();
+    expect((await page2).status()).toBe(200);
+    // Pages keep coming while the link stays near the screen; the link counts what is left.
+    const more = firstSet.locator(".cg-more a");
+    await expect
+      .poll(async () => {
+        const shown = await firstSet.locator(".cg-item").count();
+        const label = await more.textContent();
+        return shown >= FIRST_SCREEN_PHOTOS + PHOTOS_PER_PAGE && label?.endsWith(`(${4_000 - shown} more)`);
+      })
+      .toBe(true);
+    const ids = await tiles(page).evaluateAll((items) => items.map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    // The viewer opens on a photo that came later.
+    await tiles(page)
+      .nth(FIRST_SCREEN_PHOTOS + 3)
+      .locator("a")
+      .click();
+    await expect(page).toHaveURL(new RegExp(`#gallery-${FIRST_SCREEN_PHOTOS + 4}$`));
+    await expect(page.getByRole("button", { name: "Close the viewer" })).toBeVisible();
+  });
+
+  test("without JavaScript, the next photos are a page link away", async ({ browser }) => {
+    const gallery = await makeGallery({ perSet: [FIRST_SCREEN_PHOTOS + 10, 3] });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(gallery.url);
+    await expect(tiles(page)).toHaveCount(FIRST_SCREEN_PHOTOS);
+    await page.getByRole("link", { name: `More photos from ${gallery.sets[0]?.title} (10 more)` }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?set=${gallery.sets[0]?.id}&offset=${FIRST_SCREEN_PHOTOS}#set-`));
+    await expect(tiles(page)).toHaveCount(10);
+    await expect(page.getByRole("link", { name: `Earlier photos from ${gallery.sets[0]?.title}` })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("favourites that reach the studio", () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  async function listRow(galleryId: number) {
+    return withStudio((db) =>
+      db.selectFrom("selection_lists").selectAll().where("gallery_id", "=", galleryId).executeTakeFirstOrThrow(),
+    );
+  }
+
+  test("heart in the grid and the viewer, by keyboard too, note, hit the limit, submit; back on another device", async ({
+    page,
+    browser,
+    axeViolations,
+  }) => {
+    const gallery = await makeGallery({ pin: "7070", limit: 3 });
+    await openWithPin(page, gallery, "7070");
+    await hydrated(page);
+    await enterAs(page, "Priya  Ramesh", "135790");
+    await expect(page.getByRole("heading", { name: "Priya Ramesh's favourites" })).toBeVisible();
+    await expect(counter(page)).toHaveText("0 of 3 in Album");
+    expect(await axeViolations(page)).toEqual([]);
+    await hydrated(page);
+
+    // In the grid, by pointer.
+    await hearts(page).nth(0).click();
+    await expect(hearts(page).nth(0)).toHaveAttribute("aria-pressed", "true");
+    await expect(counter(page)).toHaveText("1 of 3 in Album");
+
+    // In the viewer.
+    await tiles(page).nth(1).locator("a").click();
+    const viewerHeart = page.getByRole("button", { name: "Heart this photo for Album" });
+    await expect(viewerHeart).toHaveAttribute("aria-pressed", "false");
+    await viewerHeart.click();
+    await expect(viewerHeart).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Escape");
+    await expect(viewerHeart).toBeHidden();
+    await expect(hearts(page).nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(counter(page)).toHaveText("2 of 3 in Album");
+
+    // By keyboard: the heart follows its photo in the tab order.
+    await tiles(page).nth(2).locator("a").focus();
+    await page.keyboard.press("Tab");
+    await expect(hearts(page).nth(2)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(hearts(page).nth(2)).toHaveAttribute("aria-pressed", "true");
+    await expect(counter(page)).toHaveText("3 of 3 in Album");
+
+    // Over the limit: refused, and said so.
+    await hearts(page).nth(3).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Album already holds 3 photos, its limit. Remove a heart to add another.",
+    );
+    await expect(hearts(page).nth(3)).toHaveAttribute("aria-pressed", "false");
+    await expect(counter(page)).toHaveText("3 of 3 in Album");
+
+    // A note on a hearted photo.
+    await tiles(page).nth(0).getByText("Add a note").click();
+    await tiles(page).nth(0).getByRole("textbox").fill("Please brighten her face");
+    await tiles(page).nth(0).getByRole("button", { name: "Save note" }).click();
+    await expect(tiles(page).nth(0).getByText("Your note")).toBeVisible();
+    const items = await withStudio((db) =>
+      db
+        .selectFrom("selection_items")
+        .innerJoin("selection_lists", "selection_lists.id", "selection_items.list_id")
+        .select(["selection_items.comment"])
+        .where("selection_lists.gallery_id", "=", gallery.id)
+        .orderBy("selection_items.comment", "desc")
+        .execute(),
+    );
+    expect(items.map((i) => i.comment)).toEqual(["Please brighten her face", "", ""]);
+
+    await page.getByRole("button", { name: "Send Album to the studio" }).click();
+    await expect(page.getByText("Album was sent to the studio and is locked")).toBeVisible();
+    await expect(hearts(page)).toHaveCount(0);
+    await expect(page.locator(".cg-heart-mark")).toHaveCount(3);
+    expect((await listRow(gallery.id)).submitted_at).not.toBeNull();
+    // Locked on the server too, whatever a page sends.
+    const refused = await page.request.post(`${gallery.url}/photos`, {
+      form: { intent: "unheart", photo: "1", list: String((await listRow(gallery.id)).id) },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).message).toContain("was sent to the studio and is locked");
+
+    // Another device: the gallery's PIN, then the same name (any spacing or case) and PIN.
+    const other = await freshPhone(browser);
+    await openWithPin(other, gallery, "7070");
+    await enterAs(other, "priya ramesh", "000000");
+    await expect(other.locator("#visitor-pin-error")).toContainText("That PIN is not right.");
+    await expect(other.getByLabel("Your name")).toHaveValue("priya ramesh");
+    await enterAs(other, "priya ramesh", "135790");
+    await expect(other.getByRole("navigation", { name: "Your lists" })).toContainText("Album 3 of 3 · sent");
+    await expect(other.getByText("Album was sent to the studio and is locked")).toBeVisible();
+    await other.context().close();
+  });
+
+  test("without JavaScript, a person starts, hearts and makes a list with plain forms", async ({ browser }) => {
+    const gallery = await makeGallery({ limit: 5 });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(gallery.url);
+    await enterAs(page, "Meena", "2468");
+    await expect(counter(page)).toHaveText("0 of 5 in Album");
+    await hearts(page).nth(1).click();
+    await expect(hearts(page).nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(counter(page)).toHaveText("1 of 5 in Album");
+    await page.getByText("Make another list").click();
+    await page.getByLabel("List name").fill("Prints");
+    await page.getByRole("button", { name: "Make the list" }).click();
+    await expect(counter(page)).toHaveText("0 of 5 in Prints");
+    await expect(page.getByRole("navigation", { name: "Your lists" }).getByRole("link")).toHaveText([
+      "Album 1 of 5",
+      "Prints 0 of 5",
+    ]);
+    await page.getByText("Make another list").click();
+    await page.getByLabel("List name").fill("prints");
+    await page.getByRole("button", { name: "Make the list" }).click();
+    await expect(page.locator("#list-name-error")).toHaveText("You already have a list called prints.");
+    await expect(page.getByLabel("List name")).toHaveValue("prints");
+    await context.close();
+  });
+});
+
+async function freshPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+  return context.newPage();
+}
+
+test.describe("a client gallery stays private", () => {
+  test("never indexed, never sending its address on, previews show only the studio", async ({ page, request }) => {
+    const name = await studioName();
+    const gallery = await makeGallery();
+    const answer = await request.get(gallery.url);
+    expect(answer.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    // Never sent to another site; same-origin rather than no-referrer keeps the gallery's own posts' Origin.
+    expect(answer.headers()["referrer-policy"]).toBe("same-origin");
+    expect(answer.headers()["cache-control"]).toBe("no-store");
+    const data = await request.get(`${gallery.url}/photos?set=${gallery.sets[0]?.id}&offset=0`);
+    expect(data.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(data.headers()["cache-control"]).toBe("no-store");
+
+    // Behind a PIN, the photo pages and hearts answer nothing to a browser that has not typed it.
+    const locked = await makeGallery({ pin: "3141" });
+    const photosPath = `${locked.url}/photos?set=${locked.sets[0]?.id}&offset=0`;
+    expect((await request.get(photosPath)).status()).toBe(403);
+    expect(
+      (await request.post(`${locked.url}/photos`, { form: { intent: "heart", photo: "1", list: "1" } })).status(),
+    ).toBe(403);
+
+    await page.goto(gallery.url);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", name);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    const photoFiles = await page.$$eval(".cg-grid img", (imgs: HTMLImageElement[]) =>
+      imgs.map((img) => new URL(img.src).pathname.split("/").pop() ?? ""),
+    );
+    expect(photoFiles.length).toBeGreaterThan(0);
+    const head = await page.locator("head").innerHTML();
+    expect(head).not.toContain(gallery.title);
+    for (const file of photoFiles) expect(head).not.toContain(file);
+  });
+
+  test("not in the sitemap, search, the content API or the public shoot pages", async ({ request }) => {
+    const gallery = await makeGallery();
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).not.toContain("/g/");
+    for (const set of gallery.sets) expect(sitemap).not.toContain(`/galleryList/${set.id}<`);
+
+    // The search page repeats the query itself; no result may name the gallery or a set.
+    for (const q of [gallery.title, gallery.sets[0]?.title ?? ""]) {
+      const search = await request.get(`/search?q=${encodeURIComponent(q)}`);
+      expect(search.status()).toBe(200);
+      const html = await search.text();
+      for (const set of gallery.sets) expect(html).not.toContain(`/galleryList/${set.id}"`);
+      expect(html).toContain("Nothing matches");
+    }
+
+    for (const set of gallery.sets) expect((await request.get(`/galleryList/${set.id}`)).status()).toBe(404);
+
+    const { token } = await withStudio((db) => createApiToken(db, unique("gallery privacy")));
+    const auth = { Authorization: `Bearer ${token}` };
+    for (const apiPath of [
+      "/api/collections?populate=*&pagination[pageSize]=100",
+      "/api/galleries?populate=*",
+      "/api/recent-storys?populate=*",
+    ]) {
+      const api = await request.get(apiPath, { headers: auth });
+      expect(api.status(), apiPath).toBe(200);
+      const body = await api.text();
+      expect(body).not.toContain(gallery.title);
+      for (const set of gallery.sets) expect(body).not.toContain(set.title);
+    }
+    for (const set of gallery.sets) {
+      expect((await request.get(`/api/collections/${set.id}?populate=*`, { headers: auth })).status()).toBe(404);
+    }
+  });
+});
