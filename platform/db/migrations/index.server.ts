@@ -15,6 +15,7 @@ import * as m0010 from "./0010-inquiry-seen.server.ts";
 import * as m0011 from "./0011-capture-time.server.ts";
 import * as m0012 from "./0012-gapped-positions.server.ts";
 import * as m0013 from "./0013-client-galleries.server.ts";
+import * as m0014 from "./0014-gallery-mails.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
@@ -30,6 +31,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0011-capture-time": m0011,
   "0012-gapped-positions": m0012,
   "0013-client-galleries": m0013,
+  "0014-gallery-mails": m0014,
 };
 
 export const migrationProvider: MigrationProvider = {
