@@ -137,6 +137,17 @@ export async function trashGallery(db: Database, id: number): Promise<void> {
   await db.updateTable("client_galleries").set({ deleted_at: toStoredTime() }).where("id", "=", id).execute();
 }
 
+/** Takes a gallery out of the trash; false when it was not there. */
+export async function restoreGallery(db: Database, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("client_galleries")
+    .set({ deleted_at: null })
+    .where("id", "=", id)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 // --- the admin's list
 
 export interface AdminGalleryRow {

@@ -5,7 +5,7 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import type { Day, GalleryMailKind } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import type { MailAddresses, OutgoingMail } from "../inquiries/mail.server.ts";
+import { domainOf, type MailAddresses, type OutgoingMail } from "../inquiries/mail.server.ts";
 import { galleryLink, galleryReadyMessage } from "./admin.server.ts";
 
 /** The reminder goes this many days before the link's last day. */
@@ -154,8 +154,7 @@ export async function galleriesForMail(
 }
 
 export function galleryMessageId(mailId: number, kind: GalleryMailKind, from: string): string {
-  const domain = from.split("@")[1] ?? "localhost";
-  return `<gallery-${kind}-${mailId}@${domain}>`;
+  return `<gallery-${kind}-${mailId}@${domainOf(from)}>`;
 }
 
 /**
@@ -178,9 +177,9 @@ export function composeGalleryMail(
       messageId,
       from: addresses.from,
       to: addresses.studio,
-      subject: `${who} submitted “${list?.name ?? "a list"}” in ${gallery.title}`,
+      subject: `${who} submitted the list "${list?.name ?? ""}" in ${gallery.title}`,
       text: [
-        `${who} submitted the selection list “${list?.name ?? ""}” (${list?.count ?? 0} photos) in ${gallery.title}.`,
+        `${who} submitted the selection list "${list?.name ?? ""}" (${list?.count ?? 0} photos) in ${gallery.title}.`,
         "",
         `See it and export it: ${origin}/admin/galleries/${gallery.id}#selections`,
         "",

@@ -7,9 +7,12 @@ import { ACCESS_TEXT } from "#domain/galleries/gallery-form.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/galleries";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const db = getDb();
-  return { galleries: await listGalleriesForAdmin(db, await studioTodayOf(context, db)) };
+  return {
+    galleries: await listGalleriesForAdmin(db, await studioTodayOf(context, db)),
+    trashed: new URL(request.url).searchParams.has("trashed"),
+  };
 }
 
 export default function Galleries({ loaderData }: Route.ComponentProps) {
@@ -21,6 +24,9 @@ export default function Galleries({ loaderData }: Route.ComponentProps) {
           New gallery
         </Link>
       </div>
+      <p className="admin-notice" role="status">
+        {loaderData.trashed ? "Gallery moved to the trash; restore it from there." : ""}
+      </p>
       {loaderData.galleries.length === 0 ? (
         <p>No client galleries yet.</p>
       ) : (
