@@ -386,6 +386,8 @@ function AccessSection({
 
       <PinForm
         heading="PIN or password to open the gallery"
+        label="PIN or password"
+        newLabel="New PIN or password"
         idPrefix="gallery-pin"
         set={gallery.hasPin}
         setIntent="pin-set"
@@ -454,6 +456,8 @@ function AccessSection({
 
       <PinForm
         heading="PIN for downloads"
+        label="Download PIN"
+        newLabel="New download PIN"
         idPrefix="download-pin"
         set={gallery.hasDownloadPin}
         setIntent="download-pin-set"
@@ -497,6 +501,8 @@ function LinkCopy({ link }: { link: string }) {
 
 function PinForm({
   heading,
+  label,
+  newLabel,
   idPrefix,
   set,
   setIntent,
@@ -504,6 +510,8 @@ function PinForm({
   error,
 }: {
   heading: string;
+  label: string;
+  newLabel: string;
   idPrefix: string;
   set: boolean;
   setIntent: string;
@@ -515,7 +523,7 @@ function PinForm({
       <CsrfField />
       <h3>{heading}</h3>
       <p>{set ? "Set. Only its hash is stored: type a new one to change it." : "None."}</p>
-      <Field id={`${idPrefix}-input`} label={set ? "New PIN or password" : "PIN or password"} error={error}>
+      <Field id={`${idPrefix}-input`} label={set ? newLabel : label} error={error}>
         {(control) => <input {...control} name="pin" type="text" autoComplete="off" />}
       </Field>
       <div className="admin-actions">
