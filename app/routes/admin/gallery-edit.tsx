@@ -216,7 +216,9 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
           : undefined,
     [loaderData.created, loaderData.revoked],
   );
-  const [notice, dismiss] = useLatestAnswer(createdAnswer, answer);
+  // The action's answer first: a form posted without JavaScript goes to this address with its
+  // ?created or ?revoked still on, and its own answer is the news.
+  const [notice, dismiss] = useLatestAnswer(answer, createdAnswer);
   const mistakes = (form: FormName, setId?: number) =>
     answer?.form === form && (setId === undefined || answer.setId === setId) ? answer : undefined;
   const detailValues: GalleryFormValues = {
