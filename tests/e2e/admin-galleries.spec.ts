@@ -221,6 +221,29 @@ test("the link copies to the clipboard, and is revoked after asking", async ({ a
   });
 });
 
+test("a gallery made from a portfolio shoot starts with that shoot's photos as its first set", async ({
+  adminPage: page,
+}) => {
+  const shoot = withDatabase(
+    (db) =>
+      db
+        .prepare(
+          `select shoots.id, shoots.title, count(photos.id) as photos from shoots join photos on photos.shoot_id = shoots.id
+           where shoots.gallery_id is null and shoots.deleted_at is null and photos.deleted_at is null
+           group by shoots.id order by shoots.id limit 1`,
+        )
+        .get() as { id: number; title: string; photos: number },
+  );
+  await page.goto("/admin/galleries/new");
+  const title = `From a shoot ${unique()}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Start from a shoot's photos (optional)").selectOption(String(shoot.id));
+  await page.getByRole("button", { name: "Create gallery" }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.locator(".gallery-sets > li")).toHaveCount(1);
+  await expect(page.locator(".gallery-sets > li")).toContainText(`${shoot.title} (${shoot.photos} photos)`);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
