@@ -55,6 +55,7 @@ async function addSet(page: Page, title: string) {
   await page.getByLabel("New set's title").fill(title);
   await page.getByRole("button", { name: "Add set" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Set “${title}” added.` })).toBeVisible();
+  await expect(page.getByLabel("New set's title")).toHaveValue("");
 }
 
 const setTitles = (page: Page) => page.locator(".gallery-sets > li > span > a");
@@ -106,6 +107,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.getByLabel("PIN or password", { exact: true }).fill("4821");
     await page.getByRole("button", { name: "Set PIN or password to open the gallery" }).click();
     await expect(page.getByRole("status").filter({ hasText: "PIN set" })).toBeVisible();
+    await expect(page.getByLabel("New PIN or password")).toHaveValue("");
     const pinHash = withDatabase(
       (db) => db.prepare("select pin_hash from client_galleries where id = ?").get(id) as { pin_hash: string },
     ).pin_hash;

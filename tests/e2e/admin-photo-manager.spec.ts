@@ -162,12 +162,7 @@ for (const viewport of VIEWPORTS) {
           .select("collection_id")
           .where("id", "=", shootId)
           .executeTakeFirstOrThrow();
-        const targetId = await createShoot(deps.db, {
-          title: reception,
-          location: "",
-          description: "",
-          collectionId: Number(collectionId),
-        });
+        const targetId = await createShoot(deps.db, { title: reception, location: "", description: "", collectionId: Number(collectionId) });
         return { shootId, targetId };
       });
       await openShoot(page, shootId);

@@ -290,7 +290,8 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
             );
           })}
         </ol>
-        <Form method="post" className="admin-form" noValidate preventScrollReset>
+        {/* A new form once the set is added, so its title is not left in the field to add twice. */}
+        <Form key={sets.length} method="post" className="admin-form" noValidate preventScrollReset>
           <CsrfField />
           <Field id="new-set-title" label="New set's title" error={mistakes("set-add")?.errors?.title}>
             {(control) => (
@@ -387,6 +388,7 @@ function AccessSection({
       </div>
 
       <PinForm
+        key={`pin-${gallery.updatedAt}`}
         heading="PIN or password to open the gallery"
         label="PIN or password"
         newLabel="New PIN or password"
@@ -397,7 +399,8 @@ function AccessSection({
         error={mistakes("pin")?.errors?.pin}
       />
 
-      <Form method="post" className="admin-form" noValidate preventScrollReset>
+      {/* Each save (gallery.updatedAt) draws the forms anew from what was stored: a PIN is not left typed in. */}
+      <Form key={`access-${gallery.updatedAt}`} method="post" className="admin-form" noValidate preventScrollReset>
         <CsrfField />
         <input type="hidden" name="intent" value="access" />
         <Field
@@ -457,6 +460,7 @@ function AccessSection({
       </Form>
 
       <PinForm
+        key={`download-pin-${gallery.updatedAt}`}
         heading="PIN for downloads"
         label="Download PIN"
         newLabel="New download PIN"
