@@ -140,11 +140,14 @@ export async function movePhotosToShoot(
   return db.transaction().execute(async (trx) => {
     const target = await trx
       .selectFrom("shoots")
-      .select("id")
+      .select(["id", "gallery_id"])
       .where("id", "=", targetShootId)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!target) return null;
+    // Only among otherShoots' choices: a set's photos stay in its gallery, a shoot's in the portfolio.
+    const source = await trx.selectFrom("shoots").select("gallery_id").where("id", "=", shootId).executeTakeFirst();
+    if ((source?.gallery_id ?? null) !== target.gallery_id) return null;
     const wanted = new Set(photoIds);
     const photos = (await liveOrder(trx, shootId)).filter((p) => wanted.has(p.id));
     const rows = photos.length
@@ -259,13 +262,21 @@ export async function emptyPhotoTrash(db: Database): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Where the shoot's photos may be moved: the other live portfolio shoots, or for a client
+ * gallery's set the gallery's other sets (a client's photos never land in the portfolio by a
+ * slip, nor a portfolio's in a client's gallery).
+ */
 export async function otherShoots(db: Database, shootId: number) {
+  const shoot = await db.selectFrom("shoots").select("gallery_id").where("id", "=", shootId).executeTakeFirst();
+  const galleryId = shoot?.gallery_id ?? null;
   return db
     .selectFrom("shoots")
     .select(["id", "title"])
     .where("id", "!=", shootId)
     .where("deleted_at", "is", null)
-    .orderBy("title")
+    .where("gallery_id", galleryId === null ? "is" : "=", galleryId)
+    .orderBy(galleryId === null ? "title" : "gallery_position")
     .execute();
 }
 

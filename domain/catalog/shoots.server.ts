@@ -61,7 +61,10 @@ export interface AdminShootRow {
   id: number;
   title: string;
   location: string;
+  /** The collection's name; empty for a set. */
   collection: string;
+  /** A client gallery's set: its gallery's title. */
+  galleryTitle: string | null;
   status: ShootStatus;
   isStory: boolean;
   storyPosition: number | null;
@@ -69,9 +72,15 @@ export interface AdminShootRow {
   deletedAt: StoredTime | null;
 }
 
-/** The shoots not in the trash by id, or those in it with the latest deleted first. */
-export async function listShoots(db: Database, { trashed }: { trashed: boolean }): Promise<AdminShootRow[]> {
-  const shoots = await readShoots(db, { scope: trashed ? "trashed" : "live" });
+/**
+ * The portfolio shoots not in the trash by id, or those in it with the latest deleted first. The
+ * trash also lists client galleries' sets (`withSets`), each with its gallery's title.
+ */
+export async function listShoots(
+  db: Database,
+  { trashed, withSets = false }: { trashed: boolean; withSets?: boolean },
+): Promise<AdminShootRow[]> {
+  const shoots = await readShoots(db, { scope: trashed ? "trashed" : "live", kind: withSets ? "any" : "portfolio" });
   const counts = shoots.length
     ? await db
         .selectFrom("photos")
@@ -85,7 +94,8 @@ export async function listShoots(db: Database, { trashed }: { trashed: boolean }
     id: s.id,
     title: s.title,
     location: s.location,
-    collection: s.collection.name,
+    collection: s.collection?.name ?? "",
+    galleryTitle: s.gallery?.title ?? null,
     status: s.status,
     isStory: s.isStory,
     storyPosition: s.storyPosition,
@@ -110,9 +120,12 @@ export interface AdminPhoto {
 /** Thumbnails are drawn about 150 CSS px wide: this width stays sharp on a 2× screen. */
 export const ADMIN_THUMBNAIL_MIN_WIDTH_PX = 320;
 
-/** One shoot (drafts and trashed ones too) with its photos, for its admin page. */
+/**
+ * One shoot (drafts and trashed ones too) with its photos, for its admin page: a portfolio shoot
+ * (with its collection) or a client gallery's set (with its gallery), which the same page manages.
+ */
 export async function getShootForEdit(db: Database, id: number) {
-  const [shoot] = await readShoots(db, { scope: "any", id });
+  const [shoot] = await readShoots(db, { scope: "any", id, kind: "any" });
   if (!shoot) return null;
   const photos = await readShootPhotos(db, [id]);
   return {
@@ -120,7 +133,10 @@ export async function getShootForEdit(db: Database, id: number) {
     title: shoot.title,
     location: shoot.location,
     description: shoot.description,
-    collectionId: shoot.collection.id,
+    /** Null for a set. */
+    collectionId: shoot.collection?.id ?? null,
+    /** A set's gallery; null for a portfolio shoot. */
+    gallery: shoot.gallery ? { id: shoot.gallery.id, title: shoot.gallery.title } : null,
     status: shoot.status,
     photoOrder: shoot.photoOrder,
     isStory: shoot.isStory,
@@ -182,6 +198,11 @@ export async function updateShoot(db: Database, id: number, input: ShootForm): P
     })
     .where("id", "=", id)
     .execute();
+}
+
+/** A set's details: only its title (a set has no collection, location or story). */
+export async function renameShoot(db: Database, id: number, title: string): Promise<void> {
+  await db.updateTable("shoots").set({ title, updated_at: toStoredTime() }).where("id", "=", id).execute();
 }
 
 export async function setShootStatus(db: Database, id: number, status: ShootStatus): Promise<void> {

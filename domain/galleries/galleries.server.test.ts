@@ -98,7 +98,9 @@ describe("client galleries", () => {
     expect(nalangu).toBeGreaterThan(shootId);
     const portfolio = (await readShoots(store.db, { scope: "any" })).map((s) => s.id);
     expect(portfolio).not.toContain(nalangu);
-    expect(await getShootForEdit(store.db, nalangu)).toBeNull();
+    // Its admin page is the shoot page, which knows it as the gallery's set.
+    expect((await getShootForEdit(store.db, nalangu))?.gallery).toEqual({ id, title: "Sets" });
+    expect((await getShootForEdit(store.db, shootId))?.gallery).toBeNull();
     // The schema refuses to publish a set, whatever the code above it does.
     await expect(
       store.db.updateTable("shoots").set({ status: "published" }).where("id", "=", nalangu).execute(),

@@ -61,7 +61,8 @@ export function isServerLevelError(error: unknown): boolean {
   return (typeof code === "string" && SERVER_LEVEL_CODES.has(code)) || responseCode === SERVICE_NOT_AVAILABLE;
 }
 
-function domainOf(address: string): string {
+/** The domain of a From address ("Nila <hello@nila.example>" gives nila.example), for Message-IDs. */
+export function domainOf(address: string): string {
   return /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
 }
 

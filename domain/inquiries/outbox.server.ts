@@ -1,4 +1,5 @@
-// The outbox: sends due mails from the inquiry_mails table, as background work
+// The outbox: sends due mails from the inquiry_mails table (an inquiry's, or since migration 0014
+// a client gallery's: domain/galleries/mail.server.ts), as background work
 // (platform/background.server.ts runs the loop: claims, leases, backoff, wake, stop). Each round
 // claims rows in one UPDATE … RETURNING (atomic in SQLite, so no row is handed out twice, even
 // across processes), marks each delivered as soon as the SMTP server accepts it, and reschedules
@@ -16,9 +17,19 @@ import {
   type Work,
 } from "../../platform/background.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
-import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
+import type { GalleryMailKind, InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { logger } from "../../platform/logger.server.ts";
+import { publicOrigin } from "../../platform/public-origin.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { readStudioRow } from "../catalog/read-model.server.ts";
+import { DEFAULT_TIME_ZONE } from "../catalog/studio-time.ts";
+import { studioToday } from "../galleries/admin.server.ts";
+import {
+  composeGalleryMail,
+  type GalleryForMail,
+  galleriesForMail,
+  queueDueExpiryReminders,
+} from "../galleries/mail.server.ts";
 import {
   composeMail,
   type InquiryForMail,
@@ -50,13 +61,21 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return backoffDelayMs(attempts, { baseMs, maxMs: RETRY_MAX_DELAY_MS });
 }
 
-export interface ClaimedMail {
+interface Claim {
   id: number;
-  kind: InquiryMailKind;
   attempts: number;
   /** The claim's end, which also tells this claim from a later one on the same row. */
   claimedUntil: string;
-  inquiry: InquiryForMail;
+}
+
+/** A claimed row: an inquiry's mail, or a client gallery's. */
+export type ClaimedMail =
+  | (Claim & { kind: InquiryMailKind; inquiry: InquiryForMail })
+  | (Claim & { kind: GalleryMailKind; gallery: GalleryForMail });
+
+/** What a log line says the mail was about. */
+function about(mail: ClaimedMail) {
+  return "inquiry" in mail ? { inquiry: mail.inquiry.id } : { gallery: mail.gallery.id };
 }
 
 export async function claimDueMails(
@@ -81,24 +100,26 @@ export async function claimDueMails(
         .orderBy("id")
         .limit(limit),
     )
-    .returning(["id", "kind", "attempts", "inquiry_id"])
+    .returning(["id", "kind", "attempts", "inquiry_id", "gallery_id", "list_id"])
     .execute();
   if (claimed.length === 0) return [];
-  const inquiries = await db
-    .selectFrom("inquiries")
-    .selectAll()
-    .where(
-      "id",
-      "in",
-      claimed.map((c) => c.inquiry_id),
-    )
-    .execute();
+  const inquiryIds = claimed.flatMap((c) => (c.inquiry_id === null ? [] : [c.inquiry_id]));
+  const inquiries = inquiryIds.length
+    ? await db.selectFrom("inquiries").selectAll().where("id", "in", inquiryIds).execute()
+    : [];
   const byId = new Map(inquiries.map((i) => [i.id, i]));
+  const { galleries, lists } = await galleriesForMail(db, claimed);
   return claimed
     .sort((a, b) => a.id - b.id)
     .flatMap((c): ClaimedMail[] => {
-      const inquiry = byId.get(c.inquiry_id);
-      return inquiry ? [{ id: c.id, kind: c.kind, attempts: c.attempts, claimedUntil, inquiry }] : [];
+      const claim = { id: c.id, attempts: c.attempts, claimedUntil };
+      if (c.kind === "studio" || c.kind === "ack") {
+        const inquiry = c.inquiry_id === null ? undefined : byId.get(c.inquiry_id);
+        return inquiry ? [{ ...claim, kind: c.kind, inquiry }] : [];
+      }
+      const gallery = c.gallery_id === null ? undefined : galleries.get(c.gallery_id);
+      if (!gallery) return [];
+      return [{ ...claim, kind: c.kind, gallery: { ...gallery, list: (c.list_id && lists.get(c.list_id)) || null } }];
     });
 }
 
@@ -145,6 +166,8 @@ export interface OutboxOptions {
   studioName: () => Promise<string>;
   retryBaseMs: number;
   now?: () => Date;
+  /** The start of a gallery's link in its mails; the configured public origin by default. */
+  origin?: () => string;
 }
 
 export interface RoundResult {
@@ -157,11 +180,16 @@ export interface RoundResult {
 
 /** The outbox as background work (platform/background.server.ts): what a round of mails does. */
 function outboxWork(options: OutboxOptions): Work<ClaimedMail> {
-  const { db, mailer, retryBaseMs, now = () => new Date() } = options;
+  const { db, mailer, retryBaseMs, now = () => new Date(), origin = () => publicOrigin() } = options;
   return {
     name: "inquiry mail",
     queue: {
-      claim: (lease) => claimDueMails(db, lease),
+      async claim(lease) {
+        // Reminders before a gallery's link expires become rows here, so they are sent like the rest.
+        const studio = await readStudioRow(db);
+        await queueDueExpiryReminders(db, studioToday(studio?.time_zone ?? DEFAULT_TIME_ZONE, now()), now());
+        return claimDueMails(db, lease);
+      },
       release: (mails) => releaseClaims(db, mails),
       retry: (mail, error, at) => markFailed(db, mail.id, errorText(error), at),
     },
@@ -184,7 +212,11 @@ function outboxWork(options: OutboxOptions): Work<ClaimedMail> {
               "no recipient: set one in the admin's settings, INQUIRY_TO, or the studio's e-mail address",
             );
           try {
-            await mailer.send(composeMail(mail.kind, mail.inquiry, addresses, studioName));
+            await mailer.send(
+              "inquiry" in mail
+                ? composeMail(mail.kind, mail.inquiry, addresses, studioName)
+                : composeGalleryMail(mail, addresses, studioName, origin()),
+            );
           } catch (caught) {
             // When the server itself is unreachable, the rest of this round would fail the same way.
             if (!isServerLevelError(caught)) throw caught;
@@ -193,7 +225,7 @@ function outboxWork(options: OutboxOptions): Work<ClaimedMail> {
             throw new Error(error);
           }
           await markDelivered(db, mail.id, now());
-          logger.info({ inquiry: mail.inquiry.id, kind: mail.kind, attempts: mail.attempts }, "inquiry mail delivered");
+          logger.info({ ...about(mail), kind: mail.kind, attempts: mail.attempts }, "mail delivered");
         },
         failed(mail, error, retryAt) {
           if (error instanceof NotTriedError) {
@@ -202,13 +234,13 @@ function outboxWork(options: OutboxOptions): Work<ClaimedMail> {
           }
           logger.warn(
             {
-              inquiry: mail.inquiry.id,
+              ...about(mail),
               kind: mail.kind,
               attempts: mail.attempts,
               nextAttemptAt: retryAt?.toISOString(),
               error: errorText(error),
             },
-            "inquiry mail not delivered; will retry",
+            "mail not delivered; will retry",
           );
         },
         async finish(result) {

@@ -133,7 +133,10 @@ export async function listInquiries(
     handledAt: r.handled_at,
     seenAt: r.seen_at,
     mails: mails
-      .filter((m) => m.inquiry_id === r.id)
+      .flatMap((m) =>
+        // An inquiry's rows are always its kinds (a check of migration 0014 says so).
+        m.inquiry_id === r.id && (m.kind === "studio" || m.kind === "ack") ? [{ ...m, kind: m.kind }] : [],
+      )
       .map((m) => ({
         kind: m.kind,
         attempts: m.attempts,

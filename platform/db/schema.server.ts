@@ -171,12 +171,20 @@ export interface InquiriesTable {
 }
 
 export type InquiryMailKind = "studio" | "ack";
+/** A client gallery's mails (migration 0014): to the client, and to the studio about a list. */
+export type GalleryMailKind = "gallery-ready" | "selection-submitted" | "expiry-reminder";
 
-/** The outbox: one mail to send per row. Stored times compare correctly as text. */
+/**
+ * The outbox: one mail to send per row, about an inquiry or about a client gallery (exactly one
+ * of the two ids). Stored times compare correctly as text.
+ */
 export interface InquiryMailsTable {
   id: Generated<number>;
-  inquiry_id: number;
-  kind: InquiryMailKind;
+  inquiry_id: ColumnType<number | null, number | null | undefined, number | null>;
+  gallery_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The selection list a "selection submitted" mail is about. */
+  list_id: ColumnType<number | null, number | null | undefined, number | null>;
+  kind: InquiryMailKind | GalleryMailKind;
   attempts: WithDefault<number>;
   next_attempt_at: StoredTime;
   /** A worker holds the row until then; a crashed worker's claim simply runs out. */

@@ -8,6 +8,8 @@ const ADMIN_PAGES = [
   "/admin/shoots",
   "/admin/shoots/new",
   "/admin/shoots/1",
+  "/admin/galleries",
+  "/admin/galleries/new",
   "/admin/stories",
   "/admin/collections",
   "/admin/banners",

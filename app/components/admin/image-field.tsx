@@ -4,28 +4,15 @@
 // the visual picker (image-picker.tsx) posting the same value from a hidden input, and a file
 // over the size limit is refused here, by name, before a byte is sent (the server refuses it
 // again, the same way, without JavaScript).
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { ImagePicker } from "#app/components/admin/image-picker.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { IMAGE_ACCEPT, imageFileFieldName, isTooLarge, tooLargeReason } from "#domain/media/image-field.ts";
 import { groupsOf } from "#domain/media/image-picker.ts";
 
 const THUMBNAIL_SIZES = "160px";
-
-const noSubscription = () => () => {};
-/**
- * False in the server's HTML and while React hydrates it, true in every render after; a field
- * mounted later (a form remounted with the saved values) starts with the picker, so the page
- * does not change height under the answer that just took focus.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 interface ImageChoice {
   assetId: number;

@@ -65,6 +65,9 @@ export default function AuthedLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/admin/galleries">Galleries</NavLink>
+            </li>
+            <li>
               <NavLink to="/admin/stories">Stories</NavLink>
             </li>
             <li>

@@ -1,7 +1,9 @@
 // One shoot in the admin: its details, publish or unpublish, recent-story flag, its photos
 // (upload, processing, and the photo manager: order, alt text, cover, move, delete, many at a
 // time), and delete, which asks first and moves the shoot to the trash. Every answer appears in
-// one notice at the foot of the screen, where the action was.
+// one notice at the foot of the screen, where the action was. A client gallery's set is a shoot
+// too and is managed here with the same photo manager and upload; its details are only its
+// title (a set is never published, a story or in a collection), and it links back to its gallery.
 import { useMemo, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRouteLoaderData } from "react-router";
 import {
@@ -15,6 +17,7 @@ import { NO_SCRIPT_PAGE_SIZE, PhotoManager } from "#app/components/admin/photo-m
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
+import { Field } from "#app/components/field.tsx";
 import { idParam } from "#app/utils/id-param.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
@@ -35,12 +38,14 @@ import {
   getShootForEdit,
   listCollections,
   parseShootForm,
+  renameShoot,
   setCover,
   setShootStatus,
   setStory,
   trashShoot,
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
+import { checkSetTitle } from "#domain/galleries/admin.server.ts";
 import { knownPhotoHashes } from "#domain/media/photo-jobs.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -71,7 +76,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     now: Date.now(),
     otherShoots: await otherShoots(getDb(), shoot.id),
     knownHashes: [...(await knownPhotoHashes(getDb(), shoot.id))].map(knownHashPrefix),
-    collections: await listCollections(getDb()),
+    collections: shoot.gallery ? [] : await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     created: url.searchParams.has("created"),
   };
@@ -95,6 +100,8 @@ clientLoader.hydrate = true as const;
 
 /** Every answer of this page: a notice, and for the details form what to correct. */
 type Answer = ActionAnswer & { errors?: FieldErrors; values?: ShootFormValues };
+
+const emptyShootValues: ShootFormValues = { title: "", location: "", description: "", collectionId: "" };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -190,6 +197,25 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!shoot) throw data("There is no such shoot.", { status: 404 });
   const form = (await readAdminForm(request, context)).form;
   const intent = String(form.get("intent") ?? "");
+  if (shoot.gallery) {
+    // A set: its title, and nothing that would publish it (the schema refuses that too).
+    if (intent === "save") {
+      const checked = checkSetTitle(form.get("title"));
+      if (!checked.ok)
+        return data<Answer>(
+          {
+            errors: { title: checked.error },
+            values: { ...emptyShootValues, title: String(form.get("title") ?? "") },
+            notice: "",
+          },
+          { status: 400 },
+        );
+      await renameShoot(db, id, checked.title);
+      return { notice: "Details saved." } satisfies Answer;
+    }
+    if (["publish", "unpublish", "story-on", "story-off"].includes(intent))
+      throw data("A client gallery's set is never public.", { status: 400 });
+  }
   switch (intent) {
     case "save": {
       const parsed = await parseShootForm(db, form);
@@ -239,57 +265,70 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <p>
-        <Link to="/admin/shoots">← All shoots</Link>
+        {shoot.gallery ? (
+          <Link to={`/admin/galleries/${shoot.gallery.id}`}>← {shoot.gallery.title}</Link>
+        ) : (
+          <Link to="/admin/shoots">← All shoots</Link>
+        )}
       </p>
-      <h1>{shoot.title}</h1>
+      <h1>
+        {shoot.title}
+        {shoot.gallery ? <span className="admin-sub"> a set of the client gallery {shoot.gallery.title}</span> : null}
+      </h1>
       {shoot.deletedAt ? (
         <p className="admin-alert">
           This shoot is in the <Link to="/admin/trash">trash</Link>.
         </p>
       ) : null}
-      <section aria-labelledby="state-heading" className="admin-panel">
-        <h2 id="state-heading">State</h2>
-        <p>
-          {published ? "Published" : "Draft (not on the public site)"}
-          {shoot.isStory ? " · a recent story on the home page" : ""}
-          {published ? (
-            <>
-              {" · "}
-              <a href={`/galleryList/${shoot.id}`}>View on the site</a>
-            </>
-          ) : null}
-        </p>
-        <div className="admin-actions">
-          <Form method="post" preventScrollReset>
-            <CsrfField />
-            <button type="submit" name="intent" value={published ? "unpublish" : "publish"} className="button">
-              {published ? "Unpublish" : "Publish"}
-            </button>
-          </Form>
-          <Form method="post" preventScrollReset>
-            <CsrfField />
-            <button type="submit" name="intent" value={shoot.isStory ? "story-off" : "story-on"} className="button">
-              {shoot.isStory ? "Remove from recent stories" : "Mark as a recent story"}
-            </button>
-          </Form>
-        </div>
-      </section>
+      {shoot.gallery ? null : (
+        <section aria-labelledby="state-heading" className="admin-panel">
+          <h2 id="state-heading">State</h2>
+          <p>
+            {published ? "Published" : "Draft (not on the public site)"}
+            {shoot.isStory ? " · a recent story on the home page" : ""}
+            {published ? (
+              <>
+                {" · "}
+                <a href={`/galleryList/${shoot.id}`}>View on the site</a>
+              </>
+            ) : null}
+          </p>
+          <div className="admin-actions">
+            <Form method="post" preventScrollReset>
+              <CsrfField />
+              <button type="submit" name="intent" value={published ? "unpublish" : "publish"} className="button">
+                {published ? "Unpublish" : "Publish"}
+              </button>
+            </Form>
+            <Form method="post" preventScrollReset>
+              <CsrfField />
+              <button type="submit" name="intent" value={shoot.isStory ? "story-off" : "story-on"} className="button">
+                {shoot.isStory ? "Remove from recent stories" : "Mark as a recent story"}
+              </button>
+            </Form>
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="details-heading" className="admin-panel">
         <h2 id="details-heading">Details</h2>
-        <ShootForm
-          collections={collections}
-          values={
-            actionData?.values ?? {
-              title: shoot.title,
-              location: shoot.location,
-              description: shoot.description,
-              collectionId: String(shoot.collectionId),
+        {shoot.gallery ? (
+          <SetTitleForm title={actionData?.values?.title ?? shoot.title} error={actionData?.errors?.title} />
+        ) : (
+          <ShootForm
+            collections={collections}
+            values={
+              actionData?.values ?? {
+                title: shoot.title,
+                location: shoot.location,
+                description: shoot.description,
+                collectionId: String(shoot.collectionId ?? ""),
+              }
             }
-          }
-          errors={actionData?.errors}
-          submitLabel="Save details"
-        />
+            errors={actionData?.errors}
+            submitLabel="Save details"
+          />
+        )}
       </section>
 
       <section aria-labelledby="photos-heading" className="admin-panel">
@@ -320,8 +359,9 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="admin-confirm">
             <CsrfField />
             <p>
-              Move “{shoot.title}” and its {loaderData.photoCount} photos to the trash? It leaves the public site at
-              once; you can restore it from the trash until the trash is emptied.
+              Move “{shoot.title}” and its {loaderData.photoCount} photos to the trash?{" "}
+              {shoot.gallery ? "It leaves the client's gallery at once" : "It leaves the public site at once"}; you can
+              restore it from the trash until the trash is emptied.
             </p>
             <button type="submit" name="intent" value="trash" className="button button--danger">
               Move to trash
@@ -330,11 +370,27 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           </Form>
         ) : (
           <Link to="?confirm=delete" className="button button--danger">
-            Delete shoot…
+            {shoot.gallery ? "Delete set…" : "Delete shoot…"}
           </Link>
         )}
       </section>
       <ActionNotice answer={answer} onDismiss={dismiss} />
     </>
+  );
+}
+
+/** A set's details: its title only. */
+function SetTitleForm({ title, error }: { title: string; error: string | undefined }) {
+  return (
+    <Form method="post" className="admin-form" noValidate preventScrollReset>
+      <CsrfField />
+      <input type="hidden" name="intent" value="save" />
+      <Field id="shoot-title" label="Title" error={error}>
+        {(control) => <input {...control} name="title" type="text" required defaultValue={title} />}
+      </Field>
+      <button type="submit" className="button">
+        Save details
+      </button>
+    </Form>
   );
 }

@@ -1,17 +1,21 @@
-// The trash: deleted shoots and photos, each restorable, until the trash is emptied (which
-// asks first).
+// The trash: deleted shoots (client galleries' sets too, named with their gallery), photos and
+// client galleries, each restorable, until the trash is emptied (which asks first; a trashed
+// gallery stays until restored: emptying the trash deletes shoots and photos only).
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { emptyPhotoTrash, listTrashedPhotos, restorePhotos } from "#domain/catalog/photos.server.ts";
 import { emptyTrash, listShoots, restoreShoot } from "#domain/catalog/shoots.server.ts";
+import { restoreGallery } from "#domain/galleries/admin.server.ts";
+import { readGalleries } from "#domain/galleries/galleries.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/trash";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
-    shoots: await listShoots(getDb(), { trashed: true }),
+    shoots: await listShoots(getDb(), { trashed: true, withSets: true }),
+    galleries: (await readGalleries(getDb(), { scope: "trashed" })).map((g) => ({ id: g.id, title: g.title })),
     photos: await listTrashedPhotos(getDb()),
     confirmEmpty: url.searchParams.get("confirm") === "empty",
     trashed: url.searchParams.get("trashed"),
@@ -32,6 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await restoreShoot(db, Number(form.get("id"))))) return gone();
     return { notice: "Restored. It keeps its state: a published shoot is public again." };
   }
+  if (form.get("intent") === "restore-gallery") {
+    if (!(await restoreGallery(db, Number(form.get("id"))))) return gone();
+    return { notice: "Gallery restored; its link works again as it did." };
+  }
   if (form.get("intent") === "restore-photo") {
     if ((await restorePhotos(db, [Number(form.get("id"))])) === 0) return gone();
     return { notice: "Photo restored, back in its place in its shoot." };
@@ -47,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Trash({ loaderData, actionData }: Route.ComponentProps) {
-  const { shoots, photos, confirmEmpty, trashed } = loaderData;
+  const { shoots, photos, galleries, confirmEmpty, trashed } = loaderData;
   const notice = actionData?.notice ?? (trashed ? "Moved to the trash." : "");
   return (
     <>
@@ -55,8 +63,15 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
       <p className="admin-notice" role="status">
         {notice}
       </p>
+      <RestoreList
+        heading="Client galleries"
+        intent="restore-gallery"
+        items={galleries.map((g) => ({ id: g.id, name: g.title, detail: "(client gallery)" }))}
+      />
       {shoots.length === 0 && photos.length === 0 ? (
-        <p>The trash is empty.</p>
+        galleries.length > 0 ? null : (
+          <p>The trash is empty.</p>
+        )
       ) : (
         <>
           <RestoreList
@@ -67,7 +82,13 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
           <RestoreList
             heading="Shoots"
             intent="restore"
-            items={shoots.map((s) => ({ id: s.id, name: s.title, detail: `(${s.photoCount} photos)` }))}
+            items={shoots.map((s) => ({
+              id: s.id,
+              name: s.title,
+              detail: s.galleryTitle
+                ? `(a set of the client gallery ${s.galleryTitle}, ${s.photoCount} photos)`
+                : `(${s.photoCount} photos)`,
+            }))}
           />
           {confirmEmpty ? (
             <Form method="post" className="admin-confirm">
@@ -98,7 +119,7 @@ function RestoreList({
   items,
 }: {
   heading: string;
-  intent: "restore" | "restore-photo";
+  intent: "restore" | "restore-photo" | "restore-gallery";
   items: { id: number; name: string; detail: string }[];
 }) {
   if (items.length === 0) return null;

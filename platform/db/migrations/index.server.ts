@@ -15,6 +15,7 @@ import * as m0010 from "./0010-inquiry-seen.server.ts";
 import * as m0011 from "./0011-capture-time.server.ts";
 import * as m0012 from "./0012-gapped-positions.server.ts";
 import * as m0013 from "./0013-client-galleries.server.ts";
+import * as m0014 from "./0014-gallery-mails.server.ts";
 import * as m0015 from "./0015-file-checksums.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -31,7 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0011-capture-time": m0011,
   "0012-gapped-positions": m0012,
   "0013-client-galleries": m0013,
-  // 0014 is another helper's (issue 15); the lead renumbers on merge.
+  "0014-gallery-mails": m0014,
   "0015-file-checksums": m0015,
 };
 

@@ -1,0 +1,49 @@
+// The gallery forms' shapes, shared by the server (validation) and the admin's components.
+export const GALLERY_FIELDS = [
+  "title",
+  "clientName",
+  "clientEmail",
+  "clientPhone",
+  "eventDate",
+  "selectionLimit",
+] as const;
+export type GalleryField = (typeof GALLERY_FIELDS)[number];
+export type GalleryFormValues = Record<GalleryField, string>;
+export type GalleryFieldErrors = Partial<Record<GalleryField, string>>;
+
+export const ACCESS_FIELDS = [
+  "expiresOn",
+  "downloads",
+  "watermarkText",
+  "watermarkPosition",
+  "watermarkOpacity",
+] as const;
+export type AccessField = (typeof ACCESS_FIELDS)[number];
+export type AccessFormValues = Record<AccessField, string>;
+export type AccessFieldErrors = Partial<Record<AccessField, string>>;
+
+export const DOWNLOAD_CHOICES = [
+  { value: "off", label: "Off" },
+  { value: "web", label: "Web size (long edge 2048 px)" },
+  { value: "original", label: "Originals" },
+] as const;
+
+export const WATERMARK_POSITIONS = [
+  { value: "bottom-right", label: "Bottom right" },
+  { value: "bottom-left", label: "Bottom left" },
+  { value: "top-right", label: "Top right" },
+  { value: "top-left", label: "Top left" },
+  { value: "center", label: "Centre" },
+] as const;
+
+export const EMPTY_GALLERY_VALUES: GalleryFormValues = {
+  title: "",
+  clientName: "",
+  clientEmail: "",
+  clientPhone: "",
+  eventDate: "",
+  selectionLimit: "",
+};
+
+/** A private link's state (galleries.server.ts galleryAccess) as the admin says it. */
+export const ACCESS_TEXT = { open: "Open", expired: "Expired", revoked: "Revoked" } as const;

@@ -1,0 +1,209 @@
+// A client gallery's mails, sent through the one outbox (inquiry_mails, migration 0014): "your
+// gallery is ready" to the client, "a selection was submitted" to the studio, and a reminder to
+// the client a few days before the link expires (once per expiry day). Queuing is a row; the
+// outbox's worker composes and sends it, retrying like any inquiry mail.
+import type { Database } from "../../platform/db/db.server.ts";
+import type { Day, GalleryMailKind } from "../../platform/db/schema.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
+import { domainOf, type MailAddresses, type OutgoingMail } from "../inquiries/mail.server.ts";
+import { galleryLink, galleryReadyMessage } from "./admin.server.ts";
+
+/** The reminder goes this many days before the link's last day. */
+export const EXPIRY_REMINDER_DAYS_BEFORE = 3;
+
+export interface QueueGalleryMail {
+  kind: GalleryMailKind;
+  galleryId: number;
+  /** The submitted list, for "selection-submitted". */
+  listId?: number;
+}
+
+/**
+ * Queues one gallery mail, due now; returns its row id. The caller wakes the outbox (a route
+ * has wakeOutboxContext) so it goes at once rather than at the next poll.
+ */
+export async function queueGalleryMail(
+  db: Database,
+  { kind, galleryId, listId }: QueueGalleryMail,
+  now = new Date(),
+): Promise<number> {
+  if ((kind === "selection-submitted") !== (listId !== undefined))
+    throw new Error("a selection-submitted mail, and only it, names its list");
+  const row = await db
+    .insertInto("inquiry_mails")
+    .values({
+      gallery_id: galleryId,
+      list_id: listId ?? null,
+      kind,
+      next_attempt_at: toStoredTime(now),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The gallery's latest "gallery ready" mail, for the admin to show whether it went. */
+export async function lastGalleryReadyMail(db: Database, galleryId: number) {
+  return db
+    .selectFrom("inquiry_mails")
+    .select(["id", "attempts", "last_error", "delivered_at", "next_attempt_at"])
+    .where("gallery_id", "=", galleryId)
+    .where("kind", "=", "gallery-ready")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+/** The day `days` after `day` ("2026-02-14" + 3 = "2026-02-17"). */
+export function addDays(day: Day, days: number): Day {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Queues the expiry reminder of every gallery whose link ends within EXPIRY_REMINDER_DAYS_BEFORE
+ * days of `today` (the studio's day) and that was sent to a client with an e-mail address, once:
+ * expiry_reminded_at is set in the same transaction (a new expiry day clears it). The outbox
+ * calls this before each claim. Returns how many were queued.
+ */
+export async function queueDueExpiryReminders(db: Database, today: Day, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom("client_galleries")
+      .select("id")
+      .where("deleted_at", "is", null)
+      .where("revoked_at", "is", null)
+      .where("sent_at", "is not", null)
+      .where("expiry_reminded_at", "is", null)
+      .where("client_email", "!=", "")
+      .where("expires_on", ">=", today)
+      .where("expires_on", "<=", addDays(today, EXPIRY_REMINDER_DAYS_BEFORE))
+      .execute();
+    for (const { id } of due) {
+      await queueGalleryMail(trx, { kind: "expiry-reminder", galleryId: id }, now);
+      await trx
+        .updateTable("client_galleries")
+        .set({ expiry_reminded_at: toStoredTime(now) })
+        .where("id", "=", id)
+        .execute();
+    }
+    return due.length;
+  });
+}
+
+/** What the outbox reads about a gallery to write its mail. */
+export interface GalleryForMail {
+  id: number;
+  title: string;
+  clientName: string;
+  clientEmail: string;
+  token: string;
+  expiresOn: Day | null;
+  /** For "selection-submitted": the list, who made it, and how many photos it holds. */
+  list: { id: number; name: string; visitorName: string; count: number } | null;
+}
+
+/** The galleries (and lists) the claimed rows name, by row. */
+export async function galleriesForMail(
+  db: Database,
+  rows: readonly { gallery_id: number | null; list_id: number | null }[],
+): Promise<{ galleries: Map<number, GalleryForMail>; lists: Map<number, NonNullable<GalleryForMail["list"]>> }> {
+  const galleryIds = [...new Set(rows.flatMap((r) => (r.gallery_id === null ? [] : [r.gallery_id])))];
+  const listIds = [...new Set(rows.flatMap((r) => (r.list_id === null ? [] : [r.list_id])))];
+  const galleryRows = galleryIds.length
+    ? await db
+        .selectFrom("client_galleries")
+        .select(["id", "title", "client_name", "client_email", "token", "expires_on"])
+        .where("id", "in", galleryIds)
+        .execute()
+    : [];
+  const listRows = listIds.length
+    ? await db
+        .selectFrom("selection_lists")
+        .innerJoin("gallery_visitors", "gallery_visitors.id", "selection_lists.visitor_id")
+        .leftJoin("selection_items", "selection_items.list_id", "selection_lists.id")
+        .select([
+          "selection_lists.id",
+          "selection_lists.name",
+          "gallery_visitors.name as visitor_name",
+          (eb) => eb.fn.count<number>("selection_items.photo_id").as("count"),
+        ])
+        .where("selection_lists.id", "in", listIds)
+        .groupBy("selection_lists.id")
+        .execute()
+    : [];
+  return {
+    galleries: new Map(
+      galleryRows.map((g) => [
+        g.id,
+        {
+          id: g.id,
+          title: g.title,
+          clientName: g.client_name,
+          clientEmail: g.client_email,
+          token: g.token,
+          expiresOn: g.expires_on,
+          list: null,
+        },
+      ]),
+    ),
+    lists: new Map(
+      listRows.map((l) => [l.id, { id: l.id, name: l.name, visitorName: l.visitor_name, count: Number(l.count) }]),
+    ),
+  };
+}
+
+export function galleryMessageId(mailId: number, kind: GalleryMailKind, from: string): string {
+  return `<gallery-${kind}-${mailId}@${domainOf(from)}>`;
+}
+
+/**
+ * The mail for one gallery row. The client's mails carry the link and come from the studio (replies
+ * reach it); the studio's says which list was submitted and links to the gallery's admin page.
+ */
+export function composeGalleryMail(
+  mail: { id: number; kind: GalleryMailKind; gallery: GalleryForMail },
+  addresses: MailAddresses,
+  studioName: string,
+  origin: string,
+): OutgoingMail {
+  const { gallery } = mail;
+  const messageId = galleryMessageId(mail.id, mail.kind, addresses.from);
+  const link = galleryLink(origin, gallery.token);
+  if (mail.kind === "selection-submitted") {
+    const list = gallery.list;
+    const who = list?.visitorName || "A client";
+    return {
+      messageId,
+      from: addresses.from,
+      to: addresses.studio,
+      subject: `${who} submitted the list "${list?.name ?? ""}" in ${gallery.title}`,
+      text: [
+        `${who} submitted the selection list "${list?.name ?? ""}" (${list?.count ?? 0} photos) in ${gallery.title}.`,
+        "",
+        `See it and export it: ${origin}/admin/galleries/${gallery.id}#selections`,
+        "",
+      ].join("\n"),
+    };
+  }
+  if (!gallery.clientEmail) throw new Error(`gallery ${gallery.id} has no client e-mail address`);
+  if (mail.kind === "expiry-reminder") {
+    const hello = gallery.clientName ? `Hello ${gallery.clientName},` : "Hello,";
+    return {
+      messageId,
+      from: addresses.from,
+      to: gallery.clientEmail,
+      replyTo: addresses.studio,
+      subject: `Your gallery ${gallery.title} closes on ${gallery.expiresOn ?? "soon"}`,
+      text: `${hello} your gallery ${gallery.title} stays open until ${gallery.expiresOn ?? "soon"}: ${link}\n\nDownload or choose your photos before then.\n\n${studioName}\n`,
+    };
+  }
+  return {
+    messageId,
+    from: addresses.from,
+    to: gallery.clientEmail,
+    replyTo: addresses.studio,
+    subject: `Your photos from ${gallery.title} are ready`,
+    text: `${galleryReadyMessage(gallery, link, studioName)}\n`,
+  };
+}
