@@ -41,7 +41,7 @@ export default [
       route("inquiries.csv", "routes/admin/inquiries-csv.ts"),
       route("images", "routes/admin/images.ts"),
       route("tokens", "routes/admin/tokens.tsx"),
-      route("galleries/:id/lists/:listId/originals.zip", "routes/admin/gallery-list-originals.ts"),
+      route("galleries/:id/selections/:listId/originals.zip", "routes/admin/gallery-list-originals.ts"),
       route("logout", "routes/admin/logout.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -1,7 +1,9 @@
 // The studio's side of client galleries on a real SQLite file: the gallery's form, the admin's
 // list with its counts and link states, sets (rename, reorder, trash), access settings, the
 // link's WhatsApp share, selection lists (read, reopen) and their exports.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { studioDay } from "#domain/catalog/studio-time.ts";
 import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { listShoots } from "../catalog/shoots.server.ts";
@@ -22,7 +24,6 @@ import {
   selectionCsv,
   selectionFileNames,
   setGalleryDownloadPin,
-  studioToday,
   trashGallery,
   trashGallerySet,
   updateGallery,
@@ -134,8 +135,8 @@ describe("links", () => {
 
   it("counts days in the studio's time zone", () => {
     const lateUtc = new Date("2026-03-31T20:00:00Z");
-    expect(studioToday("UTC", lateUtc)).toBe("2026-03-31");
-    expect(studioToday("Asia/Kolkata", lateUtc)).toBe("2026-04-01");
+    expect(studioDay("UTC", lateUtc)).toBe("2026-03-31");
+    expect(studioDay("Asia/Kolkata", lateUtc)).toBe("2026-04-01");
   });
 });
 

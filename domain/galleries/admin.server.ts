@@ -13,7 +13,7 @@ import { hashPassword } from "../auth/password.server.ts";
 import { moveByOne, type Step } from "../catalog/move-by-one.server.ts";
 import { studioRowOf } from "../catalog/read-model.server.ts";
 import { trashShoot } from "../catalog/shoots.server.ts";
-import { DEFAULT_TIME_ZONE } from "../catalog/studio-time.ts";
+import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import { csvRow, UTF8_BOM } from "../inquiries/csv.server.ts";
 import {
   type GalleryAccess,
@@ -195,13 +195,7 @@ export async function listGalleriesForAdmin(db: Database, today: Day): Promise<A
 
 /** Today in the studio's time zone (a setting), for whether a link has expired. */
 export async function studioTodayOf(context: Readonly<RouterContextProvider>, db: Database): Promise<Day> {
-  return studioToday((await studioRowOf(context, db))?.time_zone ?? DEFAULT_TIME_ZONE);
-}
-
-/** The calendar day it is in the studio's time zone, "2026-02-14". */
-export function studioToday(timeZone: string, now = new Date()): Day {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return studioDay((await studioRowOf(context, db))?.time_zone ?? DEFAULT_TIME_ZONE);
 }
 
 // --- sets

@@ -97,8 +97,8 @@ export function visitorIdOf(request: Request, galleryId: number): number | null 
 
 const pinFailures = createRateLimiter({ limit: PIN_FAILURES_PER_15_MIN, windowMs: PIN_WINDOW_MS });
 
-/** Which PIN is being guessed: the gallery's, or a person's (each has its own allowance). */
-export type PinKind = "gallery" | "visitor";
+/** Which PIN is being guessed: the gallery's, a person's, or the downloads' (each has its own allowance). */
+export type PinKind = "gallery" | "visitor" | "download";
 
 function throttleKey(kind: PinKind, galleryId: number, address: string): string {
   return `${kind}:${galleryId}:${address}`;

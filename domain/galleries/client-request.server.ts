@@ -9,6 +9,7 @@ import {
   galleryPinHash,
   hasGalleryAccess,
   PIN_FAILURES_PER_15_MIN,
+  type PinKind,
   pinTryAllowed,
   recordWrongPin,
   visitorIdOf,
@@ -70,7 +71,7 @@ export async function tryGalleryPin(db: Database, gallery: GalleryRecord, pin: s
  * (then the PIN is not even checked, so guessing gains nothing while throttled).
  */
 export async function throttledPin(
-  kind: "gallery" | "visitor",
+  kind: PinKind,
   galleryId: number,
   address: string,
   check: () => Promise<boolean>,

@@ -1,6 +1,7 @@
 // A gallery's downloads on a real SQLite file and real files: what each download holds and under
 // which names, the ZIP a real unzip opens with the stored bytes, resuming from the middle, the
 // watermarked web size, CRC-32s kept once computed, and the access check every route makes.
+
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,12 +14,17 @@ import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants } from "../media/pipeline.server.ts";
 import {
   checkDownloadPin,
-  DOWNLOAD_PIN_ATTEMPTS_PER_15_MIN,
-  galleryAccessCookie,
-  galleryCookieName,
+  downloadAccessCookie,
+  downloadCookieName,
   hasDownloadAccess,
   requireGalleryAccess,
 } from "./access.server.ts";
+import {
+  GALLERY_ACCESS_COOKIE,
+  galleryAccessCookie,
+  galleryPinHash,
+  PIN_FAILURES_PER_15_MIN,
+} from "./client-access.server.ts";
 import { parseDownloadPath } from "./download-request.server.ts";
 import { allowsDownload, deliveryFiles, deliveryZip } from "./downloads.server.ts";
 import {
@@ -192,8 +198,9 @@ describe("gallery downloads", () => {
 
     await setGalleryPin(store.db, id, "4321");
     expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(403);
-    const setCookie = await galleryAccessCookie(store.db, new Request(url), id);
-    expect(setCookie).toMatch(new RegExp(`^${galleryCookieName(id)}=[A-Za-z0-9_-]+; Path=/g/${record.token};`));
+    // The cookie the gallery's own PIN form sets (client-access.server.ts) opens its downloads too.
+    const setCookie = galleryAccessCookie(new Request(url), record, (await galleryPinHash(store.db, id)) ?? "");
+    expect(setCookie).toMatch(new RegExp(`^${GALLERY_ACCESS_COOKIE}=[A-Za-z0-9_-]+; Path=/g/${record.token};`));
     const cookie = setCookie.split(";")[0] ?? "";
     const withCookie = new Request(url, { headers: { Cookie: cookie } });
     expect(await status(requireGalleryAccess(withCookie, record.token, { db: store.db }))).toBe(200);
@@ -221,18 +228,21 @@ describe("gallery downloads", () => {
     if (!record) throw new Error("no gallery");
     const url = `http://studio.test/g/${record.token}/download/all.zip`;
     expect(await hasDownloadAccess(store.db, new Request(url), record)).toBe(false);
-    expect(await checkDownloadPin(store.db, id, "2468")).toBe("ok");
-    const cookie = (await galleryAccessCookie(store.db, new Request(url), id, "download")).split(";")[0] ?? "";
-    expect(cookie.startsWith(`${galleryCookieName(id, "download")}=`)).toBe(true);
+    const address = "192.0.2.7";
+    expect(await checkDownloadPin(store.db, id, "2468", address)).toEqual({ ok: true });
+    const cookie = (await downloadAccessCookie(store.db, new Request(url), id)).split(";")[0] ?? "";
+    expect(cookie.startsWith(`${downloadCookieName(id)}=`)).toBe(true);
     expect(await hasDownloadAccess(store.db, new Request(url, { headers: { Cookie: cookie } }), record)).toBe(true);
-    // The viewing cookie's value is no download cookie.
-    const view = (await galleryAccessCookie(store.db, new Request(url), id)).split(";")[0]?.split("=")[1] ?? "";
-    const swapped = new Request(url, { headers: { Cookie: `${galleryCookieName(id, "download")}=${view}` } });
-    expect(await hasDownloadAccess(store.db, swapped, record)).toBe(false);
+    // A forged value is no download cookie.
+    const forged = new Request(url, { headers: { Cookie: `${cookie.slice(0, -4)}AAAA` } });
+    expect(await hasDownloadAccess(store.db, forged, record)).toBe(false);
 
-    for (let i = 0; i < DOWNLOAD_PIN_ATTEMPTS_PER_15_MIN; i++)
-      expect(await checkDownloadPin(store.db, id, "0000")).toBe("wrong");
+    for (let i = 0; i < PIN_FAILURES_PER_15_MIN - 1; i++)
+      expect(await checkDownloadPin(store.db, id, "0000", address)).toMatchObject({ ok: false, status: 400 });
+    expect(await checkDownloadPin(store.db, id, "0000", address)).toMatchObject({ ok: false, status: 429 });
     // Past the limit even the right PIN waits: guessing a short PIN must stay slow.
-    expect(await checkDownloadPin(store.db, id, "2468")).toEqual({ throttledForS: expect.any(Number) });
+    expect(await checkDownloadPin(store.db, id, "2468", address)).toMatchObject({ ok: false, status: 429 });
+    // Another address has its own allowance.
+    expect(await checkDownloadPin(store.db, id, "2468", "192.0.2.8")).toEqual({ ok: true });
   });
 });

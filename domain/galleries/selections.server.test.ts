@@ -159,7 +159,12 @@ describe("selections", () => {
     });
     expect(await onListSubmitted(store.db, kavya, list.listId, new Date("2026-03-01T10:00:00Z"))).toEqual({ ok: true });
     expect((await readLists(store.db, kavya.id))[0]?.submittedAt).toBe("2026-03-01T10:00:00.000Z");
+    // The studio's mail is queued with it, once: a refused submit queues nothing.
+    const mails = () =>
+      store.db.selectFrom("inquiry_mails").select(["kind", "gallery_id"]).where("list_id", "=", list.listId).execute();
+    expect(await mails()).toEqual([{ kind: "selection-submitted", gallery_id: kavya.galleryId }]);
     expect(await onListSubmitted(store.db, kavya, list.listId)).toEqual({ ok: false, error: "locked" });
+    expect(await mails()).toHaveLength(1);
     expect(await heartPhoto(store.db, { ...at, photoId: photos[1] as number })).toEqual({
       ok: false,
       error: "locked",

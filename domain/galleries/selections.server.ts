@@ -4,11 +4,13 @@
 // list, which locks it. Everything lives on the server, so a list made on a phone is found again
 // on a laptop. The route turns each refusal below into words; nothing here throws for a person's
 // mistake.
+
 import { sql } from "kysely";
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
 import type { SelectionList } from "./client-types.ts";
+import { queueGalleryMail } from "./mail.server.ts";
 
 export type { SelectionList };
 
@@ -296,7 +298,8 @@ export async function onListSubmitted(
       .set({ submitted_at: toStoredTime(at), updated_at: toStoredTime(at) })
       .where("id", "=", listId)
       .execute();
-    // Mail to the studio: queueGalleryMail(trx, { kind: "selection-submitted", galleryId: visitor.galleryId, listId })
+    // In the same transaction: a list is never submitted without the studio's mail queued.
+    await queueGalleryMail(trx, { kind: "selection-submitted", galleryId: visitor.galleryId, listId }, at);
     return { ok: true } as const;
   });
 }

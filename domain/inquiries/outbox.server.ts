@@ -22,8 +22,7 @@ import { logger } from "../../platform/logger.server.ts";
 import { publicOrigin } from "../../platform/public-origin.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { readStudioRow } from "../catalog/read-model.server.ts";
-import { DEFAULT_TIME_ZONE } from "../catalog/studio-time.ts";
-import { studioToday } from "../galleries/admin.server.ts";
+import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import {
   composeGalleryMail,
   type GalleryForMail,
@@ -187,7 +186,7 @@ function outboxWork(options: OutboxOptions): Work<ClaimedMail> {
       async claim(lease) {
         // Reminders before a gallery's link expires become rows here, so they are sent like the rest.
         const studio = await readStudioRow(db);
-        await queueDueExpiryReminders(db, studioToday(studio?.time_zone ?? DEFAULT_TIME_ZONE, now()), now());
+        await queueDueExpiryReminders(db, studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE, now()), now());
         return claimDueMails(db, lease);
       },
       release: (mails) => releaseClaims(db, mails),

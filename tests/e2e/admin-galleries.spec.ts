@@ -185,6 +185,15 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       `${files.map((f) => f.name.replace(/\.jpg$/, "")).join(", ")}\n`,
     );
 
+    // The originals, as one ZIP: a stored archive names each chosen file in plain bytes.
+    const zip = await page.request.get(
+      (await album.getByRole("link", { name: "ZIP of the originals of Album" }).getAttribute("href")) ?? "",
+    );
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()["content-type"]).toBe("application/zip");
+    const zipText = (await zip.body()).toString("latin1");
+    for (const file of files.slice(0, 2)) expect(zipText).toContain(file.name);
+
     // Reopened, the list can be changed again.
     await album.getByRole("button", { name: "Reopen Album" }).click();
     await expect(page.getByRole("status").filter({ hasText: "List reopened" })).toBeVisible();

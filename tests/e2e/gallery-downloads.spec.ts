@@ -188,7 +188,7 @@ test.describe("gallery downloads", () => {
   }, info) => {
     // Downloads off for the client: the studio still gets the originals.
     const made = await makeGallery("off");
-    const url = `/admin/galleries/${made.galleryId}/lists/${made.listId}/originals.zip`;
+    const url = `/admin/galleries/${made.galleryId}/selections/${made.listId}/originals.zip`;
     const zip = await adminPage.request.get(url);
     expect(zip.status()).toBe(200);
     expect(zip.headers()["content-disposition"]).toMatch(/\(originals\)\.zip"/);
@@ -197,7 +197,7 @@ test.describe("gallery downloads", () => {
       "02 Muhurtham/Muhurtham_3.jpg",
     ]);
     expect(
-      (await adminPage.request.get(`/admin/galleries/${made.galleryId}/lists/999999/originals.zip`)).status(),
+      (await adminPage.request.get(`/admin/galleries/${made.galleryId}/selections/999999/originals.zip`)).status(),
     ).toBe(404);
 
     const stranger = await playwright.request.newContext({ baseURL });

@@ -664,6 +664,9 @@ function SelectionsSection({
               <a className="button" href={`${base}/export/txt`} download>
                 File names for Lightroom / Capture One<span className="visually-hidden"> of {list.name}</span>
               </a>
+              <a className="button" href={`${base}/originals.zip`} download>
+                ZIP of the originals<span className="visually-hidden"> of {list.name}</span>
+              </a>
             </div>
             {comments.length > 0 ? (
               <>

@@ -1,4 +1,4 @@
-// /admin/galleries/:id/lists/:listId/originals.zip: a client's selection list as a ZIP of the
+// /admin/galleries/:id/selections/:listId/originals.zip: a client's selection list as a ZIP of the
 // original files, for the studio's album work (ADR 027). Inside the signed-in layout, so its
 // middleware demands a session; whatever the gallery lets its client download, the studio gets
 // the originals. Resumable like the client's ZIPs.

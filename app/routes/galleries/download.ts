@@ -3,9 +3,10 @@
 // check (requireGalleryAccess: the link open, and its PIN given in this browser); a download PIN,
 // when the gallery has one, is asked by a form that posts here. ZIPs and files answer Range, so a
 // cut download resumes.
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import {
   checkDownloadPin,
-  galleryAccessCookie,
+  downloadAccessCookie,
   hasDownloadAccess,
   requireGalleryAccess,
 } from "#domain/galleries/access.server.ts";
@@ -73,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The download PIN's form posts here: the right PIN sets its cookie and goes back to the download. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const gallery = await requireGalleryAccess(request, params.token, { db });
   const body = await readFormBody(request);
@@ -82,15 +83,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const page = (status: number, text: string, headers?: HeadersInit) =>
     downloadPinPage(status, { title: gallery.title, message: text, action: back }, headers);
   if (pin === "") return page(400, "Type the download PIN.");
-  const result = await checkDownloadPin(db, gallery.id, pin);
-  if (result === "wrong") return page(403, "That download PIN is not right. Check it and try again.");
-  if (result !== "ok") {
-    return page(429, `Too many wrong PINs. Try again in ${Math.ceil(result.throttledForS / 60)} minutes.`, {
-      "Retry-After": String(result.throttledForS),
-    });
-  }
+  const checked = await checkDownloadPin(db, gallery.id, pin, context.get(clientAddressContext));
+  if (!checked.ok) return page(checked.status === 429 ? 429 : 403, checked.message);
   return new Response(null, {
     status: 303,
-    headers: { Location: back, "Set-Cookie": await galleryAccessCookie(db, request, gallery.id, "download") },
+    headers: { Location: back, "Set-Cookie": await downloadAccessCookie(db, request, gallery.id) },
   });
 }

@@ -9,7 +9,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ClosedGallery, GalleryDoor, OpenGallery } from "#app/components/client-gallery.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
-import { clientAddressContext } from "#app/utils/request-context.ts";
+import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl } from "#app/utils/seo.ts";
 import { studioRowOf } from "#domain/catalog/read-model.server.ts";
@@ -149,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "new-list":
       return newList(request, visitor, form);
     case "submit":
-      return submit(request, visitor, form);
+      return submit(request, visitor, form, context.get(wakeOutboxContext));
     default: {
       const result = await itemAction(db, visitor, form);
       if (!result.ok) return answer(409, { form: "item", message: result.message });
@@ -215,10 +215,12 @@ async function newList(request: Request, visitor: Visitor | null, form: FormData
   return answer(400, { form: "list", message, fields: { name: message }, values: { name } });
 }
 
-async function submit(request: Request, visitor: Visitor | null, form: FormData) {
+async function submit(request: Request, visitor: Visitor | null, form: FormData, wakeOutbox: () => void) {
   if (!visitor) return answer(403, { form: "submit", message: "Enter your name and PIN first." });
   const listId = positiveInt(form.get("list"));
   const result = listId === null ? null : await onListSubmitted(getDb(), visitor, listId);
+  // The studio's mail was queued with the list; the outbox sends it now rather than at its next poll.
+  if (result?.ok) wakeOutbox();
   if (result?.ok) throw redirect(backTo(request, { list: String(listId) }), { headers: privateHeaders });
   const message =
     result?.error === "empty"
