@@ -13,6 +13,10 @@ import { FIXTURES_DIR } from "#tests/helpers/test-store.ts";
 import { expect, test, withDatabase } from "./admin-fixtures.ts";
 import { VIEWPORTS } from "./fixtures.ts";
 
+// Each test makes a gallery and goes through every form on its page, some as full page loads
+// without JavaScript: on a busy machine that is more than the suite's default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 

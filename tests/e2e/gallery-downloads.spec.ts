@@ -3,10 +3,12 @@
 // off refused with a sentence, and the download PIN: a wrong one refused, the right one downloads
 // in the browser. Galleries are made through the domain layer with unique titles, on the server's
 // own database and media (other specs share them).
+
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { hashPassword } from "#domain/auth/password.server.ts";
+import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/client-access.server.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "#domain/galleries/galleries.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
@@ -164,7 +166,9 @@ test.describe("gallery downloads", () => {
 
     await page.getByLabel("Download PIN").fill("1357");
     await page.getByRole("button", { name: "Download" }).click();
-    await expect(page.getByRole("alert")).toHaveText("That download PIN is not right. Check it and try again.");
+    await expect(page.getByRole("alert")).toHaveText(
+      `That PIN is not right. ${PIN_FAILURES_PER_15_MIN - 1} more tries before a wait.`,
+    );
 
     await page.getByLabel("Download PIN").fill("2468");
     const [download] = await Promise.all([
