@@ -11,7 +11,7 @@ import { GalleryForm } from "#app/components/admin/gallery-form.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
-import { idParam } from "#app/utils/id-param.ts";
+import { requireIdParam } from "#app/utils/id-param.ts";
 import { wakeOutboxContext } from "#app/utils/request-context.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
@@ -58,9 +58,7 @@ import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-edit";
 
 function galleryId(param: string): number {
-  const id = idParam(param);
-  if (id === null) throw data("There is no such gallery.", { status: 404 });
-  return id;
+  return requireIdParam(param, "There is no such gallery.");
 }
 
 async function liveGallery(param: string) {

@@ -18,7 +18,7 @@ import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { Field } from "#app/components/field.tsx";
-import { idParam } from "#app/utils/id-param.ts";
+import { requireIdParam } from "#app/utils/id-param.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   isPhotoOrder,
@@ -52,9 +52,7 @@ import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
 
 function shootId(param: string): number {
-  const id = idParam(param);
-  if (id === null) throw data("There is no such shoot.", { status: 404 });
-  return id;
+  return requireIdParam(param, "There is no such shoot.");
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
