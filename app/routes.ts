@@ -17,6 +17,7 @@ export default [
   // hearts for scripts, and its downloads (files and resumable ZIPs) behind the same access.
   route("g/:token", "routes/galleries/gallery.tsx"),
   route("g/:token/photos", "routes/galleries/photos.ts"),
+  route("g/:token/downloads", "routes/galleries/downloads.tsx"),
   route("g/:token/download/*", "routes/galleries/download.ts"),
   // The studio's admin (its own shell, styles and session), before the catch-all.
   route("admin", "routes/admin/layout.tsx", [

@@ -8,7 +8,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
-import { layoutZip, parseRange, type ZipEntry, zipBytes, zipResponse } from "./zip.server.ts";
+import { layoutZip, parseRange, type ZipEntry, zipBytes, zipResponse, zipSize } from "./zip.server.ts";
 
 const dir = makeTempDir("zip-test-");
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -107,6 +107,21 @@ describe("layoutZip", () => {
     const file = path.join(dir, "zip64.zip");
     fs.writeFileSync(file, whole);
     checkWithTools(file);
+  });
+
+  it("says an archive's length from names and sizes alone, ZIP64 included", async () => {
+    const sized = FILES.map(([name, data]) => ({ name, size: data.length }));
+    for (const options of [{}, { zip64Threshold: 4096 }]) {
+      const whole = await collect(
+        zipBytes(
+          layoutZip(
+            FILES.map(([n, d]) => entry(n, d)),
+            options,
+          ),
+        ),
+      );
+      expect(zipSize(sized, options)).toBe(whole.length);
+    }
   });
 
   it("refuses a name twice", () => {

@@ -171,6 +171,20 @@ export function layoutZip(entries: readonly ZipEntry[], { zip64Threshold = ZIP32
   return { size: directoryOffset + trailer.length, etag, segments, zip64 };
 }
 
+/**
+ * The length of the archive these entries make, without their CRCs or bytes: what a page shows
+ * before a download starts. The same layout as the download's, so the figure is exact.
+ */
+export function zipSize(entries: readonly { name: string; size: number }[], options?: ZipOptions): number {
+  const epoch = new Date(0);
+  return layoutZip(
+    entries.map((e) => ({ name: e.name, size: e.size, crc32: 0, modified: epoch, read: noBytes })),
+    options,
+  ).size;
+}
+
+async function* noBytes(): AsyncGenerator<Uint8Array> {}
+
 /** Bytes [start, end) of the archive, read as they are pulled. */
 export async function* zipBytes(layout: ZipLayout, start = 0, end = layout.size): AsyncGenerator<Uint8Array> {
   let at = 0;

@@ -113,6 +113,8 @@ export interface OpenPage {
   visitor: { name: string } | null;
   lists: SelectionList[];
   list: SelectionList | null;
+  /** Downloads: none, open to this browser, or behind the download PIN (asked on the downloads page). */
+  downloads: "off" | "open" | "pin";
 }
 
 interface Loaded {
@@ -221,20 +223,36 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const viewer = useGalleryViewer(page.title, images, {
     extraButtons: (index) => {
       const photo = all[index];
-      if (!photo || !list || locked) return null;
+      if (!photo) return null;
       const on = isHearted(photo);
       return (
-        <button
-          key="heart"
-          type="button"
-          className="yarl__button cg-viewer-heart"
-          aria-pressed={on}
-          aria-label={`Heart this photo for ${list.name}`}
-          title={`Heart this photo for ${list.name}`}
-          onClick={() => toggle(photo, !on)}
-        >
-          <HeartIcon />
-        </button>
+        <>
+          {list && !locked ? (
+            <button
+              key="heart"
+              type="button"
+              className="yarl__button cg-viewer-heart"
+              aria-pressed={on}
+              aria-label={`Heart this photo for ${list.name}`}
+              title={`Heart this photo for ${list.name}`}
+              onClick={() => toggle(photo, !on)}
+            >
+              <HeartIcon />
+            </button>
+          ) : null}
+          {page.downloads === "open" ? (
+            <a
+              key="download"
+              className="yarl__button cg-viewer-download"
+              href={`${base}/download/photo/${photo.id}?size=web`}
+              download
+              aria-label="Download this photo (web size)"
+              title="Download this photo (web size)"
+            >
+              <DownloadIcon />
+            </a>
+          ) : null}
+        </>
       );
     },
   });
@@ -247,6 +265,11 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         <p className="eyebrow">Private gallery</p>
         <h1 className="page-title">{page.title}</h1>
         {page.eventDate ? <p className="cg-date">{page.eventDate}</p> : null}
+        {page.downloads !== "off" ? (
+          <p className="cg-downloads-link">
+            <a href={`${base}/downloads`}>Download photos</a>
+          </p>
+        ) : null}
       </header>
       <SelectionPanel page={page} count={count} here={here} problem={problem} />
       <p className="cg-message" role="alert">
@@ -332,6 +355,14 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
       })}
       {viewer.element}
     </div>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d="M12 3v12m0 0-5-5m5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
   );
 }
 

@@ -26,7 +26,7 @@ import {
   PIN_FAILURES_PER_15_MIN,
 } from "./client-access.server.ts";
 import { parseDownloadPath } from "./download-request.server.ts";
-import { allowsDownload, deliveryFiles, deliveryZip } from "./downloads.server.ts";
+import { allowsDownload, deliveryFiles, deliveryZip, downloadOffers, offeredSizes } from "./downloads.server.ts";
 import {
   addGallerySet,
   createGallery,
@@ -170,6 +170,50 @@ describe("gallery downloads", () => {
     expect(allowsDownload({ downloads: "web" }, "original")).toBe(false);
     expect(allowsDownload({ downloads: "original" }, "original")).toBe(true);
     expect(allowsDownload({ downloads: "original" }, "web")).toBe(true);
+  });
+
+  it("offers everything, each set and the person's non-empty lists, each at its exact archive size", async () => {
+    const originals = { ...gallery, downloads: "original" as const };
+    const empty = await makeSelectionList(store.db, gallery.id, "Meena", []);
+    const offers = await downloadOffers(store.db, store.storage, originals, [
+      { id: listId, name: "Album", count: 3 },
+      { id: empty, name: "Prints", count: 0 },
+    ]);
+    // (An earlier test added a set of its own to this gallery.)
+    const setOffers = offers.filter((o) => o.kind === "set");
+    expect(offers[0]).toMatchObject({ path: "all.zip", label: "All photos" });
+    expect(offers[0]?.photos).toBe(setOffers.reduce((sum, o) => sum + o.photos, 0));
+    expect(setOffers.slice(0, 2).map((o) => [o.path, o.label, o.photos])).toEqual([
+      [`set/${sets.nalangu}.zip`, "Nalangu", 3],
+      [`set/${sets.muhurtham}.zip`, "Muhurtham / Kalyanam", 3],
+    ]);
+    // The empty list is not offered.
+    expect(offers.filter((o) => o.kind === "list").map((o) => [o.path, o.label, o.photos])).toEqual([
+      [`list/${listId}.zip`, "Album", 3],
+    ]);
+    // The figure shown is the length the download answers with, at each size.
+    for (const offer of offers) {
+      const scope = parseDownloadPath(offer.path);
+      if (!scope) throw new Error(offer.path);
+      for (const size of ["web", "original"] as const) {
+        const files = await deliveryFiles(store.db, store.storage, gallery, scope, size);
+        if (!files) throw new Error(offer.path);
+        expect(offer.bytes[size]).toBe((await deliveryZip(store.db, store.storage, files)).size);
+      }
+    }
+    // Sizes are read from what was recorded at upload: a file is not read to say how big it is.
+    await store.db.deleteFrom("file_checksums").execute();
+    const again = await downloadOffers(store.db, store.storage, originals, []);
+    expect(again[0]?.bytes).toEqual(offers[0]?.bytes);
+    expect(
+      await store.db.selectFrom("file_checksums").select("key").where("store", "=", "originals").execute(),
+    ).toEqual([]);
+    // A web-size gallery offers web size only; a gallery without downloads offers nothing.
+    expect(offeredSizes({ downloads: "web" })).toEqual(["web"]);
+    expect(offeredSizes({ downloads: "off" })).toEqual([]);
+    const webOnly = await downloadOffers(store.db, store.storage, { ...gallery, downloads: "web" }, []);
+    expect(webOnly.every((o) => o.bytes.original === undefined && o.bytes.web !== undefined)).toBe(true);
+    expect(await downloadOffers(store.db, store.storage, { ...gallery, downloads: "off" }, [])).toEqual([]);
   });
 
   it("reads the download paths, and nothing else", () => {

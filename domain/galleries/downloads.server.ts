@@ -5,9 +5,16 @@
 // photos in their set's order, under the name they were uploaded with.
 import type { Database } from "../../platform/db/db.server.ts";
 import type { GalleryDownloads } from "../../platform/db/schema.server.ts";
-import { layoutZip, type ZipLayout, type ZipOptions } from "../../platform/zip.server.ts";
+import { layoutZip, type ZipLayout, type ZipOptions, zipSize } from "../../platform/zip.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
-import { type FileRef, fileChecksums, readStoredRange, refId } from "../media/checksums.server.ts";
+import {
+  type FileRef,
+  fileChecksums,
+  fileSizes,
+  keptChecksums,
+  readStoredRange,
+  refId,
+} from "../media/checksums.server.ts";
 import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
@@ -126,6 +133,20 @@ export async function deliveryFiles(
         ).map((a) => [a.id, a]),
   );
   const watermark = watermarkOf(gallery);
+  const viewKeys = new Map<number, string>();
+  if (size === "web") {
+    for (const asset of assets.values()) {
+      const view = planGalleryVariants(asset, watermark).at(-1);
+      if (view) viewKeys.set(asset.id, variantKey(asset.sha256, view));
+    }
+  }
+  // A viewing file whose checksum was kept at processing exists: one query instead of asking the
+  // store about each of 5,000 files.
+  const kept = await keptChecksums(
+    db,
+    [...viewKeys.values()].map((key) => ({ store: "public" as const, key })),
+  );
+  const stored = async (key: string) => kept.has(refId({ store: "public", key })) || storage.public.has(key);
   const used = new Map<number, Set<string>>();
   const files: DeliveryFile[] = [];
   for (const photo of photos) {
@@ -138,9 +159,8 @@ export async function deliveryFiles(
     if (size === "original") {
       ref = { store: "originals", key: asset.original_key };
     } else {
-      const view = planGalleryVariants(asset, watermark).at(-1);
-      const viewKey = view ? variantKey(asset.sha256, view) : null;
-      if (viewKey && (await storage.public.has(viewKey))) {
+      const viewKey = viewKeys.get(asset.id);
+      if (viewKey && (await stored(viewKey))) {
         ref = { store: "public", key: viewKey };
         fileName = withExtension(fileName, "jpg");
       } else {
@@ -198,4 +218,62 @@ export async function deliveryZip(
 export function allowsDownload(gallery: Pick<GalleryRecord, "downloads">, size: DownloadSize): boolean {
   if (gallery.downloads === "off") return false;
   return size === "web" || gallery.downloads === "original";
+}
+
+export interface DownloadOffer {
+  /** Its address after /download/: "all.zip", "set/12.zip", "list/3.zip". */
+  path: string;
+  kind: DownloadScope["kind"];
+  label: string;
+  photos: number;
+  /** The archive's exact length, at each size the gallery allows. */
+  bytes: Partial<Record<DownloadSize, number>>;
+}
+
+/** The sizes a gallery offers, smallest first. */
+export function offeredSizes(gallery: Pick<GalleryRecord, "downloads">): DownloadSize[] {
+  return (["web", "original"] as const).filter((size) => allowsDownload(gallery, size));
+}
+
+/**
+ * What a client may download as a ZIP, each with its photo count and its exact size at every
+ * allowed size, so the page says "1.2 GB" before anything starts: everything, each set, and each
+ * of the person's own lists that holds a photo. Sizes come from kept figures (see fileSizes);
+ * the archives are laid out as their downloads will be, names included.
+ */
+export async function downloadOffers(
+  db: Database,
+  storage: MediaStorage,
+  gallery: Pick<GalleryRecord, "id" | "watermark" | "downloads">,
+  lists: readonly { id: number; name: string; count: number }[],
+): Promise<DownloadOffer[]> {
+  const sets = await readGallerySets(db, gallery.id);
+  const scopes: { scope: Exclude<DownloadScope, { kind: "photo" }>; path: string; label: string }[] = [
+    { scope: { kind: "all" }, path: "all.zip", label: "All photos" },
+    ...sets.map((set) => ({
+      scope: { kind: "set" as const, setId: set.id },
+      path: `set/${set.id}.zip`,
+      label: set.title,
+    })),
+    ...lists
+      .filter((list) => list.count > 0)
+      .map((list) => ({
+        scope: { kind: "list" as const, listId: list.id },
+        path: `list/${list.id}.zip`,
+        label: list.name,
+      })),
+  ];
+  const offers: DownloadOffer[] = [];
+  for (const { scope, path, label } of scopes) {
+    const offer: DownloadOffer = { path, kind: scope.kind, label, photos: 0, bytes: {} };
+    for (const size of offeredSizes(gallery)) {
+      const files = (await deliveryFiles(db, storage, gallery, scope, size)) ?? [];
+      if (files.length === 0) continue;
+      const sizes = await fileSizes(db, storage, files);
+      offer.photos = Math.max(offer.photos, files.length);
+      offer.bytes[size] = zipSize(files.map((file) => ({ name: file.name, size: sizes.get(refId(file)) ?? 0 })));
+    }
+    if (offer.photos > 0) offers.push(offer);
+  }
+  return offers;
 }

@@ -57,15 +57,8 @@ export async function rememberChecksum(db: Database, ref: FileRef, data: Uint8Ar
     .execute();
 }
 
-/**
- * The checksum of every file named, by refId: kept ones read from the database, the others
- * computed from their files (one at a time, streamed) and kept. A missing file throws.
- */
-export async function fileChecksums(
-  db: Database,
-  storage: MediaStorage,
-  refs: readonly FileRef[],
-): Promise<Map<string, FileChecksum>> {
+/** The checksums kept for these files, by refId (those never computed are absent). */
+export async function keptChecksums(db: Database, refs: readonly FileRef[]): Promise<Map<string, FileChecksum>> {
   const found = new Map<string, FileChecksum>();
   for (const store of ["public", "originals"] as const) {
     const keys = [...new Set(refs.filter((r) => r.store === store).map((r) => r.key))];
@@ -79,6 +72,19 @@ export async function fileChecksums(
       for (const row of rows) found.set(refId({ store, key: row.key }), { bytes: row.bytes, crc32: row.crc32 });
     }
   }
+  return found;
+}
+
+/**
+ * The checksum of every file named, by refId: kept ones read from the database, the others
+ * computed from their files (one at a time, streamed) and kept. A missing file throws.
+ */
+export async function fileChecksums(
+  db: Database,
+  storage: MediaStorage,
+  refs: readonly FileRef[],
+): Promise<Map<string, FileChecksum>> {
+  const found = await keptChecksums(db, refs);
   for (const ref of refs) {
     const id = refId(ref);
     if (found.has(id)) continue;
@@ -91,4 +97,44 @@ export async function fileChecksums(
     found.set(id, sum);
   }
   return found;
+}
+
+/**
+ * The size of every file named, by refId, reading as few files as it can: a kept checksum's
+ * size, else the size the asset's row recorded when the file was stored (an original, an
+ * unwatermarked variant), else the file's checksum computed and kept. For showing a download's
+ * size before it starts, without reading gigabytes to say so.
+ */
+export async function fileSizes(
+  db: Database,
+  storage: MediaStorage,
+  refs: readonly FileRef[],
+): Promise<Map<string, number>> {
+  const sizes = new Map([...(await keptChecksums(db, refs))].map(([id, sum]) => [id, sum.bytes]));
+  const unknown = (store: StoreName) => [
+    ...new Set(refs.filter((r) => r.store === store && !sizes.has(refId(r))).map((r) => r.key)),
+  ];
+  const originals = unknown("originals");
+  for (let i = 0; i < originals.length; i += KEYS_PER_QUERY) {
+    const rows = await db
+      .selectFrom("assets")
+      .select(["original_key", "original_bytes"])
+      .where("original_key", "in", originals.slice(i, i + KEYS_PER_QUERY))
+      .execute();
+    for (const row of rows) sizes.set(refId({ store: "originals", key: row.original_key }), row.original_bytes);
+  }
+  const variants = unknown("public");
+  for (let i = 0; i < variants.length; i += KEYS_PER_QUERY) {
+    const rows = await db
+      .selectFrom("asset_variants")
+      .select(["key", "bytes"])
+      .where("key", "in", variants.slice(i, i + KEYS_PER_QUERY))
+      .execute();
+    for (const row of rows) sizes.set(refId({ store: "public", key: row.key }), row.bytes);
+  }
+  const rest = refs.filter((r) => !sizes.has(refId(r)));
+  if (rest.length > 0) {
+    for (const [id, sum] of await fileChecksums(db, storage, rest)) sizes.set(id, sum.bytes);
+  }
+  return sizes;
 }

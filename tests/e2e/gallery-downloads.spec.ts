@@ -11,10 +11,12 @@ import { hashPassword } from "#domain/auth/password.server.ts";
 import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/client-access.server.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "#domain/galleries/galleries.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { formatFileSize } from "#platform/bytes.ts";
 import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import type { GalleryDownloads } from "#platform/db/schema.server.ts";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
 import { E2E_DATA_DIR, expect, test } from "./admin-fixtures.ts";
+import { hydrated, VIEWPORTS } from "./fixtures.ts";
 
 type Studio = { db: Database; storage: ReturnType<typeof diskMediaStorage> };
 
@@ -141,6 +143,10 @@ test.describe("gallery downloads", () => {
     const refused = await request.get(`/g/${off.token}/download/all.zip`);
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain("Downloads are not offered in this gallery");
+    const offPage = await request.get(`/g/${off.token}/downloads`);
+    expect(offPage.status()).toBe(403);
+    expect(await offPage.text()).toContain("Downloads are not offered in this gallery");
+    expect(await (await request.get(`/g/${off.token}`)).text()).not.toContain("Download photos");
     const webOnly = await makeGallery("web");
     const originals = await request.get(`/g/${webOnly.token}/download/set/${webOnly.sets[0]?.id}.zip?size=original`);
     expect(originals.status()).toBe(403);
@@ -183,6 +189,73 @@ test.describe("gallery downloads", () => {
       "01 Nalangu/Nalangu_2.jpg",
       "01 Nalangu/Nalangu_3.jpg",
     ]);
+  });
+
+  test("the client's page lists every download with its size first; a set and a photo download from the page", async ({
+    page,
+    axeViolations,
+  }, info) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const made = await makeGallery("original", { downloadPin: "1357" });
+    await page.goto(`/g/${made.token}`);
+    // A person's list is offered once it holds a photo.
+    await page.getByLabel("Your name").fill("Meena");
+    await page.getByLabel("Your PIN (4 to 8 digits)").fill("2580");
+    await page.getByRole("button", { name: "Start choosing" }).click();
+    await page.getByRole("button", { name: "Heart photo 3 of Muhurtham", exact: true }).click();
+    await expect(page.locator(".cg-counter")).toContainText("1");
+
+    await page.getByRole("link", { name: "Download photos" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Download photos" })).toBeVisible();
+    await page.getByLabel("Download PIN").fill("1357");
+    await page.getByRole("button", { name: "Show the downloads" }).click();
+    const offers = page.locator(".cg-offer h2");
+    await expect(offers).toHaveText([
+      "All photos 6 photos",
+      "Nalangu 3 photos",
+      "Muhurtham 3 photos",
+      "Your list Album 1 photo",
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+
+    // The size shown is the size that arrives.
+    const nalangu = page.locator(".cg-offer").filter({ hasText: "Nalangu" });
+    const webLink = nalangu.getByRole("link", { name: /^Download Nalangu, web size, / });
+    const shown = (await webLink.getAttribute("aria-label"))?.replace("Download Nalangu, web size, ", "");
+    const [download] = await Promise.all([page.waitForEvent("download"), webLink.click()]);
+    const file = path.join(info.outputDir, "nalangu.zip");
+    await download.saveAs(file);
+    expect(formatFileSize(fs.statSync(file).size)).toBe(shown);
+    expect(zipNames(fs.readFileSync(file), info.outputDir)).toEqual([
+      "01 Nalangu/Nalangu_1.jpg",
+      "01 Nalangu/Nalangu_2.jpg",
+      "01 Nalangu/Nalangu_3.jpg",
+    ]);
+    await expect(
+      page
+        .locator(".cg-offer")
+        .filter({ hasText: "Your list Album" })
+        .getByRole("link", { name: /originals/ }),
+    ).toHaveAttribute("href", new RegExp(`^/g/${made.token}/download/list/\\d+\\.zip\\?size=original$`));
+
+    // One photo from the viewer, at web size, once the download PIN was given.
+    await page.getByRole("link", { name: "Back to the gallery" }).click();
+    await hydrated(page);
+    await page.locator(".cg-grid .cg-item a").first().click();
+    const [photo] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download this photo (web size)" }).click(),
+    ]);
+    expect(photo.suggestedFilename()).toBe("Nalangu_1.jpg");
+    const photoFile = path.join(info.outputDir, "photo.jpg");
+    await photo.saveAs(photoFile);
+    expect(
+      fs
+        .readFileSync(photoFile)
+        .subarray(0, 2)
+        .equals(Buffer.from([0xff, 0xd8])),
+    ).toBe(true);
   });
 
   test("the studio exports a list as a ZIP of its originals; signed out, it is not served", async ({

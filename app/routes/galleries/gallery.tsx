@@ -12,8 +12,7 @@ import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl } from "#app/utils/seo.ts";
-import { studioRowOf } from "#domain/catalog/read-model.server.ts";
-import { DEFAULT_TIME_ZONE } from "#domain/catalog/studio-time.ts";
+import { hasDownloadAccess } from "#domain/galleries/access.server.ts";
 import {
   clearVisitorCookie,
   galleryAccessCookie,
@@ -22,8 +21,6 @@ import {
 } from "#domain/galleries/client-access.server.ts";
 import {
   activeList,
-  type GalleryGate,
-  gateGallery,
   itemAction,
   positiveInt,
   throttledPin,
@@ -42,23 +39,11 @@ import {
 } from "#domain/galleries/selections.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
-import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/gallery";
+import { gateFor, notFound, privateHeaders } from "./gate.server.ts";
 
 /** The list a person's first visit makes for them, so the first heart needs no other step. */
 const FIRST_LIST_NAME = "Album";
-
-const privateHeaders = { "Cache-Control": NO_STORE };
-
-async function gateFor(request: Request, token: string, context: Route.LoaderArgs["context"]): Promise<GalleryGate> {
-  const db = getDb();
-  const studio = await studioRowOf(context, db);
-  return gateGallery(db, request, token, studio?.time_zone ?? DEFAULT_TIME_ZONE);
-}
-
-function notFound(): never {
-  throw data({ what: "gallery" }, { status: 404, headers: privateHeaders });
-}
 
 function eventDateText(day: string | null): string | null {
   if (!day) return null;
@@ -95,6 +80,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       visitor: visitor ? { name: visitor.name } : null,
       lists,
       list,
+      // Whether the viewer may offer "Download this photo" directly, or the downloads page
+      // asks for the download PIN first.
+      downloads:
+        gallery.downloads === "off"
+          ? ("off" as const)
+          : (await hasDownloadAccess(db, request, gallery))
+            ? ("open" as const)
+            : ("pin" as const),
     },
     { headers: privateHeaders },
   );
