@@ -4,12 +4,14 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studioDay } from "#domain/catalog/studio-time.ts";
+import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
 import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { listShoots } from "../catalog/shoots.server.ts";
 import {
   checkPin,
   checkSetTitle,
+  emptyGalleryTrash,
   exportFileName,
   galleryLink,
   listGalleriesForAdmin,
@@ -31,6 +33,7 @@ import {
   whatsappLink,
 } from "./admin.server.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "./galleries.server.ts";
+import { queueGalleryMail } from "./mail.server.ts";
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -190,6 +193,32 @@ describe("galleries in the studio's database", () => {
     expect((await listGalleriesForAdmin(store.db, "2026-02-01")).map((r) => r.id)).not.toContain(revoked);
     expect(await restoreGallery(store.db, revoked)).toBe(true);
     expect(await restoreGallery(store.db, revoked)).toBe(false);
+  });
+
+  it("empties trashed galleries for good, with their sets, photos, people, lists and mails; assets stay", async () => {
+    const kept = await createGallery(store.db, { title: "Kept" });
+    const gone = await createGallery(store.db, { title: "Gone" });
+    const set = await addGallerySet(store.db, gone, "Reception");
+    const photoId = await addPhotoToSet(store, set, await seededJpeg(4242, 120, 80), "DSC_1.jpg");
+    const listId = await makeSelectionList(store.db, gone, "Anu", [photoId]);
+    await queueGalleryMail(store.db, { kind: "selection-submitted", galleryId: gone, listId });
+    await trashGallery(store.db, gone);
+    const assetsBefore = await store.db.selectFrom("assets").select("id").execute();
+
+    expect(await emptyGalleryTrash(store.db)).toBe(1);
+    expect(await readGallery(store.db, gone)).toBeNull();
+    expect(await readGallery(store.db, kept)).not.toBeNull();
+    expect(await store.db.selectFrom("shoots").select("id").where("gallery_id", "=", gone).execute()).toEqual([]);
+    expect(await store.db.selectFrom("photos").select("id").where("id", "=", photoId).execute()).toEqual([]);
+    expect(await store.db.selectFrom("selection_lists").select("id").where("id", "=", listId).execute()).toEqual([]);
+    expect(await store.db.selectFrom("gallery_visitors").select("id").where("gallery_id", "=", gone).execute()).toEqual(
+      [],
+    );
+    expect(await store.db.selectFrom("inquiry_mails").select("id").where("gallery_id", "=", gone).execute()).toEqual(
+      [],
+    );
+    expect(await store.db.selectFrom("assets").select("id").execute()).toEqual(assetsBefore);
+    expect(await emptyGalleryTrash(store.db)).toBe(0);
   });
 
   it("saves the details, and keeps only the hash of a download PIN", async () => {

@@ -137,6 +137,16 @@ export async function trashGallery(db: Database, id: number): Promise<void> {
   await db.updateTable("client_galleries").set({ deleted_at: toStoredTime() }).where("id", "=", id).execute();
 }
 
+/**
+ * Deletes the trashed galleries for good: their sets and photo rows, the people who chose, their
+ * lists and the gallery's queued mails go with them (foreign keys cascade). Assets stay, as when
+ * shoots are emptied: the same bytes may be a portfolio photo too.
+ */
+export async function emptyGalleryTrash(db: Database): Promise<number> {
+  const result = await db.deleteFrom("client_galleries").where("deleted_at", "is not", null).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Takes a gallery out of the trash; false when it was not there. */
 export async function restoreGallery(db: Database, id: number): Promise<boolean> {
   const result = await db

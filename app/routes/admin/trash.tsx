@@ -1,12 +1,12 @@
 // The trash: deleted shoots (client galleries' sets too, named with their gallery), photos and
-// client galleries, each restorable, until the trash is emptied (which asks first; a trashed
-// gallery stays until restored: emptying the trash deletes shoots and photos only).
+// client galleries, each restorable, until the trash is emptied (which asks first, naming what
+// goes for good).
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { emptyPhotoTrash, listTrashedPhotos, restorePhotos } from "#domain/catalog/photos.server.ts";
 import { emptyTrash, listShoots, restoreShoot } from "#domain/catalog/shoots.server.ts";
-import { restoreGallery } from "#domain/galleries/admin.server.ts";
+import { emptyGalleryTrash, restoreGallery } from "#domain/galleries/admin.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/trash";
@@ -47,9 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "empty") {
     const photos = await emptyPhotoTrash(db);
     const count = await emptyTrash(db);
-    return {
-      notice: `Deleted ${count} shoot${count === 1 ? "" : "s"} and ${photos} photo${photos === 1 ? "" : "s"} for good.`,
-    };
+    const galleries = await emptyGalleryTrash(db);
+    return { notice: `Deleted ${trashCounts(galleries, count, photos)}.` };
   }
   throw data("Unknown action.", { status: 400 });
 }
@@ -68,10 +67,8 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
         intent="restore-gallery"
         items={galleries.map((g) => ({ id: g.id, name: g.title, detail: "(client gallery)" }))}
       />
-      {shoots.length === 0 && photos.length === 0 ? (
-        galleries.length > 0 ? null : (
-          <p>The trash is empty.</p>
-        )
+      {shoots.length === 0 && photos.length === 0 && galleries.length === 0 ? (
+        <p>The trash is empty.</p>
       ) : (
         <>
           <RestoreList
@@ -94,7 +91,10 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
             <Form method="post" className="admin-confirm">
               <CsrfField />
               <p>
-                Delete these {shoots.length} shoots and {photos.length} photos for good? This cannot be undone.
+                Delete {trashCounts(galleries.length, shoots.length, photos.length)}? This cannot be undone.
+                {galleries.length > 0
+                  ? " A client gallery goes with its sets, photos, the clients' lists and its link."
+                  : ""}
               </p>
               <button type="submit" name="intent" value="empty" className="button button--danger">
                 Empty the trash
@@ -110,6 +110,16 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
       )}
     </>
   );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 shoots and 5 photos for good, and 1 client gallery with its sets": what is (or was) in the trash. */
+function trashCounts(galleries: number, shoots: number, photos: number): string {
+  const loose = `${plural(shoots, "shoot", "shoots")} and ${plural(photos, "photo", "photos")} for good`;
+  if (galleries === 0) return loose;
+  const withSets = galleries === 1 ? "1 client gallery with its sets" : `${galleries} client galleries with their sets`;
+  return `${loose}, and ${withSets}`;
 }
 
 /** One kind of thing in the trash, each with its own Restore button (named for screen readers). */
