@@ -4,7 +4,16 @@
 // first opened. Every control is a form or a link first; JavaScript only makes them quicker.
 // Forms and links load whole documents, never React Router's /g/{token}.data: the gallery's
 // cookies are scoped to /g/{token}, a path /g/{token}.data is not under (ADR 026).
-import { type CSSProperties, type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useLocation } from "react-router";
 import type { ResponsiveImage, StudioInfo } from "#domain/catalog/types.ts";
 import {
@@ -80,25 +89,47 @@ export function GalleryDoor({ studioName, problem }: { studioName: string; probl
         A private gallery
       </h1>
       <p className="page-lede">Enter the PIN {studioName} gave you. This device will remember it.</p>
-      <form method="post" className="cg-form">
-        <Field id="gallery-pin" label="Gallery PIN" error={error}>
-          {(control) => (
-            <input
-              {...control}
-              name="pin"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              maxLength={64}
-            />
-          )}
-        </Field>
-        <button type="submit" className="button">
-          Open the gallery
-        </button>
-      </form>
+      <PinForm id="gallery-pin" label="Gallery PIN" error={error} submit="Open the gallery" />
     </section>
+  );
+}
+
+/** A PIN the studio gave (the gallery's, or its download PIN), posted to the page it is on. */
+export function PinForm({
+  id,
+  label,
+  error,
+  submit,
+  className = "cg-form",
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  submit: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <form method="post" className={className}>
+      {children}
+      <Field id={id} label={label} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            name="pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            maxLength={64}
+          />
+        )}
+      </Field>
+      <button type="submit" className="button">
+        {submit}
+      </button>
+    </form>
   );
 }
 

@@ -4,7 +4,7 @@
 // resumable ZIP under /g/{token}/download/. A download PIN, when the gallery has one, is asked
 // here first. The gallery's own gate stands in front (its PIN, its expiry), as on the page.
 import { data, redirect } from "react-router";
-import { Field } from "#app/components/field.tsx";
+import { PinForm } from "#app/components/client-gallery.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { checkDownloadPin, downloadAccessCookie, hasDownloadAccess } from "#domain/galleries/access.server.ts";
 import { galleryPath } from "#domain/galleries/client-access.server.ts";
@@ -84,25 +84,15 @@ export default function GalleryDownloads({ loaderData, actionData }: Route.Compo
       {state === "off" ? (
         <p className="page-lede">Downloads are not offered in this gallery. Ask the studio if you need the photos.</p>
       ) : state === "pin" ? (
-        <form method="post" className="cg-form cg-form--left">
+        <PinForm
+          id="download-pin"
+          label="Download PIN"
+          error={actionData?.message}
+          submit="Show the downloads"
+          className="cg-form cg-form--left"
+        >
           <p>The studio gave you a separate PIN for downloads.</p>
-          <Field id="download-pin" label="Download PIN" error={actionData?.message}>
-            {(control) => (
-              <input
-                {...control}
-                name="pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                maxLength={64}
-              />
-            )}
-          </Field>
-          <button type="submit" className="button">
-            Show the downloads
-          </button>
-        </form>
+        </PinForm>
       ) : (
         <>
           <ul className="cg-size-notes">
