@@ -32,6 +32,8 @@ export interface DeliveryFile extends FileRef {
   /** The path in the archive: "01 Muhurtham/DSC_0042.jpg". */
   name: string;
   photoId: number;
+  /** The set (shoot) the photo is in. */
+  setId: number;
   /** Stable for the same content: the asset's creation time. */
   modified: Date;
 }
@@ -184,6 +186,7 @@ export async function deliveryFiles(
       ...ref,
       name: `${folder}/${uniqueIn(inFolder, fileName)}`,
       photoId: photo.id,
+      setId: photo.shootId,
       modified: new Date(asset.created_at),
     });
   }
@@ -248,32 +251,50 @@ export async function downloadOffers(
   lists: readonly { id: number; name: string; count: number }[],
 ): Promise<DownloadOffer[]> {
   const sets = await readGallerySets(db, gallery.id);
-  const scopes: { scope: Exclude<DownloadScope, { kind: "photo" }>; path: string; label: string }[] = [
-    { scope: { kind: "all" }, path: "all.zip", label: "All photos" },
-    ...sets.map((set) => ({
-      scope: { kind: "set" as const, setId: set.id },
-      path: `set/${set.id}.zip`,
-      label: set.title,
-    })),
-    ...lists
-      .filter((list) => list.count > 0)
-      .map((list) => ({
-        scope: { kind: "list" as const, listId: list.id },
-        path: `list/${list.id}.zip`,
-        label: list.name,
-      })),
+  const withPhotos = lists.filter((list) => list.count > 0);
+  const blank = (path: string, kind: DownloadOffer["kind"], label: string): DownloadOffer => ({
+    path,
+    kind,
+    label,
+    photos: 0,
+    bytes: {},
+  });
+  const offers = [
+    blank("all.zip", "all", "All photos"),
+    ...sets.map((set) => blank(`set/${set.id}.zip`, "set", set.title)),
+    ...withPhotos.map((list) => blank(`list/${list.id}.zip`, "list", list.name)),
   ];
-  const offers: DownloadOffer[] = [];
-  for (const { scope, path, label } of scopes) {
-    const offer: DownloadOffer = { path, kind: scope.kind, label, photos: 0, bytes: {} };
-    for (const size of offeredSizes(gallery)) {
-      const files = (await deliveryFiles(db, storage, gallery, scope, size)) ?? [];
-      if (files.length === 0) continue;
-      const sizes = await fileSizes(db, storage, files);
-      offer.photos = Math.max(offer.photos, files.length);
-      offer.bytes[size] = zipSize(files.map((file) => ({ name: file.name, size: sizes.get(refId(file)) ?? 0 })));
+  const byPath = new Map(offers.map((o) => [o.path, o]));
+  const count = (path: string, size: DownloadSize, files: readonly DeliveryFile[], sizes: Map<string, number>) => {
+    const offer = byPath.get(path);
+    if (!offer || files.length === 0) return;
+    offer.photos = Math.max(offer.photos, files.length);
+    offer.bytes[size] = zipSize(files.map((file) => ({ name: file.name, size: sizeOf(sizes, file) })));
+  };
+  for (const size of offeredSizes(gallery)) {
+    // A set's archive holds the same entries under the same names as its folder in the whole
+    // gallery's (names are made unique per folder), so one pass serves everything and each set.
+    const all = (await deliveryFiles(db, storage, gallery, { kind: "all" }, size)) ?? [];
+    const sizes = await fileSizes(db, storage, all);
+    count("all.zip", size, all, sizes);
+    for (const set of sets) {
+      count(
+        `set/${set.id}.zip`,
+        size,
+        all.filter((f) => f.setId === set.id),
+        sizes,
+      );
     }
-    if (offer.photos > 0) offers.push(offer);
+    for (const list of withPhotos) {
+      const files = (await deliveryFiles(db, storage, gallery, { kind: "list", listId: list.id }, size)) ?? [];
+      count(`list/${list.id}.zip`, size, files, await fileSizes(db, storage, files));
+    }
   }
-  return offers;
+  return offers.filter((o) => o.photos > 0);
+}
+
+function sizeOf(sizes: Map<string, number>, file: FileRef): number {
+  const bytes = sizes.get(refId(file));
+  if (bytes === undefined) throw new Error(`no size for ${refId(file)}`);
+  return bytes;
 }
