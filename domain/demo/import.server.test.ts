@@ -19,7 +19,13 @@ const DEMO_IMAGE_COUNT = 32 + DEMO_BANNER_FILES.length;
 
 class SimulatedKill extends Error {}
 
-describe("demo import", () => {
+/**
+ * The import encodes 38 photos into every variant: about 30 s on a quiet 2-core machine, several
+ * times that beside a browser suite. A generous limit for this file only; speed is in the bench.
+ */
+const DEMO_IMPORT_TIMEOUT_MS = 300_000;
+
+describe("demo import", { timeout: DEMO_IMPORT_TIMEOUT_MS }, () => {
   let store: TestStore;
   const lines: string[] = [];
   beforeAll(async () => {
