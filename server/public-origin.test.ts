@@ -7,12 +7,12 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
-import { DEMO_PHOTOS_DIR, importDemoIfEmpty } from "#domain/demo/import.server.ts";
-import { deriveSource } from "#domain/media/pipeline.server.ts";
+import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { FIXTURES_DIR, makeTempDir } from "#tests/helpers/test-store.ts";
+import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
+import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 const EVIL = "evil.example";
 
@@ -43,21 +43,13 @@ function getAs(base: string, pathname: string, headers: Record<string, string> =
 
 describe("absolute URLs never come from the request's Host", () => {
   const dataDir = makeTempDir("studio-host-");
-  const photosDir = makeTempDir("studio-host-photos-");
+  let photosDir = "";
   let server: ServerProcess;
   let token: string;
 
   beforeAll(async () => {
-    // The demo studio (every page, shoot id and banner), its photographs replaced by small
-    // distinct ones so the import takes a second instead of twenty.
-    const source = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
-    const manifest = JSON.parse(fs.readFileSync(path.join(DEMO_PHOTOS_DIR, "manifest.json"), "utf8")) as {
-      file: string;
-    }[];
-    fs.copyFileSync(path.join(DEMO_PHOTOS_DIR, "manifest.json"), path.join(photosDir, "manifest.json"));
-    for (const [i, { file }] of manifest.entries()) {
-      fs.writeFileSync(path.join(photosDir, file), await deriveSource(source, { width: 160 + i, height: 120 }));
-    }
+    // The demo studio (every page, shoot id and banner) with small photographs.
+    photosDir = await smallDemoPhotos(160);
     const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
     try {
       await migrate(db);

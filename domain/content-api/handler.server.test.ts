@@ -1,6 +1,7 @@
 // The content API against the demo studio in a real SQLite file: every endpoint's shape, the
 // filters and pagination, the 400s, each way a token fails, the rate limit, ETag/304, CORS, and
 // the OpenAPI document held to the real responses.
+import fs from "node:fs";
 import { Validator as OpenApiValidator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -10,6 +11,7 @@ import { NAV_LINKS } from "#domain/catalog/navigation.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
 import { createRateLimiter } from "#platform/rate-limit.server.ts";
+import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
 import { MAX_PAGE_SIZE } from "./query.server.ts";
@@ -23,12 +25,15 @@ const WEDDING_IDS = [1, 2, 3, 101];
 const BABY_SHOOT_IDS = [21, 22, 23, 24, 25, 102];
 
 let store: TestStore;
+let photosDir: string;
 let token: string;
 let deps: ApiDeps;
 
 beforeAll(async () => {
   store = await createTestStore();
-  await importDemoIfEmpty(store, () => {});
+  // Large enough for Strapi's "thumbnail" format (our 320 px rung).
+  photosDir = await smallDemoPhotos(400);
+  await importDemoIfEmpty(store, () => {}, photosDir);
   token = (await createApiToken(store.db, "tests")).token;
   deps = {
     db: store.db,
@@ -43,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await store.cleanup();
+  fs.rmSync(photosDir, { recursive: true, force: true });
 });
 
 interface CallOptions {
