@@ -42,6 +42,8 @@ const ROW_HEIGHT_PX = { phone: 136, wide: 208 } as const;
 const ROW_STRETCH = 1.4;
 /** Photos in the first row or so load at once; the rest as they near the screen. */
 const EAGER_PHOTOS = 6;
+/** The hero spans the page's content (80rem less its 1rem sides, as .page in app.css). */
+const HERO_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
 /** Start fetching the next page this far before its link scrolls into view. */
 const PREFETCH_MARGIN_PX = 1200;
 
@@ -139,6 +141,8 @@ export interface OpenPage {
   base: string;
   title: string;
   eventDate: string | null;
+  /** The gallery's cover, shown as the hero (null: none). */
+  cover: ResponsiveImage | null;
   paged: boolean;
   sets: SetWindow[];
   visitor: { name: string } | null;
@@ -292,6 +296,8 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
 
   return (
     <div className="page cg">
+      {/* The page's largest image: preloaded at high priority, its box kept by width and height. */}
+      {page.cover ? <Picture image={page.cover} sizes={HERO_SIZES} priority className="cg-hero" /> : null}
       <header className="page-header">
         <p className="eyebrow">Private gallery</p>
         <h1 className="page-title">{page.title}</h1>
@@ -355,7 +361,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
                       <Picture
                         image={imagesOf(photo).grid}
                         sizes={sizesOf(photo)}
-                        priority={first + i === 0}
+                        priority={!page.cover && first + i === 0}
                         eager={first + i < EAGER_PHOTOS}
                       />
                     </a>

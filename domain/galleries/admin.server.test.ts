@@ -32,6 +32,7 @@ import {
   updateGalleryAccess,
   whatsappLink,
 } from "./admin.server.ts";
+import { setGalleryCover } from "./cover.server.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "./galleries.server.ts";
 import { queueGalleryMail } from "./mail.server.ts";
 
@@ -150,18 +151,19 @@ describe("galleries in the studio's database", () => {
   });
   afterAll(() => store.cleanup());
 
-  it("lists each gallery with its sets, live photos, link state and whether it was sent", async () => {
+  it("lists each gallery with its sets, live photos, cover, link state and whether it was sent", async () => {
     const id = await createGallery(store.db, { title: "Listed", clientName: "Anu", eventDate: "2026-01-10" });
     const a = await addGallerySet(store.db, id, "Nalangu");
     const b = await addGallerySet(store.db, id, "Reception");
     const assets = await insertAssets(store.db, 3, 100);
-    await store.db
+    const photos = await store.db
       .insertInto("photos")
       .values([
         { shoot_id: a, asset_id: assets[0] ?? 0, position: 0 },
         { shoot_id: a, asset_id: assets[1] ?? 0, position: 1024, deleted_at: "2026-01-01T00:00:00.000Z" },
         { shoot_id: b, asset_id: assets[2] ?? 0, position: 0 },
       ])
+      .returning("id")
       .execute();
     const expired = await createGallery(store.db, { title: "Old" });
     await updateGalleryAccess(store.db, expired, {
@@ -184,7 +186,11 @@ describe("galleries in the studio's database", () => {
       photoCount: 2,
       access: "open",
       sentAt: null,
+      cover: null,
     });
+    await setGalleryCover(store.db, id, photos[2]?.id ?? 0);
+    const withCover = (await listGalleriesForAdmin(store.db, "2026-02-01")).find((r) => r.id === id);
+    expect(withCover?.cover).toMatchObject({ alt: "Cover photo of Listed", width: 3, height: 2 });
     expect(rows.find((r) => r.id === expired)?.access).toBe("expired");
     expect(rows.find((r) => r.id === revoked)?.access).toBe("revoked");
 

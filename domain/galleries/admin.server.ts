@@ -14,7 +14,9 @@ import { moveByOne, type Step } from "../catalog/move-by-one.server.ts";
 import { studioRowOf } from "../catalog/read-model.server.ts";
 import { trashShoot } from "../catalog/shoots.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
+import type { ResponsiveImage } from "../catalog/types.ts";
 import { csvRow, UTF8_BOM } from "../inquiries/csv.server.ts";
+import { galleryCovers } from "./cover.server.ts";
 import {
   type GalleryAccess,
   type GalleryRecord,
@@ -169,9 +171,11 @@ export interface AdminGalleryRow {
   photoCount: number;
   access: GalleryAccess;
   sentAt: StoredTime | null;
+  /** The cover shown to the client, if any (not while in the trash). */
+  cover: ResponsiveImage | null;
 }
 
-/** Every live gallery with its counts and its link's state on `today` (the studio's day). */
+/** Every live gallery with its counts, its cover and its link's state on `today` (the studio's day). */
 export async function listGalleriesForAdmin(db: Database, today: Day): Promise<AdminGalleryRow[]> {
   const galleries = await readGalleries(db);
   const counts = galleries.length
@@ -191,6 +195,7 @@ export async function listGalleriesForAdmin(db: Database, today: Day): Promise<A
         .execute()
     : [];
   const byGallery = new Map(counts.map((c) => [c.gallery_id, c]));
+  const covers = await galleryCovers(db, galleries);
   return galleries.map((g) => ({
     id: g.id,
     title: g.title,
@@ -200,6 +205,7 @@ export async function listGalleriesForAdmin(db: Database, today: Day): Promise<A
     photoCount: Number(byGallery.get(g.id)?.photos ?? 0),
     access: galleryAccess(g, today),
     sentAt: g.sentAt,
+    cover: covers.get(g.id)?.image ?? null,
   }));
 }
 

@@ -28,7 +28,11 @@ export interface GalleryRecord {
   clientEmail: string;
   clientPhone: string;
   eventDate: Day | null;
-  coverAssetId: number | null;
+  /**
+   * The photo chosen as the gallery's hero, as stored (cover.server.ts sets it and says whether it
+   * is shown: not while the photo or its set is in the trash).
+   */
+  coverPhotoId: number | null;
   token: string;
   hasPin: boolean;
   expiresOn: Day | null;
@@ -66,7 +70,7 @@ export async function readGalleries(db: Database, query: GalleryQuery = {}): Pro
     clientEmail: r.client_email,
     clientPhone: r.client_phone,
     eventDate: r.event_date,
-    coverAssetId: r.cover_asset_id,
+    coverPhotoId: r.cover_photo_id,
     token: r.token,
     hasPin: r.pin_hash !== null,
     expiresOn: r.expires_on,

@@ -11,6 +11,9 @@ export type GalleryField = (typeof GALLERY_FIELDS)[number];
 export type GalleryFormValues = Record<GalleryField, string>;
 export type GalleryFieldErrors = Partial<Record<GalleryField, string>>;
 
+/** Cover choices on the gallery's admin page before JavaScript (with it, the picker pages through them all). */
+export const NO_SCRIPT_COVER_CHOICES = 24;
+
 export const ACCESS_FIELDS = [
   "expiresOn",
   "downloads",

@@ -41,7 +41,7 @@ export function shootTitleOf(eb: ExpressionBuilder<DB, "assets">, collectionId?:
 }
 
 /** The query's words, lower-cased, each a LIKE pattern with its wildcards escaped. */
-function likePatterns(q: string): string[] {
+export function likePatterns(q: string): string[] {
   return q
     .slice(0, MAX_QUERY_LENGTH)
     .toLowerCase()

@@ -11,6 +11,11 @@ export const IMAGE_PAGES_PATH = "/admin/images";
 
 export interface ImagePageItem {
   assetId: number;
+  /**
+   * Set when the page lists one client gallery's photos (its cover is a photo, and one file may
+   * be two photos there): what choosing it picks.
+   */
+  photoId?: number;
   fileName: string;
   /** The shoot it is listed under (its first, if several), or OTHER_IMAGES_GROUP. */
   group: string;

@@ -260,7 +260,8 @@ export interface ClientGalleriesTable {
   client_email: WithDefault<string>;
   client_phone: WithDefault<string>;
   event_date: NullableColumn<Day>;
-  cover_asset_id: NullableColumn<number>;
+  /** Migration 0016: one of the gallery's photos, its hero; shown only while live in a live set. */
+  cover_photo_id: NullableColumn<number>;
   /** The private link's secret; regenerating replaces it. */
   token: string;
   /** scrypt (domain/auth/password.server.ts); null: the link alone opens the gallery. */

@@ -19,9 +19,15 @@ export interface ImagePickerProps {
   label: string;
   /** The opening button's visible text. */
   openText?: string;
+  /** The asset chosen now (with `galleryId`, the photo). */
   chosenId: number | null;
   /** Only this collection's photos. */
   collectionId?: number;
+  /**
+   * Only this client gallery's own photos, grouped by set; each is chosen by its photo id
+   * (`item.photoId`). The studio-wide choice never lists a gallery's photos.
+   */
+  galleryId?: number;
   /** Ids of what describes the opening button (the current choice, an error). */
   describedBy?: string;
   onChoose(item: ImagePageItem): void;
@@ -32,6 +38,7 @@ export function ImagePicker({
   openText = "Choose from the studio's images…",
   chosenId,
   collectionId,
+  galleryId,
   describedBy,
   onChoose,
 }: ImagePickerProps) {
@@ -58,9 +65,10 @@ export function ImagePicker({
       asked.current = q.trim();
       const params = new URLSearchParams({ q: q.trim(), offset: String(offset) });
       if (collectionId !== undefined) params.set("collection", String(collectionId));
+      if (galleryId !== undefined) params.set("gallery", String(galleryId));
       loadFetcher.current(`${IMAGE_PAGES_PATH}?${params}`);
     },
-    [collectionId],
+    [collectionId, galleryId],
   );
 
   // A changed search is sent once typing pauses.
@@ -138,7 +146,7 @@ export function ImagePicker({
           </button>
         </div>
         <div className="field image-picker-search">
-          <label htmlFor={searchId}>Search by shoot or file name</label>
+          <label htmlFor={searchId}>Search by {galleryId === undefined ? "shoot" : "set"} or file name</label>
           <input
             ref={search}
             id={searchId}
@@ -166,13 +174,15 @@ export function ImagePicker({
                 <h3>{group}</h3>
                 <ul className="image-picker-grid">
                   {inGroup.map((item) => {
-                    const chosen = item.assetId === chosenId;
+                    // A gallery's photo is chosen as itself (one file may be two of its photos).
+                    const value = item.photoId ?? item.assetId;
+                    const chosen = value === chosenId;
                     return (
-                      <li key={item.assetId}>
+                      <li key={value}>
                         <button
                           type="button"
                           className="image-picker-choice"
-                          // The file name (shown) and the shoot: two photos of a wedding may share a name.
+                          // The file name (shown) and the shoot or set: two photos of a wedding may share a name.
                           aria-label={`${item.fileName}, ${item.group}${chosen ? " (chosen now)" : ""}`}
                           data-chosen={chosen || undefined}
                           onClick={() => {

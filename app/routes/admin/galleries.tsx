@@ -1,7 +1,8 @@
-// Client galleries: each with its client, event, sets and photos, whether its link works today
-// and whether it was sent; and a way to make one.
+// Client galleries: each with its cover's thumbnail, client, event, sets and photos, whether its
+// link works today and whether it was sent; and a way to make one.
 import { Link } from "react-router";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
+import { Picture } from "#app/components/picture.tsx";
 import { listGalleriesForAdmin, studioTodayOf } from "#domain/galleries/admin.server.ts";
 import { ACCESS_TEXT } from "#domain/galleries/gallery-form.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -47,7 +48,11 @@ export default function Galleries({ loaderData }: Route.ComponentProps) {
             {loaderData.galleries.map((g) => (
               <tr key={g.id}>
                 <td>
-                  <Link to={`/admin/galleries/${g.id}`}>{g.title}</Link>
+                  <span className="gallery-list-title">
+                    {/* The link names the gallery: the thumbnail says nothing more to a screen reader. */}
+                    {g.cover ? <Picture image={{ ...g.cover, alt: "" }} sizes="4rem" /> : null}
+                    <Link to={`/admin/galleries/${g.id}`}>{g.title}</Link>
+                  </span>
                 </td>
                 <td>{g.clientName}</td>
                 <td>{g.eventDate ?? ""}</td>

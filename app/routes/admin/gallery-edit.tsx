@@ -1,4 +1,5 @@
-// One client gallery in the admin: its details; its sets (add, rename, reorder, trash; each set's
+// One client gallery in the admin: its details; its cover (one of its own photos, chosen with
+// the image picker limited to this gallery, or radio buttons before JavaScript); its sets (add, rename, reorder, trash; each set's
 // photos are managed on its shoot page); access (the private link, PIN, expiry, downloads,
 // watermark); sending it (mail through the outbox, WhatsApp, QR code); and the clients'
 // selection lists, which the studio can reopen and export. Every form works without JavaScript.
@@ -7,7 +8,7 @@ import { useMemo, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { type ActionAnswer, ActionNotice, useLatestAnswer } from "#app/components/admin/action-notice.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { GalleryForm } from "#app/components/admin/gallery-form.tsx";
+import { GalleryCoverForm, GalleryForm } from "#app/components/admin/gallery-form.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
@@ -37,6 +38,7 @@ import {
   updateGalleryAccess,
   whatsappLink,
 } from "#domain/galleries/admin.server.ts";
+import { findGalleryPhotoPage, galleryCover, setGalleryCover } from "#domain/galleries/cover.server.ts";
 import {
   addGallerySet,
   galleryAccess,
@@ -50,6 +52,7 @@ import {
   type AccessFormValues,
   DOWNLOAD_CHOICES,
   type GalleryFormValues,
+  NO_SCRIPT_COVER_CHOICES,
   WATERMARK_POSITIONS,
 } from "#domain/galleries/gallery-form.ts";
 import { lastGalleryReadyMail, queueGalleryMail } from "#domain/galleries/mail.server.ts";
@@ -82,6 +85,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { token: _token, ...details } = gallery;
   return {
     gallery: details,
+    cover: await galleryCover(db, gallery),
+    coverChoices: await findGalleryPhotoPage(db, gallery.id, {
+      q: url.searchParams.get("coverQ") ?? "",
+      offset: Math.max(0, Number(url.searchParams.get("coverOffset")) || 0),
+      limit: NO_SCRIPT_COVER_CHOICES,
+    }),
     access: galleryAccess(gallery, await studioTodayOf(context, db)),
     sets: await listGallerySets(db, gallery.id),
     lists: await readSelectionLists(db, gallery.id),
@@ -95,7 +104,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type FormName = "details" | "set-add" | "set-rename" | "access" | "pin" | "download-pin";
+type FormName = "details" | "cover" | "set-add" | "set-rename" | "access" | "pin" | "download-pin";
 
 /** Every answer of this page: a notice, and for a form with a mistake what to correct. */
 type Answer = ActionAnswer & {
@@ -121,6 +130,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (!parsed.ok) return invalid({ form: "details", errors: parsed.errors, values: parsed.values });
       await updateGallery(db, id, parsed.value);
       return { notice: "Details saved." } satisfies Answer;
+    }
+    case "cover": {
+      const value = form.get("coverPhotoId");
+      const photoId = value === "" ? null : Number(value);
+      const refused = (error: string) =>
+        data<Answer>(
+          { form: "cover", notice: "Not saved: please correct the cover above.", errors: { cover: error } },
+          { status: 400 },
+        );
+      if (value === null || (photoId !== null && !Number.isSafeInteger(photoId)))
+        return refused("Choose a photo for the cover, or No cover.");
+      const result = await setGalleryCover(db, id, photoId);
+      if (!result.ok) return refused(result.error);
+      return {
+        form: "cover",
+        notice: photoId === null ? "Cover removed." : "Cover saved: the client sees it atop the gallery.",
+      } satisfies Answer;
     }
     case "set-add": {
       const checked = checkSetTitle(form.get("title"));
@@ -216,7 +242,8 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
   );
   // The action's answer first: a form posted without JavaScript goes to this address with its
   // ?created or ?revoked still on, and its own answer is the news.
-  const [notice, dismiss] = useLatestAnswer(answer, createdAnswer);
+  // The cover's answer is shown beside its Save button instead.
+  const [notice, dismiss] = useLatestAnswer(answer?.form === "cover" ? undefined : answer, createdAnswer);
   const mistakes = (form: FormName, setId?: number) =>
     answer?.form === form && (setId === undefined || answer.setId === setId) ? answer : undefined;
   const detailValues: GalleryFormValues = {
@@ -242,6 +269,13 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
           submitLabel="Save details"
         />
       </section>
+
+      <GalleryCoverForm
+        galleryId={gallery.id}
+        cover={loaderData.cover}
+        choices={loaderData.coverChoices}
+        answer={answer?.form === "cover" ? answer : undefined}
+      />
 
       <section aria-labelledby="sets-heading" className="admin-panel">
         <h2 id="sets-heading">Sets</h2>

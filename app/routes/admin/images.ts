@@ -1,6 +1,8 @@
 // GET /admin/images?q=&offset=&collection=: one page of the studio's images for the picker
-// (components/admin/image-picker.tsx), as JSON. A resource route inside the signed-in layout,
+// (components/admin/image-picker.tsx), as JSON. With gallery={id}, the page is that client
+// gallery's own photos instead (its cover's choices): the studio's images never include them. A resource route inside the signed-in layout,
 // so its middleware demands a session like every screen; a GET changes nothing, so no CSRF token.
+import { findGalleryPhotoPage } from "#domain/galleries/cover.server.ts";
 import { findImagePage } from "#domain/media/image-picker.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
@@ -14,10 +16,12 @@ function count(value: string | null): number | undefined {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const page = await findImagePage(getDb(), {
-    q: params.get("q") ?? "",
-    offset: count(params.get("offset")) ?? 0,
-    collectionId: count(params.get("collection")),
-  });
+  const q = params.get("q") ?? "";
+  const offset = count(params.get("offset")) ?? 0;
+  const galleryId = count(params.get("gallery"));
+  const page =
+    galleryId === undefined
+      ? await findImagePage(getDb(), { q, offset, collectionId: count(params.get("collection")) })
+      : await findGalleryPhotoPage(getDb(), galleryId, { q, offset });
   return Response.json(page, { headers: { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex, nofollow" } });
 }

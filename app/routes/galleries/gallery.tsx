@@ -27,6 +27,7 @@ import {
   tryGalleryPin,
 } from "#domain/galleries/client-request.server.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
+import { galleryCover } from "#domain/galleries/cover.server.ts";
 import {
   createList,
   enterAsVisitor,
@@ -75,6 +76,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       base: galleryPath(gallery.token),
       title: gallery.title,
       eventDate: eventDateText(gallery.eventDate),
+      // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
+      cover: (await galleryCover(db, gallery))?.image ?? null,
       paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),
       sets,
       visitor: visitor ? { name: visitor.name } : null,

@@ -17,6 +17,7 @@ import * as m0012 from "./0012-gapped-positions.server.ts";
 import * as m0013 from "./0013-client-galleries.server.ts";
 import * as m0014 from "./0014-gallery-mails.server.ts";
 import * as m0015 from "./0015-file-checksums.server.ts";
+import * as m0016 from "./0016-gallery-cover.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0013-client-galleries": m0013,
   "0014-gallery-mails": m0014,
   "0015-file-checksums": m0015,
+  "0016-gallery-cover": m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
