@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { diskMediaStorage, type MediaStorage } from "#domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import { test as base, expect } from "./fixtures.ts";
 
@@ -45,11 +46,16 @@ export function withDatabase<T>(use: (db: DatabaseSync) => T): T {
   }
 }
 
-/** Runs the domain layer against the e2e server's database (to set up what a test is not about). */
-export async function withStudio<T>(use: (db: Database) => Promise<T>): Promise<T> {
+export interface Studio {
+  db: Database;
+  storage: MediaStorage;
+}
+
+/** Runs the domain layer against the e2e server's database and media (to set up what a test is not about). */
+export async function withStudio<T>(use: (studio: Studio) => Promise<T>): Promise<T> {
   const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
   try {
-    return await use(db);
+    return await use({ db, storage: diskMediaStorage(E2E_DATA_DIR) });
   } finally {
     await db.destroy();
   }

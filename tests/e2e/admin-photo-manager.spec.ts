@@ -6,18 +6,15 @@
 // only the rows on screen are in the page. Photos are made through the domain layer
 // (tests/helpers/big-shoot.ts), as an upload leaves them, so the tests spend their time here.
 import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { ingestImage } from "#domain/media/ingest.server.ts";
-import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import { bigShootDataDir, seedBigShoot } from "#tests/helpers/big-shoot.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
-import { createOwnerWithCli, E2E_DATA_DIR, expect, signIn, test } from "./admin-fixtures.ts";
+import { createOwnerWithCli, expect, signIn, test, withStudio } from "./admin-fixtures.ts";
 
 // Each test seeds a shoot and drives a long gesture; on a busy machine (a CI run beside other
 // work) one took 31 s. The 3,000-photo test below sets its own, longer limit.
@@ -32,16 +29,6 @@ const WEDDING_PHOTOS = 3_000;
 const AUTOSCROLLED_PX = 1_000;
 
 /** Runs `use` with the e2e server's database and media, as the server itself sees them. */
-async function withStudio<T>(
-  use: (deps: { db: Database; storage: ReturnType<typeof diskMediaStorage> }) => Promise<T>,
-) {
-  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
-  try {
-    return await use({ db, storage: diskMediaStorage(E2E_DATA_DIR) });
-  } finally {
-    await db.destroy();
-  }
-}
 
 /** A shoot's photos in their order, as stored: the grid draws only the rows on screen. */
 function storedOrder(shootId: number): Promise<string[]> {

@@ -1,12 +1,3 @@
-// The client's side of a client gallery in a real browser, mostly on a phone's 390 px: the link
-// with its PIN (a wrong one, then throttled), the expired and revoked links' studio page, a
-// malformed token's 404; sets and photos in justified rows at 390 and 1440 px, a 5,000-photo
-// gallery's small first document and its pages (fetched while scrolling, or links before
-// JavaScript); hearts in the grid and the viewer, by mouse and keyboard, a note, the list's limit,
-// submitting and the lock, and the same person on a fresh browser by name and PIN; and privacy:
-// never indexed, never in the sitemap, search or API, link previews show the studio only.
-// Galleries are made through the domain layer on the demo studio's own images, each test its own.
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
@@ -19,18 +10,8 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
-import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
-import { E2E_DATA_DIR } from "./admin-fixtures.ts";
+import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
-
-async function withStudio<T>(use: (db: Database) => Promise<T>): Promise<T> {
-  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
-  try {
-    return await use(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -52,7 +33,7 @@ interface MadeGallery {
 
 /** A gallery with two sets ("Muhurtham", "Reception") of the demo studio's processed images. */
 function makeGallery({ pin, limit, perSet = [8, 5], expiresOn }: GalleryOptions = {}): Promise<MadeGallery> {
-  return withStudio(async (db) => {
+  return withStudio(async ({ db }) => {
     const title = unique("Priya weds Karthik");
     const id = await createGallery(db, { title, clientName: "Priya", eventDate: "2026-02-14", selectionLimit: limit });
     if (pin) await setGalleryPin(db, id, pin);
@@ -85,7 +66,7 @@ function makeGallery({ pin, limit, perSet = [8, 5], expiresOn }: GalleryOptions 
 }
 
 const studioName = () =>
-  withStudio(async (db) => (await db.selectFrom("studio_settings").select("name").executeTakeFirstOrThrow()).name);
+  withStudio(async ({ db }) => (await db.selectFrom("studio_settings").select("name").executeTakeFirstOrThrow()).name);
 
 const counter = (page: Page) => page.locator(".cg-counter");
 const hearts = (page: Page) => page.locator(".cg-grid .cg-heart");
@@ -163,7 +144,7 @@ test.describe("a client gallery's link", () => {
     const name = await studioName();
     const expired = await makeGallery({ expiresOn: "2020-01-31" });
     const revoked = await makeGallery();
-    await withStudio((db) => revokeGalleryLink(db, revoked.id));
+    await withStudio(({ db }) => revokeGalleryLink(db, revoked.id));
 
     const expiredAnswer = await page.goto(expired.url);
     expect(expiredAnswer?.status()).toBe(410);
@@ -311,7 +292,7 @@ test.describe("favourites that reach the studio", () => {
   test.use({ viewport: VIEWPORTS.phone });
 
   async function listRow(galleryId: number) {
-    return withStudio((db) =>
+    return withStudio(({ db }) =>
       db.selectFrom("selection_lists").selectAll().where("gallery_id", "=", galleryId).executeTakeFirstOrThrow(),
     );
   }
@@ -367,7 +348,7 @@ test.describe("favourites that reach the studio", () => {
     await tiles(page).nth(0).getByRole("textbox").fill("Please brighten her face");
     await tiles(page).nth(0).getByRole("button", { name: "Save note" }).click();
     await expect(tiles(page).nth(0).getByText("Your note")).toBeVisible();
-    const items = await withStudio((db) =>
+    const items = await withStudio(({ db }) =>
       db
         .selectFrom("selection_items")
         .innerJoin("selection_lists", "selection_lists.id", "selection_items.list_id")
@@ -485,7 +466,7 @@ test.describe("a client gallery stays private", () => {
 
     for (const set of gallery.sets) expect((await request.get(`/galleryList/${set.id}`)).status()).toBe(404);
 
-    const { token } = await withStudio((db) => createApiToken(db, unique("gallery privacy")));
+    const { token } = await withStudio(({ db }) => createApiToken(db, unique("gallery privacy")));
     const auth = { Authorization: `Bearer ${token}` };
     for (const apiPath of [
       "/api/collections?populate=*&pagination[pageSize]=100",

@@ -33,7 +33,7 @@ interface MadeGallery {
 
 /** A gallery with a PIN and two sets of three of the demo studio's images each, distinct files. */
 function makeGallery(): Promise<MadeGallery> {
-  return withStudio(async (db) => {
+  return withStudio(async ({ db }) => {
     const title = unique("Meena weds Arun");
     const id = await createGallery(db, { title, clientName: "Meena", eventDate: "2026-03-08" });
     await setGalleryPin(db, id, PIN);
@@ -165,7 +165,7 @@ test.describe("the client", () => {
     axeViolations,
   }) => {
     const gallery = await makeGallery();
-    await withStudio(async (db) => {
+    await withStudio(async ({ db }) => {
       expect(await setGalleryCover(db, gallery.id, gallery.coverPhoto.id)).toEqual({ ok: true });
     });
     // The door: the studio's PIN form, nothing of the gallery's, not even in the head.
@@ -218,7 +218,7 @@ test.describe("the client", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A closed link's page names no photo of the gallery either.
-    await withStudio((db) => revokeGalleryLink(db, gallery.id));
+    await withStudio(({ db }) => revokeGalleryLink(db, gallery.id));
     const closed = await request.get(gallery.url);
     expect(closed.status()).toBe(410);
     expect(namesAny(await closed.text(), gallery.coverPhoto.keys)).toBe(false);

@@ -10,24 +10,11 @@ import path from "node:path";
 import { hashPassword } from "#domain/auth/password.server.ts";
 import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/client-access.server.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "#domain/galleries/galleries.server.ts";
-import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
-import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import type { GalleryDownloads } from "#platform/db/schema.server.ts";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
-import { E2E_DATA_DIR, expect, test } from "./admin-fixtures.ts";
+import { expect, test, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
-
-type Studio = { db: Database; storage: ReturnType<typeof diskMediaStorage> };
-
-async function withStudio<T>(use: (deps: Studio) => Promise<T>): Promise<T> {
-  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
-  try {
-    return await use({ db, storage: diskMediaStorage(E2E_DATA_DIR) });
-  } finally {
-    await db.destroy();
-  }
-}
 
 interface Made {
   token: string;
