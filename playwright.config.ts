@@ -13,6 +13,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
   timeout: 30_000,
+  // How long a web-first assertion waits for the page to get there (not a measure of speed:
+  // that is `npm run bench`); Playwright's 5 s is short for a busy 2-core machine.
+  expect: { timeout: 10_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     {
