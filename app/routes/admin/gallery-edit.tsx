@@ -464,7 +464,7 @@ function AccessSection({
         </Field>
         {rerendering > 0 ? (
           <p className="admin-sub">
-            {photosText(rerendering)} still to be re-rendered with the current watermark. Until a photo is, the client
+            {photosText(rerendering)} still to be re-rendered with the current watermark. Until each is done, the client
             sees it no larger than in the grid, and web-size downloads leave it out.
           </p>
         ) : null}
