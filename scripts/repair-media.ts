@@ -1,6 +1,7 @@
-// `npm run repair-media`: re-encodes every public variant missing from DATA_DIR/media from its
-// original (after a restore without `media/`, a lost disk, a folder deleted by hand), and reads
-// the capture time from the original of every photo that has none (those uploaded before 0011).
+// `npm run repair-media`: re-encodes every public variant missing from DATA_DIR/media (a
+// watermarked client gallery's viewing JPEGs included) from its original (after a restore
+// without `media/`, a lost disk, a folder deleted by hand), and reads the capture time from the
+// original of every photo that has none (those uploaded before 0011).
 import path from "node:path";
 import { fillCaptureTimes, repairMissingVariants } from "../domain/media/repair.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";

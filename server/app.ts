@@ -18,6 +18,7 @@ import {
   cspNonceContext,
   requestIdContext,
   wakeOutboxContext,
+  wakePhotosContext,
 } from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
 import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
@@ -218,6 +219,7 @@ export function createApp(options: AppOptions): express.Express {
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(requestIdContext, String(req.id ?? ""));
         context.set(wakeOutboxContext, options.wake.outbox);
+        context.set(wakePhotosContext, options.wake.photos);
         return context;
       },
     }),

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { fieldErrors } from "#platform/field-errors.ts";
-import type { Database } from "../../platform/db/db.server.ts";
+import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import type { Day, GalleryDownloads, StoredTime, WatermarkPosition } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword } from "../auth/password.server.ts";
@@ -16,6 +16,7 @@ import { trashShoot } from "../catalog/shoots.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 import { csvRow, UTF8_BOM } from "../inquiries/csv.server.ts";
+import { enqueueGalleryRerender } from "../media/photo-jobs.server.ts";
 import { galleryCovers } from "./cover.server.ts";
 import {
   type GalleryAccess,
@@ -341,21 +342,46 @@ export function parseAccessForm(form: FormData): Parsed<GalleryAccessSettings, A
   return { ok: true, value: parsed.data };
 }
 
-export async function updateGalleryAccess(db: Database, id: number, input: GalleryAccessSettings): Promise<void> {
-  await db
-    .updateTable("client_galleries")
-    .set({
-      expires_on: input.expiresOn,
-      // A new expiry day deserves its own reminder.
-      ...(await expiryChanged(db, id, input.expiresOn)),
-      downloads: input.downloads,
-      watermark_text: input.watermarkText,
-      watermark_position: input.watermarkPosition,
-      watermark_opacity: input.watermarkOpacity,
-      updated_at: toStoredTime(),
-    })
-    .where("id", "=", id)
-    .execute();
+/**
+ * What the watermark settings make of a file's name: the text (trimmed), corner and opacity when
+ * there is text, nothing otherwise (without text, corner and opacity change no file).
+ */
+function watermarkIdentity(text: string, position: WatermarkPosition, opacity: number): string | null {
+  return text.trim() === "" ? null : JSON.stringify([text.trim(), position, opacity]);
+}
+
+/**
+ * Saves the access settings. A changed watermark queues every photo of the gallery to be rendered
+ * again with it (the photo worker; ADR 027), in the same transaction: returns how many were queued
+ * (0 when the watermark did not change), for the caller to wake the worker and say so.
+ */
+export async function updateGalleryAccess(db: Database, id: number, input: GalleryAccessSettings): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("client_galleries")
+      .select(["watermark_text", "watermark_position", "watermark_opacity"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    await trx
+      .updateTable("client_galleries")
+      .set({
+        expires_on: input.expiresOn,
+        // A new expiry day deserves its own reminder.
+        ...(await expiryChanged(trx, id, input.expiresOn)),
+        downloads: input.downloads,
+        watermark_text: input.watermarkText,
+        watermark_position: input.watermarkPosition,
+        watermark_opacity: input.watermarkOpacity,
+        updated_at: toStoredTime(),
+      })
+      .where("id", "=", id)
+      .execute();
+    const changed =
+      before !== undefined &&
+      watermarkIdentity(before.watermark_text, before.watermark_position, before.watermark_opacity) !==
+        watermarkIdentity(input.watermarkText, input.watermarkPosition, input.watermarkOpacity);
+    return changed ? enqueueGalleryRerender(trx, id) : 0;
+  });
 }
 
 async function expiryChanged(db: Database, id: number, expiresOn: Day | null): Promise<{ expiry_reminded_at?: null }> {

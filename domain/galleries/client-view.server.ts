@@ -3,8 +3,11 @@
 // A 5,000-photo wedding is never read into one page: the document carries the first screenful,
 // the rest comes a page at a time (/g/:token/photos, or "more photos" links before JavaScript).
 import type { Database } from "../../platform/db/db.server.ts";
-import { largeImageUrl, loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
+import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "../catalog/images.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
+import { variantKey } from "../media/ingest.server.ts";
+import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
+import { type MediaStorage, publicMediaUrl } from "../media/storage.server.ts";
 import {
   FIRST_SCREEN_PHOTOS,
   type GalleryPhoto,
@@ -12,18 +15,94 @@ import {
   type PhotoPage,
   type SetWindow,
 } from "./client-types.ts";
-import { compactImage } from "./compact-image.ts";
-import { readGallerySets } from "./galleries.server.ts";
+import { type CompactImage, compactImage, GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
+import { watermarkOf } from "./downloads.server.ts";
+import { readGalleries, readGallerySets } from "./galleries.server.ts";
 import { readListItems } from "./selections.server.ts";
 
 type PhotoRow = Awaited<ReturnType<typeof readShootPhotos>>[number];
 
-async function toGalleryPhotos(db: Database, rows: PhotoRow[], listId: number | null): Promise<GalleryPhoto[]> {
-  const [images, items] = await Promise.all([
-    loadStoredImages(
-      db,
-      rows.map((r) => r.assetId),
-    ),
+/** What the client view reads and where the photos' files are. */
+export interface ClientViewDeps {
+  db: Database;
+  storage: MediaStorage;
+}
+
+/** The gallery's viewing JPEG of a photo (ADR 027), when its file exists. */
+interface ViewingFile {
+  url: string;
+  width: number;
+}
+
+/**
+ * The viewing file of each asset under the gallery's plan as it is now (watermarked when the
+ * gallery is): found by its deterministic name, and only if it is on disk. It is not while the
+ * photo waits to be rendered again after a watermark change, nor for a photo that reached the
+ * gallery from a portfolio shoot with the public ladder.
+ */
+async function viewingFiles(
+  { db, storage }: ClientViewDeps,
+  assetIds: number[],
+  watermark: Watermark | null,
+): Promise<Map<number, ViewingFile>> {
+  const found = new Map<number, ViewingFile>();
+  if (assetIds.length === 0) return found;
+  const assets = await db
+    .selectFrom("assets")
+    .select(["id", "sha256", "width", "height"])
+    .where("id", "in", [...new Set(assetIds)])
+    .execute();
+  await Promise.all(
+    assets.map(async (asset) => {
+      const view = planGalleryVariants(asset, watermark).at(-1);
+      if (!view) return;
+      const key = variantKey(asset.sha256, view);
+      if (await storage.public.has(key)) found.set(asset.id, { url: publicMediaUrl(key), width: view.width });
+    }),
+  );
+  return found;
+}
+
+/**
+ * A photo's files for the client: the grid's WebP thumbnails and, as the largest image of every
+ * format (what the full-screen viewer reaches on a large or dense screen, and what a photo's link
+ * opens before JavaScript), the 2048 px viewing JPEG. A watermarked gallery offers nothing
+ * unmarked beyond the grid's size (GRID_MAX_VARIANT_WIDTH_PX: thumbnails are not marked, ADR
+ * 027), so a photo whose marked file is not made yet is shown at most that large, never unmarked.
+ */
+export function clientImage(
+  stored: StoredImage,
+  alt: string,
+  view: ViewingFile | undefined,
+  watermarked: boolean,
+): CompactImage {
+  const variants = watermarked
+    ? stored.variants.filter((v) => v.format !== "jpeg" && v.width <= GRID_MAX_VARIANT_WIDTH_PX)
+    : stored.variants;
+  const image = toResponsiveImage({ ...stored, variants }, alt);
+  if (!view) return compactImage(image, largeImageUrl({ ...stored, variants }));
+  const sources = image.sources.map((s) =>
+    widestOf(s.srcSet) < view.width ? { ...s, srcSet: `${s.srcSet}, ${view.url} ${view.width}w` } : s,
+  );
+  return compactImage({ ...image, sources, fallback: view.url }, view.url);
+}
+
+/** The widest file of a srcset ("a.webp 400w, b.webp 800w": 800). */
+function widestOf(srcSet: string): number {
+  return Math.max(0, ...srcSet.split(", ").map((entry) => Number(entry.slice(entry.lastIndexOf(" ") + 1, -1))));
+}
+
+async function toGalleryPhotos(
+  deps: ClientViewDeps,
+  watermark: Watermark | null,
+  rows: PhotoRow[],
+  listId: number | null,
+): Promise<GalleryPhoto[]> {
+  const { db } = deps;
+  const assetIds = rows.map((r) => r.assetId);
+  const [images, views, items] = await Promise.all([
+    loadStoredImages(db, assetIds),
+    viewingFiles(deps, assetIds, watermark),
     listId === null
       ? new Map<number, string>()
       : readListItems(
@@ -39,12 +118,17 @@ async function toGalleryPhotos(db: Database, rows: PhotoRow[], listId: number | 
     return [
       {
         id: r.id,
-        image: compactImage(toResponsiveImage(stored, r.alt), largeImageUrl(stored)),
+        image: clientImage(stored, r.alt, views.get(r.assetId), watermark !== null),
         hearted: comment !== undefined,
         comment: comment ?? "",
       },
     ];
   });
+}
+
+async function galleryWatermark(db: Database, galleryId: number): Promise<Watermark | null> {
+  const [gallery] = await readGalleries(db, { id: galleryId, scope: "any" });
+  return gallery ? watermarkOf(gallery) : null;
 }
 
 export interface PageRequest {
@@ -58,7 +142,12 @@ export interface PageRequest {
  * The gallery's sets, each with the window of photos this document shows: the first
  * FIRST_SCREEN_PHOTOS across the sets in order, or one set's page from `offset`.
  */
-export async function galleryWindows(db: Database, galleryId: number, request: PageRequest): Promise<SetWindow[]> {
+export async function galleryWindows(
+  deps: ClientViewDeps,
+  galleryId: number,
+  request: PageRequest,
+): Promise<SetWindow[]> {
+  const { db } = deps;
   const sets = await readGallerySets(db, galleryId);
   const rows = await readShootPhotos(
     db,
@@ -83,7 +172,8 @@ export async function galleryWindows(db: Database, galleryId: number, request: P
     return { set, offset, take, count: all.length };
   });
   const photos = await toGalleryPhotos(
-    db,
+    deps,
+    await galleryWatermark(db, galleryId),
     windows.flatMap((w) => w.take),
     request.listId,
   );
@@ -104,12 +194,13 @@ function clampOffset(offset: number, count: number): number {
 
 /** One page of one set's photos, for the client's scrolling; null when the set is not this gallery's. */
 export async function setPhotoPage(
-  db: Database,
+  deps: ClientViewDeps,
   galleryId: number,
   setId: number,
   offset: number,
   listId: number | null,
 ): Promise<PhotoPage | null> {
+  const { db } = deps;
   const sets = await readGallerySets(db, galleryId);
   if (!sets.some((s) => s.id === setId)) return null;
   const rows = await readShootPhotos(db, [setId], { images: false });
@@ -117,6 +208,11 @@ export async function setPhotoPage(
   return {
     count: rows.length,
     offset: from,
-    photos: await toGalleryPhotos(db, rows.slice(from, from + PHOTOS_PER_PAGE), listId),
+    photos: await toGalleryPhotos(
+      deps,
+      await galleryWatermark(db, galleryId),
+      rows.slice(from, from + PHOTOS_PER_PAGE),
+      listId,
+    ),
   };
 }

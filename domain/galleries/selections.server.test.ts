@@ -191,24 +191,24 @@ describe("selections", () => {
     if (!list.ok) throw new Error(list.error);
     await heartPhoto(store.db, { visitor: viewer, listId: list.listId, photoId: many[1] as number });
 
-    const windows = await galleryWindows(store.db, big, { listId: list.listId });
+    const windows = await galleryWindows(store, big, { listId: list.listId });
     expect(windows.map((w) => [w.title, w.count, w.offset, w.photos.length])).toEqual([
       ["Nalangu", many.length, 0, FIRST_SCREEN_PHOTOS],
       ["Reception", 3, 0, 0],
     ]);
     expect(windows[0]?.photos.filter((p) => p.hearted).map((p) => p.id)).toEqual([many[1]]);
 
-    const paged = await galleryWindows(store.db, big, { setId: first, offset: PHOTOS_PER_PAGE, listId: null });
+    const paged = await galleryWindows(store, big, { setId: first, offset: PHOTOS_PER_PAGE, listId: null });
     expect(paged.map((w) => [w.offset, w.photos.length])).toEqual([
       [PHOTOS_PER_PAGE, many.length - PHOTOS_PER_PAGE],
       [0, 0],
     ]);
 
-    const next = await setPhotoPage(store.db, big, first, FIRST_SCREEN_PHOTOS, list.listId);
+    const next = await setPhotoPage(store, big, first, FIRST_SCREEN_PHOTOS, list.listId);
     expect(next?.photos.map((p) => p.id)).toEqual(
       many.slice(FIRST_SCREEN_PHOTOS, FIRST_SCREEN_PHOTOS + PHOTOS_PER_PAGE),
     );
     // Another gallery's set is not reachable through this gallery.
-    expect(await setPhotoPage(store.db, galleryId, first, 0, null)).toBeNull();
+    expect(await setPhotoPage(store, galleryId, first, 0, null)).toBeNull();
   });
 });

@@ -39,6 +39,20 @@ export const SERVER_ERROR_REASON = "could not be processed (a server error); try
 export const PHOTO_JOB_LEASE_MS = 10 * MINUTE_MS;
 /** Jobs whose photo is still on its way (waiting, or being processed now). */
 const PENDING_JOB_STATES: PhotoJobState[] = ["queued", "running"];
+/**
+ * A re-render job's upload_id is this and the photo's id: the same queue and worker as uploads
+ * (ADR 018), told apart by the name, since a photo already processed has no upload to read.
+ */
+const RERENDER_PREFIX = "rerender:";
+/** What a re-render job's batch is called (a column every job has; re-renders have no batch). */
+const RERENDER_BATCH = "rerender";
+/** Rows per INSERT when queuing a gallery's re-render: well under SQLite's bound-parameter limit. */
+const RERENDER_INSERT_CHUNK = 500;
+
+/** Upload jobs only: what the uploader, the duplicate check and a shoot's progress are about. */
+function uploadJobsOnly(eb: ExpressionBuilder<DB, "photo_jobs">) {
+  return eb("upload_id", "not like", `${RERENDER_PREFIX}%`);
+}
 
 export interface QueuedUpload {
   jobId: number;
@@ -77,6 +91,7 @@ export async function knownPhotoHashes(db: Database, shootId: number): Promise<s
     .select("sha256")
     .where("shoot_id", "=", shootId)
     .where("state", "in", PENDING_JOB_STATES)
+    .where(uploadJobsOnly)
     .execute();
   return [...new Set([...live, ...processing].map((row) => row.sha256))];
 }
@@ -116,6 +131,7 @@ export async function enqueueUploadedPhoto(
       .where("shoot_id", "=", upload.shootId)
       .where("sha256", "=", sha256)
       .where("state", "in", PENDING_JOB_STATES)
+      .where(uploadJobsOnly)
       .executeTakeFirst();
     if (live || queued) throw new ImageRejectedError(upload.fileName, DUPLICATE_REASON);
     // A batch's photos follow the order the files were chosen in, after everything already
@@ -138,6 +154,7 @@ export async function enqueueUploadedPhoto(
         .select(sql<number | null>`max(position)`.as("maxJob"))
         .where("shoot_id", "=", upload.shootId)
         .where("state", "in", PENDING_JOB_STATES)
+        .where(uploadJobsOnly)
         .executeTakeFirstOrThrow();
       // The batch starts after everything there; earlier files of it that finish later keep
       // their places before this one (base + their index).
@@ -168,6 +185,8 @@ export async function enqueueUploadedPhoto(
 export interface ClaimedJob extends Claimed {
   id: number;
   uploadId: string;
+  /** A re-render job's photo (isRerenderJob); an upload job's photo once it is done. */
+  photoId: number | null;
   shootId: number;
   fileName: string;
   position: number;
@@ -211,6 +230,7 @@ export async function claimNextJob(
     .returning([
       "id",
       "upload_id",
+      "photo_id",
       "shoot_id",
       "file_name",
       "position",
@@ -226,6 +246,7 @@ export async function claimNextJob(
   return {
     id: row.id,
     uploadId: row.upload_id,
+    photoId: row.photo_id,
     shootId: row.shoot_id,
     fileName: row.file_name,
     position: row.position,
@@ -283,12 +304,6 @@ async function finishJob(db: Database, id: number, state: PhotoJobState, error: 
 }
 
 /**
- * Turns a claimed job's upload (`data`: the job's file, as it was checked) into a photo: variants
- * first, then the photo row, in one step. The same bytes in this shoot's trash come back out of
- * it, at the job's position. A refused image or a duplicate fails the job for good; any other
- * error is thrown, for the worker to retry.
- */
-/**
  * The variants a photo of this shoot needs: a client gallery's set gets the delivery plan, with
  * the gallery's watermark if it has one (ADR 027); any other shoot the public ladder (undefined).
  */
@@ -330,6 +345,12 @@ async function rememberDeliveryChecksums(deps: IngestDeps, assetId: number, data
   }
 }
 
+/**
+ * Turns a claimed job's upload (`data`: the job's file, as it was checked) into a photo: variants
+ * first, then the photo row, in one step. The same bytes in this shoot's trash come back out of
+ * it, at the job's position. A refused image or a duplicate fails the job for good; any other
+ * error is thrown, for the worker to retry.
+ */
 export async function processJob(
   deps: IngestDeps,
   job: Pick<ClaimedJob, "id" | "shootId" | "fileName" | "position" | "checked">,
@@ -378,6 +399,167 @@ export async function processJob(
   }
 }
 
+// --- Re-rendering a gallery's photos (ADR 027): a new watermark means new viewing files.
+
+/** Whether a claimed job re-renders an existing photo rather than processing an upload. */
+export function isRerenderJob(job: Pick<ClaimedJob, "uploadId">): boolean {
+  return job.uploadId.startsWith(RERENDER_PREFIX);
+}
+
+/**
+ * Queues every photo of the gallery's sets (a set in the trash too: it can come back) to be
+ * rendered again with the gallery's settings as they are when the job runs. One row per photo,
+ * whatever the number of changes: a photo already queued, done or running is queued again (a
+ * running one may have read the settings before they changed; its end no longer matches the
+ * row's lease, so it does not mark the new request done). Returns how many photos are queued.
+ */
+export async function enqueueGalleryRerender(db: Database, galleryId: number, now = Date.now()): Promise<number> {
+  const photos = await db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select([
+      "photos.id",
+      "photos.shoot_id",
+      "photos.position",
+      "assets.sha256",
+      "assets.original_name",
+      "assets.mime",
+      "assets.width",
+      "assets.height",
+    ])
+    .where("shoots.gallery_id", "=", galleryId)
+    .where("photos.deleted_at", "is", null)
+    .orderBy("shoots.gallery_position")
+    .orderBy("photos.position")
+    .execute();
+  const at = toStoredTime(now);
+  for (let i = 0; i < photos.length; i += RERENDER_INSERT_CHUNK) {
+    const rows = photos.slice(i, i + RERENDER_INSERT_CHUNK).map((p) => ({
+      upload_id: `${RERENDER_PREFIX}${p.id}`,
+      shoot_id: p.shoot_id,
+      batch_id: RERENDER_BATCH,
+      batch_index: 0,
+      file_name: p.original_name,
+      sha256: p.sha256,
+      mime: p.mime,
+      width: p.width,
+      height: p.height,
+      position: p.position,
+      photo_id: p.id,
+      created_at: at,
+      updated_at: at,
+    }));
+    await db
+      .insertInto("photo_jobs")
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column("upload_id").doUpdateSet((eb) => ({
+          shoot_id: eb.ref("excluded.shoot_id"),
+          file_name: eb.ref("excluded.file_name"),
+          position: eb.ref("excluded.position"),
+          photo_id: eb.ref("excluded.photo_id"),
+          state: "queued",
+          error: null,
+          attempts: 0,
+          lease_until: null,
+          retry_at: null,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+  return photos.length;
+}
+
+/** The gallery's photos still waiting to be rendered again (queued or being rendered now). */
+export async function pendingRerenders(db: Database, galleryId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom("photo_jobs")
+    .innerJoin("photos", "photos.id", "photo_jobs.photo_id")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("photo_jobs.upload_id", "like", `${RERENDER_PREFIX}%`)
+    .where("photo_jobs.state", "in", PENDING_JOB_STATES)
+    .where("shoots.gallery_id", "=", galleryId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Ends a re-render job, unless it was queued again while it ran (then its row is no longer this claim's). */
+async function finishRerender(
+  db: Database,
+  job: Pick<ClaimedJob, "id" | "leaseUntil">,
+  state: PhotoJobState,
+  error: string | null,
+) {
+  await db
+    .updateTable("photo_jobs")
+    .set({ state, error, lease_until: null, updated_at: toStoredTime() })
+    .where("id", "=", job.id)
+    .where("state", "=", "running")
+    .where("lease_until", "=", job.leaseUntil)
+    .execute();
+}
+
+/**
+ * Renders a photo's files again with its set's plan as it is now (a gallery's new watermark):
+ * only the files missing under their deterministic names, from one decode of the original, and
+ * nothing at all (not even a read of the original) when every file is there. A photo since
+ * moved to the trash, or out of every gallery, is done with nothing to do. A server error is
+ * thrown, for the worker to retry.
+ */
+export async function rerenderPhoto(
+  deps: IngestDeps,
+  job: Pick<ClaimedJob, "id" | "photoId" | "leaseUntil">,
+): Promise<PhotoJobState> {
+  const { db, storage } = deps;
+  const photo =
+    job.photoId === null
+      ? undefined
+      : await db
+          .selectFrom("photos")
+          .innerJoin("assets", "assets.id", "photos.asset_id")
+          .select([
+            "photos.shoot_id",
+            "assets.id as assetId",
+            "assets.sha256",
+            "assets.original_key",
+            "assets.original_name",
+            "assets.mime",
+            "assets.width",
+            "assets.height",
+          ])
+          .where("photos.id", "=", job.photoId)
+          .where("photos.deleted_at", "is", null)
+          .executeTakeFirst();
+  const plan = photo ? await planForShoot(db, photo.shoot_id) : undefined;
+  if (!photo || !plan) {
+    await finishRerender(db, job, "done", null);
+    return "done";
+  }
+  const info = { mime: photo.mime, width: photo.width, height: photo.height };
+  const specs = plan(info);
+  const present = await Promise.all(specs.map((spec) => storage.public.has(variantKey(photo.sha256, spec))));
+  if (!present.every(Boolean)) {
+    if (!(await storage.originals.has(photo.original_key))) {
+      await finishRerender(db, job, "failed", `its original (${photo.original_key}) is missing`);
+      return "failed";
+    }
+    const data = await storage.originals.get(photo.original_key);
+    try {
+      await ingestImage(deps, data, photo.original_name, { sha256: photo.sha256, info }, plan);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      await finishRerender(db, job, "failed", error.reason);
+      return "failed";
+    }
+    await rememberDeliveryChecksums(deps, photo.assetId, data, plan);
+  }
+  await finishRerender(db, job, "done", null);
+  return "done";
+}
+
 export async function failJob(db: Database, id: number, reason: string): Promise<void> {
   await finishJob(db, id, "failed", reason);
 }
@@ -411,6 +593,7 @@ export async function jobProgress(db: Database, shootId: number, sinceMs: number
     .selectFrom("photo_jobs")
     .select(["state", "file_name", "error"])
     .where("shoot_id", "=", shootId)
+    .where(uploadJobsOnly)
     .where((eb) => eb.or([eb("updated_at", ">=", toStoredTime(sinceMs)), eb("state", "in", PENDING_JOB_STATES)]))
     .orderBy("id")
     .execute();

@@ -8,7 +8,15 @@ import { type BackgroundWorker, startWorker, type Work } from "../../platform/ba
 import { logger } from "../../platform/logger.server.ts";
 import { MINUTE_MS, SECOND_MS } from "../../platform/time.ts";
 import type { IngestDeps } from "./ingest.server.ts";
-import { type ClaimedJob, failJob, PHOTO_JOB_LEASE_MS, photoJobQueue, processJob } from "./photo-jobs.server.ts";
+import {
+  type ClaimedJob,
+  failJob,
+  isRerenderJob,
+  PHOTO_JOB_LEASE_MS,
+  photoJobQueue,
+  processJob,
+  rerenderPhoto,
+} from "./photo-jobs.server.ts";
 
 /** With nothing to do, the queue is looked at this often (a wake-up makes it sooner). */
 export const WORKER_IDLE_POLL_MS = 2_000;
@@ -26,6 +34,12 @@ export interface UploadSource {
 /** Photo processing as background work; `now` is for tests. */
 export function photoWork(deps: IngestDeps, uploads: UploadSource, now?: () => Date): Work<ClaimedJob> {
   async function runOne(job: ClaimedJob): Promise<void> {
+    if (isRerenderJob(job)) {
+      // A photo already processed, rendered again from its original (a gallery's new watermark).
+      const state = await rerenderPhoto(deps, job);
+      logger.info({ job: job.id, photo: job.photoId, state }, "re-rendered a gallery photo");
+      return;
+    }
     let data: Uint8Array;
     try {
       data = await uploads.read(job.uploadId);
@@ -59,7 +73,7 @@ export function photoWork(deps: IngestDeps, uploads: UploadSource, now?: () => D
         } else {
           logger.error({ err: error, job: job.id, attempts: job.attempts }, "photo processing failed; gave up");
           // The studio is asked to upload it again; these bytes would never be read.
-          uploads.remove(job.uploadId).catch(() => {});
+          if (!isRerenderJob(job)) uploads.remove(job.uploadId).catch(() => {});
         }
       },
     }),

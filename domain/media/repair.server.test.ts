@@ -2,9 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
+import { addPhotoToSet, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
-import { ingestImage } from "./ingest.server.ts";
-import { readEmbeddedMetadata } from "./pipeline.server.ts";
+import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
+import { ingestImage, variantKey } from "./ingest.server.ts";
+import { planGalleryVariants, readEmbeddedMetadata, type Watermark } from "./pipeline.server.ts";
 import { fillCaptureTimes, repairMissingVariants } from "./repair.server.ts";
 
 const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
@@ -54,6 +56,61 @@ describe("repairMissingVariants", () => {
       { assetId: lost.assetId, fileName: "rotated.jpg", reason: `its original (${asset.original_key}) is missing too` },
     ]);
     expect(report.rebuilt).toBe(variants.filter((v) => v.asset_id !== lost.assetId).length);
+  });
+});
+
+describe("repairMissingVariants in client galleries", () => {
+  const mark: Watermark = { text: "NILA STUDIO", position: "top-left", opacityPercent: 70 };
+
+  async function galleryPhoto(watermark: Watermark | null, seed: number) {
+    const galleryId = await createGallery(store.db, { title: `Gallery ${seed}` });
+    if (watermark)
+      await store.db
+        .updateTable("client_galleries")
+        .set({
+          watermark_text: watermark.text,
+          watermark_position: watermark.position,
+          watermark_opacity: watermark.opacityPercent,
+        })
+        .where("id", "=", galleryId)
+        .execute();
+    const setId = await addGallerySet(store.db, galleryId, "Reception");
+    const photoId = await addPhotoToSet(store, setId, await seededJpeg(seed, 1200, 800), `DSC_${seed}.jpg`);
+    const asset = await store.db
+      .selectFrom("photos")
+      .innerJoin("assets", "assets.id", "photos.asset_id")
+      .selectAll("assets")
+      .where("photos.id", "=", photoId)
+      .executeTakeFirstOrThrow();
+    const view = planGalleryVariants(asset, watermark).at(-1);
+    if (!view) throw new Error("no viewing variant");
+    return { asset, viewKey: variantKey(asset.sha256, view) };
+  }
+
+  it("rebuilds a watermarked gallery's viewing JPEG (a file without a row) from the original, once", async () => {
+    const { viewKey } = await galleryPhoto(mark, 1);
+    const before = await store.storage.public.get(viewKey);
+    await store.storage.public.delete(viewKey);
+
+    expect(await repairMissingVariants(store)).toEqual({ assets: 1, rebuilt: 1, unrecoverable: [] });
+    const rebuilt = await store.storage.public.get(viewKey);
+    // The same settings, the same name, the same bytes: the watermark is drawn as at upload.
+    expect(Buffer.compare(rebuilt, before)).toBe(0);
+    expect(await repairMissingVariants(store)).toEqual({ assets: 1, rebuilt: 0, unrecoverable: [] });
+    // Still no row: the asset's rows stay the unmarked set.
+    const rows = await store.db.selectFrom("asset_variants").select("key").execute();
+    expect(rows.map((r) => r.key)).not.toContain(viewKey);
+  });
+
+  it("rebuilds an unmarked gallery's viewing JPEG with the delivery settings, under its own name", async () => {
+    const { viewKey } = await galleryPhoto(null, 2);
+    const before = await store.storage.public.get(viewKey);
+    fs.rmSync(path.join(store.dataDir, "media"), { recursive: true });
+
+    expect((await repairMissingVariants(store)).rebuilt).toBe(3);
+    expect(Buffer.compare(await store.storage.public.get(viewKey), before)).toBe(0);
+    const rows = await store.db.selectFrom("asset_variants").select("key").where("format", "=", "jpeg").execute();
+    expect(rows.map((r) => r.key)).toEqual([viewKey]);
   });
 });
 

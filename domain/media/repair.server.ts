@@ -1,10 +1,15 @@
 // Puts back public variants that are missing from storage (a lost disk, a backup taken
 // without `media/`, a folder deleted by hand), re-encoding them from the private originals.
-// Variants are derivatives: the database and the originals are the studio's real data. Also
+// Variants are derivatives: the database and the originals are the studio's real data. Besides
+// the files asset_variants names, the files without a row: a watermarked gallery's viewing
+// JPEGs, named from its settings (ADR 027). Also
 // fills in what ingest now reads from an original and older assets lack: the capture time.
+import { sql } from "kysely";
+import type { Database } from "../../platform/db/db.server.ts";
+import type { VariantFormat } from "./constants.ts";
 import type { IngestDeps } from "./ingest.server.ts";
 import { variantKey, writeMissingVariants } from "./ingest.server.ts";
-import { ImageRejectedError, readCaptureTime } from "./pipeline.server.ts";
+import { ImageRejectedError, planGalleryVariants, readCaptureTime, type VariantSpec } from "./pipeline.server.ts";
 
 export interface RepairReport {
   /** Assets whose variants were all checked. */
@@ -13,6 +18,48 @@ export interface RepairReport {
   rebuilt: number;
   /** Assets with missing variants that could not be rebuilt, with the reason. */
   unrecoverable: { assetId: number; fileName: string; reason: string }[];
+}
+
+/**
+ * The files a photo has without a row: each watermarked gallery's viewing JPEG of its photos
+ * (ADR 027), named from the gallery's settings as they are now. Photos in the trash are left out
+ * (a watermark change does not render them either); sets and galleries in the trash are not,
+ * since they come back whole.
+ */
+async function watermarkedSpecs(db: Database): Promise<Map<number, VariantSpec[]>> {
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .innerJoin("client_galleries", "client_galleries.id", "shoots.gallery_id")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select([
+      "assets.id",
+      "assets.sha256",
+      "assets.width",
+      "assets.height",
+      "client_galleries.watermark_text",
+      "client_galleries.watermark_position",
+      "client_galleries.watermark_opacity",
+    ])
+    .where("photos.deleted_at", "is", null)
+    .where(sql<boolean>`trim(client_galleries.watermark_text) != ''`)
+    .execute();
+  const specs = new Map<number, Map<string, VariantSpec>>();
+  for (const row of rows) {
+    const mark = { text: row.watermark_text, position: row.watermark_position, opacityPercent: row.watermark_opacity };
+    const byKey = specs.get(row.id) ?? new Map<string, VariantSpec>();
+    specs.set(row.id, byKey);
+    for (const spec of planGalleryVariants(row, mark)) {
+      if (spec.watermark) byKey.set(variantKey(row.sha256, spec), spec);
+    }
+  }
+  return new Map([...specs].map(([id, byKey]) => [id, [...byKey.values()]]));
+}
+
+/** The spec a variant row was made with: a gallery's delivery JPEG keeps its own settings. */
+function specOfRow(sha256: string, row: { format: VariantFormat; width: number; key: string }): VariantSpec {
+  const delivery: VariantSpec = { format: row.format, width: row.width, preset: "delivery" };
+  return row.key === variantKey(sha256, delivery) ? delivery : { format: row.format, width: row.width };
 }
 
 export async function repairMissingVariants(
@@ -28,12 +75,18 @@ export async function repairMissingVariants(
     await db.selectFrom("asset_variants").select(["asset_id", "format", "width", "key"]).execute(),
     (row) => row.asset_id,
   );
+  const marked = await watermarkedSpecs(db);
   const report: RepairReport = { assets: assets.length, rebuilt: 0, unrecoverable: [] };
 
   for (const asset of assets) {
     const rows = variants.get(asset.id) ?? [];
-    const present = await Promise.all(rows.map((row) => storage.public.has(row.key)));
-    const missing = rows.filter((_, i) => !present[i]);
+    const rowsPresent = await Promise.all(rows.map((row) => storage.public.has(row.key)));
+    const extra = marked.get(asset.id) ?? [];
+    const extraPresent = await Promise.all(extra.map((spec) => storage.public.has(variantKey(asset.sha256, spec))));
+    const missing = [
+      ...rows.filter((_, i) => !rowsPresent[i]).map((row) => specOfRow(asset.sha256, row)),
+      ...extra.filter((_, i) => !extraPresent[i]),
+    ];
     if (missing.length === 0) continue;
 
     const unrecoverable = (reason: string) =>
@@ -44,9 +97,11 @@ export async function repairMissingVariants(
     }
     const original = await storage.originals.get(asset.original_key);
     try {
+      // One decode for the asset's rows and every gallery's watermarked file alike.
       const rendered = await writeMissingVariants(storage, asset.sha256, original, asset.original_name, missing);
       // A row written under older encoder settings gets the current file's name and size.
       for (const variant of rendered.variants) {
+        if (variant.watermark) continue;
         await db
           .updateTable("asset_variants")
           .set({ key: variantKey(asset.sha256, variant), height: variant.height, bytes: variant.data.byteLength })

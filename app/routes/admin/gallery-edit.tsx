@@ -13,7 +13,7 @@ import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
 import { requireIdParam } from "#app/utils/id-param.ts";
-import { wakeOutboxContext } from "#app/utils/request-context.ts";
+import { wakeOutboxContext, wakePhotosContext } from "#app/utils/request-context.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { studioRowOf } from "#domain/catalog/read-model.server.ts";
@@ -56,6 +56,7 @@ import {
   WATERMARK_POSITIONS,
 } from "#domain/galleries/gallery-form.ts";
 import { lastGalleryReadyMail, queueGalleryMail } from "#domain/galleries/mail.server.ts";
+import { pendingRerenders } from "#domain/media/photo-jobs.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-edit";
@@ -93,6 +94,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }),
     access: galleryAccess(gallery, await studioTodayOf(context, db)),
     sets: await listGallerySets(db, gallery.id),
+    rerendering: await pendingRerenders(db, gallery.id),
     lists: await readSelectionLists(db, gallery.id),
     link,
     whatsapp: whatsappLink(gallery.clientPhone, galleryReadyMessage(gallery, link, studioName)),
@@ -181,8 +183,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "access": {
       const parsed = parseAccessForm(form);
       if (!parsed.ok) return invalid({ form: "access", errors: parsed.errors, values: parsed.values });
-      await updateGalleryAccess(db, id, parsed.value);
-      return { notice: "Access saved." } satisfies Answer;
+      const queued = await updateGalleryAccess(db, id, parsed.value);
+      if (queued === 0) return { notice: "Access saved." } satisfies Answer;
+      context.get(wakePhotosContext)();
+      return {
+        notice: `Access saved. The new watermark is being drawn on ${photosText(queued)}.`,
+      } satisfies Answer;
     }
     case "pin-set":
     case "download-pin-set": {
@@ -371,6 +377,10 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
+function photosText(n: number): string {
+  return `${n} ${n === 1 ? "photo" : "photos"}`;
+}
+
 function AccessSection({
   loaderData,
   mistakes,
@@ -378,7 +388,7 @@ function AccessSection({
   loaderData: LoaderData;
   mistakes: (form: FormName) => Answer | undefined;
 }) {
-  const { gallery, access, link, confirm } = loaderData;
+  const { gallery, access, link, confirm, rerendering } = loaderData;
   const accessValues = (mistakes("access")?.values as AccessFormValues | undefined) ?? {
     expiresOn: gallery.expiresOn ?? "",
     downloads: gallery.downloads,
@@ -486,6 +496,12 @@ function AccessSection({
             />
           )}
         </Field>
+        {rerendering > 0 ? (
+          <p className="admin-sub">
+            {photosText(rerendering)} still to be re-rendered with the current watermark. Until each is done, the client
+            sees it no larger than in the grid, and web-size downloads leave it out.
+          </p>
+        ) : null}
         <button type="submit" className="button">
           Save access
         </button>

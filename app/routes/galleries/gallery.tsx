@@ -38,7 +38,9 @@ import {
   VISITOR_PIN_PATTERN,
   type Visitor,
 } from "#domain/galleries/selections.server.ts";
+import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/gallery";
 import { gateFor, notFound, privateHeaders } from "./gate.server.ts";
@@ -65,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { gallery, visitor } = gate;
   const lists = visitor ? await readLists(db, visitor.id) : [];
   const list = activeList(lists, positiveInt(url.searchParams.get("list")));
-  const sets = await galleryWindows(db, gallery.id, {
+  const sets = await galleryWindows({ db, storage: getMediaStorage(readEnv().dataDir) }, gallery.id, {
     setId: positiveInt(url.searchParams.get("set")),
     offset: Number(url.searchParams.get("offset") ?? 0),
     listId: list?.id ?? null,

@@ -13,7 +13,9 @@ import {
 } from "#domain/galleries/client-request.server.ts";
 import { setPhotoPage } from "#domain/galleries/client-view.server.ts";
 import { readLists } from "#domain/galleries/selections.server.ts";
+import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/photos";
@@ -44,7 +46,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page =
     setId === null
       ? null
-      : await setPhotoPage(db, gate.gallery.id, setId, Number(url.searchParams.get("offset") ?? 0), list?.id ?? null);
+      : await setPhotoPage(
+          { db, storage: getMediaStorage(readEnv().dataDir) },
+          gate.gallery.id,
+          setId,
+          Number(url.searchParams.get("offset") ?? 0),
+          list?.id ?? null,
+        );
   if (!page) return Response.json({ error: "no such set" }, { status: 404, headers });
   return Response.json(page, { headers });
 }
