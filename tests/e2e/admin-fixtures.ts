@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import { test as base, expect } from "./fixtures.ts";
 
 /** The e2e server's data directory (playwright.config.ts). */
@@ -41,6 +42,16 @@ export function withDatabase<T>(use: (db: DatabaseSync) => T): T {
     return use(db);
   } finally {
     db.close();
+  }
+}
+
+/** Runs `use` with the domain layer's handle on the e2e server's database (made through the domain's own functions). */
+export async function withStudio<T>(use: (db: Database) => Promise<T>): Promise<T> {
+  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
   }
 }
 
