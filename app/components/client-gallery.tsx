@@ -178,11 +178,13 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         if (!res.ok) throw new Error(String(res.status));
         const more = (await res.json()) as PhotoPage;
         // A transition: React renders the grown set in slices between frames, not in one task
-        // that grows with every page (a scroll through 1,500 photos otherwise stutters).
+        // that grows with every page (a scroll through 1,500 photos otherwise stutters). Until it
+        // commits, a second request can ask for the same page: only the page that continues the
+        // set is added.
         startTransition(() =>
           setLoaded((all) => {
             const current = all[setId];
-            if (!current) return all;
+            if (!current || current.next !== more.offset) return all;
             const photos = [...current.photos, ...more.photos];
             return {
               ...all,
