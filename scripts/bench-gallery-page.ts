@@ -364,7 +364,7 @@ async function scrollFigures(
     );
     console.log(
       `  "${set.title}": ${state.items.toLocaleString("en")} of ${set.photos.toLocaleString("en")} photos in the page, ` +
-        `${state.loadedImages.toLocaleString("en")} images loaded, ${state.atEnd ? "reached its end" : "did NOT reach its end"} ` +
+        `${state.loadedImages.toLocaleString("en")} images loaded, ${state.atEnd ? "scrolled past its end" : "did NOT scroll past its end"} ` +
         `in ${ms(scrollMs)} (${pageRequests.length} page requests, scrolled ${Math.round(state.scrollY).toLocaleString("en")} px)`,
     );
     console.log(
