@@ -19,7 +19,7 @@ import { CHROMIUM_PATH, ensureChromium } from "./ensure-chromium.ts";
 
 const PAGES = ["/", "/gallery/wedding", "/galleryList/1", "/contactUs"];
 const FORM_FACTORS = ["mobile", "desktop"] as const;
-type FormFactor = (typeof FORM_FACTORS)[number];
+export type FormFactor = (typeof FORM_FACTORS)[number];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** The first start imports the demo photos (about 20 s here); allow for a slow machine. */
@@ -45,7 +45,7 @@ const CHROMIUM_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const RESOURCE_TYPES = ["document", "script", "stylesheet", "image", "font", "other"] as const;
 type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-interface RunResult {
+export interface RunResult {
   page: string;
   formFactor: FormFactor;
   /** The main document's HTTP status as Lighthouse saw it (undefined if it could not tell). */
@@ -196,11 +196,20 @@ function summarize(lhr: Result, page: string, formFactor: FormFactor, seconds: n
   };
 }
 
-async function runLighthouseWithRetry(url: string, page: string, formFactor: FormFactor): Promise<RunResult> {
+/**
+ * One Lighthouse run of `url` in a fresh Chromium, tried again once if Lighthouse fails.
+ * `extraHeaders` go with every request of the page (a private gallery's access cookie).
+ */
+export async function runLighthouseWithRetry(
+  url: string,
+  page: string,
+  formFactor: FormFactor,
+  extraHeaders?: Record<string, string>,
+): Promise<RunResult> {
   const retriedAfter: string[] = [];
   let seconds = 0;
   for (let attempt = 1; ; attempt++) {
-    const result = await runLighthouse(url, page, formFactor);
+    const result = await runLighthouse(url, page, formFactor, extraHeaders);
     seconds += result.seconds;
     result.seconds = seconds;
     result.retriedAfter = retriedAfter;
@@ -209,7 +218,12 @@ async function runLighthouseWithRetry(url: string, page: string, formFactor: For
   }
 }
 
-async function runLighthouse(url: string, page: string, formFactor: FormFactor): Promise<RunResult> {
+async function runLighthouse(
+  url: string,
+  page: string,
+  formFactor: FormFactor,
+  extraHeaders?: Record<string, string>,
+): Promise<RunResult> {
   const started = performance.now();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-chromium-"));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -250,6 +264,7 @@ async function runLighthouse(url: string, page: string, formFactor: FormFactor):
       maxWaitForLoad: PAGE_LOAD_TIMEOUT_MS,
       // Audit a 404 too (with a run warning) instead of giving up on it with null scores.
       ignoreStatusCode: true,
+      extraHeaders,
     };
     const config: Config | undefined = formFactor === "desktop" ? desktopConfig : undefined;
     const run = lighthouse(url, flags, config);
@@ -276,7 +291,7 @@ async function runLighthouse(url: string, page: string, formFactor: FormFactor):
   }
 }
 
-function formatTable(header: string[], rows: string[][], leftAligned: number): string {
+export function formatTable(header: string[], rows: string[][], leftAligned: number): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? "").length)));
   const line = (cells: string[]) =>
     cells

@@ -13,6 +13,7 @@ import { readEnv, readScriptVariable, startEnv } from "../platform/env.server.ts
 import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
 import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
+import { runGalleryPageBench } from "./bench-gallery-page.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
 import { runPhotoManagerBench } from "./bench-photo-manager.ts";
 
@@ -78,6 +79,12 @@ if (process.argv.includes("--only=gallery-zip")) {
   await runGalleryZipBench();
   process.exit();
 }
+// `--only=gallery-page` (with `--lighthouse-runs=N`, 0 to skip): a 5,000-photo gallery's first
+// screen and scroll on a phone.
+if (process.argv.includes("--only=gallery-page")) {
+  await runGalleryPageBench();
+  process.exit();
+}
 
 const source = await deriveSource(fs.readFileSync(path.join(root, "demo/photos/04-forest-stream.jpg")), {
   width: 6000,
@@ -140,5 +147,6 @@ await runPhotoManagerBench();
 
 await runGalleryProcessingBench(root);
 await runGalleryZipBench();
+await runGalleryPageBench();
 
 await runLighthouseBench();

@@ -8,6 +8,7 @@ import {
   type CSSProperties,
   type FormEvent,
   type ReactNode,
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -205,15 +206,21 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         const res = await fetch(`${base}/photos?set=${setId}&offset=${state.next}${listQuery}`);
         if (!res.ok) throw new Error(String(res.status));
         const more = (await res.json()) as PhotoPage;
-        setLoaded((all) => {
-          const current = all[setId];
-          if (!current) return all;
-          const photos = [...current.photos, ...more.photos];
-          return {
-            ...all,
-            [setId]: { photos, next: more.photos.length === 0 ? null : nextOffset(more, more.photos.length) },
-          };
-        });
+        // A transition: React renders the grown set in slices between frames, not in one task
+        // that grows with every page (a scroll through 1,500 photos otherwise stutters). Until it
+        // commits, a second request can ask for the same page: only the page that continues the
+        // set is added.
+        startTransition(() =>
+          setLoaded((all) => {
+            const current = all[setId];
+            if (!current || current.next !== more.offset) return all;
+            const photos = [...current.photos, ...more.photos];
+            return {
+              ...all,
+              [setId]: { photos, next: more.photos.length === 0 ? null : nextOffset(more, more.photos.length) },
+            };
+          }),
+        );
       } catch {
         setMessage("More photos could not be loaded. Check the connection, then use the More photos link.");
       } finally {

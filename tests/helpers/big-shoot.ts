@@ -2,8 +2,6 @@
 // distinct small images (each its own colour and its number drawn in large digits, so a
 // screenshot tells them apart), ingested through the media pipeline and appended to a new shoot
 // through the domain layer, as an upload would leave them.
-import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -14,7 +12,7 @@ import { type IngestDeps, ingestImage } from "#domain/media/ingest.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { MIGRATIONS } from "#platform/db/migrations/index.server.ts";
-import { ROOT } from "./server-process.ts";
+import { templateDataDir } from "./data-dir-template.ts";
 
 /** Small enough that ingest is quick (one rung of each format), big enough to read the number. */
 export const BIG_SHOOT_WIDTH_PX = 96;
@@ -133,8 +131,6 @@ async function anyCollection({ db }: IngestDeps): Promise<number> {
 
 /** Bump when seedBigShoot's output changes: a template made by older code is then never copied. */
 const TEMPLATE_VERSION = 1;
-const TEMPLATE_ROOT = path.join(ROOT, "tmp/big-shoot");
-const TEMPLATE_META = "big-shoot.json";
 
 /**
  * Fills the empty `dataDir` (database and media, as the server's DATA_DIR) with a big shoot, copied
@@ -148,34 +144,19 @@ export async function bigShootDataDir(
   dataDir: string,
   { count, title }: { count: number; title: string },
 ): Promise<BigShoot & { made: boolean }> {
-  const key = createHash("sha256")
-    .update(JSON.stringify([TEMPLATE_VERSION, PIPELINE_VERSION, Object.keys(MIGRATIONS), count, title]))
-    .digest("hex")
-    .slice(0, 16);
-  const template = path.join(TEMPLATE_ROOT, key);
-  let made = false;
-  if (!fs.existsSync(path.join(template, TEMPLATE_META))) {
-    // Made beside its final name and renamed: a run killed half way, or two runs at once, never
-    // leave a half template under the real name.
-    const partial = `${template}.${randomBytes(6).toString("hex")}.partial`;
-    const db = openDatabase(path.join(partial, DATABASE_FILE_NAME));
-    try {
-      await migrate(db);
-      const seeded = await seedBigShoot({ db, storage: diskMediaStorage(partial) }, { count, title });
-      fs.writeFileSync(path.join(partial, TEMPLATE_META), JSON.stringify(seeded));
-    } finally {
-      // Closing the last connection folds the write-ahead log into the database file.
-      await db.destroy();
-    }
-    try {
-      fs.renameSync(partial, template);
-      made = true;
-    } catch {
-      // Another run finished the same template first; it is identical.
-      fs.rmSync(partial, { recursive: true, force: true });
-    }
-  }
-  fs.cpSync(template, dataDir, { recursive: true, filter: (from) => path.basename(from) !== TEMPLATE_META });
-  const seeded = JSON.parse(fs.readFileSync(path.join(template, TEMPLATE_META), "utf8")) as BigShoot;
-  return { ...seeded, made };
+  const { value, made } = await templateDataDir(dataDir, {
+    name: "big-shoot",
+    key: [TEMPLATE_VERSION, PIPELINE_VERSION, Object.keys(MIGRATIONS), count, title],
+    async make(dir) {
+      const db = openDatabase(path.join(dir, DATABASE_FILE_NAME));
+      try {
+        await migrate(db);
+        return await seedBigShoot({ db, storage: diskMediaStorage(dir) }, { count, title });
+      } finally {
+        // Closing the last connection folds the write-ahead log into the database file.
+        await db.destroy();
+      }
+    },
+  });
+  return { ...value, made };
 }
