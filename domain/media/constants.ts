@@ -50,12 +50,13 @@ export const ACCEPTED_SOURCE_MIME = new Set([
 // --- Client galleries' delivery plan (docs/decisions/027-gallery-delivery.md)
 
 /**
- * The grid's thumbnails: a justified row on a phone is about 120–200 CSS px tall, so a 3:2 photo
- * in it is at most ~300 CSS px wide, 780 device px at 2.6: the 800 serves that, the 400 a
- * laptop's denser rows and the admin's photo manager. 800 is also a rung of the public ladder,
- * so a photo in both a shoot and a gallery shares that file.
+ * The grid's thumbnails: a justified row on a phone is 136 CSS px tall before it stretches, so a
+ * 3:2 photo in it is about 200–290 CSS px wide. The 640 serves the commonest phones (2×), where
+ * the 800 alone made a first screen of 24 photos weigh 1.2 MB (Lighthouse, bench gallery-page);
+ * the 800 serves denser screens, the 400 a laptop's rows and the admin's photo manager. 640 and
+ * 800 are rungs of the public ladder too, so a photo in both a shoot and a gallery shares them.
  */
-export const GALLERY_THUMB_WIDTHS_PX = [400, 800] as const;
+export const GALLERY_THUMB_WIDTHS_PX = [400, 640, 800] as const;
 /** The viewer's image and the "web size" download: this long edge, in pixels. */
 export const GALLERY_VIEW_EDGE_PX = 2048;
 /**

@@ -15,9 +15,10 @@ import { deriveSource, planGalleryVariants, readEmbeddedMetadata, type Watermark
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 
 describe("planGalleryVariants", () => {
-  it("makes two WebP thumbnails and one viewing JPEG at a long edge of 2048 px", () => {
+  it("makes three WebP thumbnails and one viewing JPEG at a long edge of 2048 px", () => {
     expect(planGalleryVariants({ width: 6000, height: 4000 })).toEqual([
       { format: "webp", width: 400 },
+      { format: "webp", width: 640 },
       { format: "webp", width: 800 },
       { format: "jpeg", width: 2048, preset: "delivery" },
     ]);
