@@ -1,17 +1,11 @@
-// A client gallery's watermark in a real browser (ADR 027): the studio changes it on the gallery's
-// page, the running server's photo worker draws the new one on the photo already there, and the
-// client's full-screen viewer then shows the 2048 px viewing JPEG with the new watermark while the
-// grid keeps its small thumbnails. The gallery and its photo are made through the domain layer, in
-// the e2e server's own DATA_DIR, with a photo of its own (a random seed: its bytes are this run's).
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
+import { GALLERY_THUMB_WIDTHS_PX } from "#domain/media/constants.ts";
 import { variantKey } from "#domain/media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "#domain/media/pipeline.server.ts";
-import { diskMediaStorage, publicMediaUrl } from "#domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
+import { publicMediaUrl } from "#domain/media/storage.server.ts";
 import { addPhotoToSet, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
-import { E2E_DATA_DIR, expect, test } from "./admin-fixtures.ts";
+import { expect, test, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
 
 // Full-page forms on a busy machine, and a photo rendered by the server's worker.
@@ -20,18 +14,9 @@ test.describe.configure({ timeout: 120_000 });
 /** Below 2^24 (seededJpeg's limit), and unlike any other run's photo. */
 const randomSeed = () => Math.floor(Math.random() * 2 ** 24);
 
-async function withStudio<T>(use: (db: Database) => Promise<T>): Promise<T> {
-  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
-  try {
-    return await use(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
 /** A gallery watermarked with `mark`, one set and one 2400 × 1600 photo processed with its plan. */
 function makeGallery(mark: Watermark) {
-  return withStudio(async (db) => {
+  return withStudio(async ({ db, storage }) => {
     const title = `Watermarked ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const id = await createGallery(db, { title, clientName: "Meena" });
     await db
@@ -40,7 +25,6 @@ function makeGallery(mark: Watermark) {
       .where("id", "=", id)
       .execute();
     const setId = await addGallerySet(db, id, "Reception");
-    const storage = diskMediaStorage(E2E_DATA_DIR);
     const photoId = await addPhotoToSet(
       { db, storage },
       setId,
@@ -97,7 +81,8 @@ test("a new watermark is drawn on the photos already there, and the viewer shows
   await client.goto(`/g/${gallery.token}`);
   await hydrated(client);
   const grid = await currentSrc(client, ".cg-grid .cg-item img");
-  expect(grid).toMatch(/-(400|800)-[0-9a-f]{8}\.webp$/);
+  // One of the grid's thumbnails (unmarked WebP), never the viewing file.
+  expect(grid).toMatch(new RegExp(`-(${GALLERY_THUMB_WIDTHS_PX.join("|")})-[0-9a-f]{8}\\.webp$`));
 
   await client.locator(".cg-grid .cg-item a").first().click();
   const photo = client.locator(".viewer-slide[data-current] .viewer-photo img");
