@@ -1,3 +1,11 @@
+// The client's side of a client gallery in a real browser, mostly on a phone's 390 px: the link
+// with its PIN (a wrong one, then throttled), the expired and revoked links' studio page, a
+// malformed token's 404; sets and photos in justified rows at 390 and 1440 px, a 5,000-photo
+// gallery's small first document and its pages (fetched while scrolling, or links before
+// JavaScript); hearts in the grid and the viewer, by mouse and keyboard, a note, the list's limit,
+// submitting and the lock, and the same person on a fresh browser by name and PIN; and privacy:
+// never indexed, never in the sitemap, search or API, link previews show the studio only.
+// Galleries are made through the domain layer on the demo studio's own images, each test its own.
 import type { Browser, Page } from "@playwright/test";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";

@@ -1,3 +1,8 @@
+// A client gallery's watermark in a real browser (ADR 027): the studio changes it on the gallery's
+// page, the running server's photo worker draws the new one on the photo already there, and the
+// client's full-screen viewer then shows the 2048 px viewing JPEG with the new watermark while the
+// grid keeps its small thumbnails. The gallery and its photo are made through the domain layer, in
+// the e2e server's own DATA_DIR, with a photo of its own (a random seed: its bytes are this run's).
 import type { Page } from "@playwright/test";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
 import { GALLERY_THUMB_WIDTHS_PX } from "#domain/media/constants.ts";
