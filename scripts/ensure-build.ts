@@ -32,5 +32,11 @@ const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const sources = Math.max(...SOURCES.map(newestMtime));
 if (built < sources) {
   console.log(built === 0 ? "Building the site (first start)…" : "Sources changed since the last build; rebuilding…");
-  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  // Always the production bundle: run from Vitest's setup, NODE_ENV is "test", and Vite would
+  // then build React's development code (a 394 KB entry instead of 211 KB) for every later start.
+  execFileSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
