@@ -40,7 +40,7 @@ import {
   scriptsBeyond,
 } from "../tests/helpers/page-scripts.ts";
 import { type ServerProcess, startServer } from "../tests/helpers/server-process.ts";
-import { formatTable, type RunResult, runLighthouseWithRetry } from "./bench-lighthouse.ts";
+import { formatTable, printBenchmarkIndex, type RunResult, runLighthouseWithRetry } from "./bench-lighthouse.ts";
 import { CHROMIUM_PATH, ensureChromium } from "./ensure-chromium.ts";
 
 /** The issue's wedding: 5,000 photos, here in four sets of a day's functions. */
@@ -428,6 +428,7 @@ async function lighthouseFigures(server: ServerProcess, galleryPath: string, coo
     results.push(await runLighthouseWithRetry(`${server.url}${galleryPath}`, label, "mobile", { Cookie: cookie }));
   }
   lighthouseTable(results);
+  printBenchmarkIndex(results);
   console.log(`  goal: the gallery's performance and accessibility as /'s`);
 }
 

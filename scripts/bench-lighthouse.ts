@@ -291,6 +291,21 @@ async function runLighthouse(
   }
 }
 
+/**
+ * The machine's Lighthouse benchmarkIndex over these runs. Scores on a slow or busy machine read
+ * lower (simulated throttling scales from this index), so the figures travel with it.
+ */
+export function printBenchmarkIndex(results: readonly Pick<RunResult, "benchmarkIndex">[]): void {
+  const indexes = results
+    .flatMap((r) => (r.benchmarkIndex === undefined ? [] : [r.benchmarkIndex]))
+    .sort((a, b) => a - b);
+  if (indexes.length === 0) return;
+  const median = indexes[Math.floor(indexes.length / 2)] ?? 0;
+  console.log(
+    `  this machine's benchmarkIndex: median ${median.toFixed(0)} (${(indexes[0] ?? 0).toFixed(0)} to ${(indexes.at(-1) ?? 0).toFixed(0)} over ${indexes.length} runs)`,
+  );
+}
+
 export function formatTable(header: string[], rows: string[][], leftAligned: number): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? "").length)));
   const line = (cells: string[]) =>
@@ -353,17 +368,7 @@ function printResults(results: RunResult[]): void {
       "desktop: its desktop config (simulated, no CPU slowdown)",
   );
   console.log(formatTable(header, rows, 2));
-  // Scores on a slow or busy machine read lower (simulated throttling scales from this index), so
-  // the figures travel with it.
-  const indexes = results
-    .flatMap((r) => (r.benchmarkIndex === undefined ? [] : [r.benchmarkIndex]))
-    .sort((a, b) => a - b);
-  if (indexes.length > 0) {
-    const median = indexes[Math.floor(indexes.length / 2)] ?? 0;
-    console.log(
-      `  this machine's benchmarkIndex: median ${median.toFixed(0)} (${(indexes[0] ?? 0).toFixed(0)} to ${(indexes.at(-1) ?? 0).toFixed(0)} over ${indexes.length} runs)`,
-    );
-  }
+  printBenchmarkIndex(results);
 
   const notes: string[] = [];
   for (const r of results) {
