@@ -27,7 +27,13 @@ import {
   type VariantPlan,
   variantKey,
 } from "./ingest.server.ts";
-import { checkSourceDecodes, ImageRejectedError, inspectSource, planGalleryVariants } from "./pipeline.server.ts";
+import {
+  checkSourceDecodes,
+  ImageRejectedError,
+  inspectSource,
+  planGalleryVariants,
+  storedWatermark,
+} from "./pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */
@@ -315,14 +321,7 @@ export async function planForShoot(db: Database, shootId: number): Promise<Varia
     .where("shoots.id", "=", shootId)
     .executeTakeFirst();
   if (!gallery) return undefined;
-  const watermark =
-    gallery.watermark_text.trim() === ""
-      ? null
-      : {
-          text: gallery.watermark_text,
-          position: gallery.watermark_position,
-          opacityPercent: gallery.watermark_opacity,
-        };
+  const watermark = storedWatermark(gallery);
   return (info) => planGalleryVariants(info, watermark);
 }
 

@@ -56,6 +56,16 @@ export interface Watermark {
   opacityPercent: number;
 }
 
+/** A gallery's stored watermark columns as a Watermark, or null when its text is empty (none). */
+export function storedWatermark(row: {
+  watermark_text: string;
+  watermark_position: WatermarkPosition;
+  watermark_opacity: number;
+}): Watermark | null {
+  if (row.watermark_text.trim() === "") return null;
+  return { text: row.watermark_text, position: row.watermark_position, opacityPercent: row.watermark_opacity };
+}
+
 export interface VariantSpec {
   format: VariantFormat;
   width: number;

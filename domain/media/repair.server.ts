@@ -9,7 +9,13 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { VariantFormat } from "./constants.ts";
 import type { IngestDeps } from "./ingest.server.ts";
 import { variantKey, writeMissingVariants } from "./ingest.server.ts";
-import { ImageRejectedError, planGalleryVariants, readCaptureTime, type VariantSpec } from "./pipeline.server.ts";
+import {
+  ImageRejectedError,
+  planGalleryVariants,
+  readCaptureTime,
+  storedWatermark,
+  type VariantSpec,
+} from "./pipeline.server.ts";
 
 export interface RepairReport {
   /** Assets whose variants were all checked. */
@@ -46,7 +52,8 @@ async function watermarkedSpecs(db: Database): Promise<Map<number, VariantSpec[]
     .execute();
   const specs = new Map<number, Map<string, VariantSpec>>();
   for (const row of rows) {
-    const mark = { text: row.watermark_text, position: row.watermark_position, opacityPercent: row.watermark_opacity };
+    const mark = storedWatermark(row);
+    if (!mark) continue;
     const byKey = specs.get(row.id) ?? new Map<string, VariantSpec>();
     specs.set(row.id, byKey);
     for (const spec of planGalleryVariants(row, mark)) {
