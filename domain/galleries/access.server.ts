@@ -134,3 +134,22 @@ export async function checkDownloadPin(
     return row !== undefined && (row.download_pin_hash === null || (await verifyPassword(pin, row.download_pin_hash)));
   });
 }
+
+export type DownloadPinAnswer = { ok: true; cookie: string } | { ok: false; status: 400 | 403 | 429; message: string };
+
+/**
+ * A download PIN typed in a form (the downloads page's, or the download route's own): the
+ * Set-Cookie that lets this browser download, or the refusal with its status and words.
+ */
+export async function giveDownloadPin(
+  db: Database,
+  request: Request,
+  galleryId: number,
+  pin: string,
+  address: string,
+): Promise<DownloadPinAnswer> {
+  if (pin === "") return { ok: false, status: 400, message: "Type the download PIN." };
+  const checked = await checkDownloadPin(db, galleryId, pin, address);
+  if (!checked.ok) return { ok: false, status: checked.status === 429 ? 429 : 403, message: checked.message };
+  return { ok: true, cookie: await downloadAccessCookie(db, request, galleryId) };
+}

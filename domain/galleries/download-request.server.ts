@@ -74,7 +74,6 @@ function escapeHtml(text: string): string {
 export function downloadPinPage(
   status: number,
   { title, message, action }: { title: string; message: string; action: string },
-  headers: HeadersInit = {},
 ): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -94,7 +93,6 @@ export function downloadPinPage(
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex, nofollow",
-      ...headers,
     },
   });
 }

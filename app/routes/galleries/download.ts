@@ -4,12 +4,7 @@
 // when the gallery has one, is asked by a form that posts here. ZIPs and files answer Range, so a
 // cut download resumes.
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import {
-  checkDownloadPin,
-  downloadAccessCookie,
-  hasDownloadAccess,
-  requireGalleryAccess,
-} from "#domain/galleries/access.server.ts";
+import { giveDownloadPin, hasDownloadAccess, requireGalleryAccess } from "#domain/galleries/access.server.ts";
 import {
   downloadPinPage,
   fileDownload,
@@ -80,13 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readFormBody(request);
   const pin = body.ok ? String(body.form.get("pin") ?? "").trim() : "";
   const back = new URL(request.url).pathname + new URL(request.url).search;
-  const page = (status: number, text: string, headers?: HeadersInit) =>
-    downloadPinPage(status, { title: gallery.title, message: text, action: back }, headers);
-  if (pin === "") return page(400, "Type the download PIN.");
-  const checked = await checkDownloadPin(db, gallery.id, pin, context.get(clientAddressContext));
-  if (!checked.ok) return page(checked.status === 429 ? 429 : 403, checked.message);
-  return new Response(null, {
-    status: 303,
-    headers: { Location: back, "Set-Cookie": await downloadAccessCookie(db, request, gallery.id) },
-  });
+  const given = await giveDownloadPin(db, request, gallery.id, pin, context.get(clientAddressContext));
+  if (!given.ok) return downloadPinPage(given.status, { title: gallery.title, message: given.message, action: back });
+  return new Response(null, { status: 303, headers: { Location: back, "Set-Cookie": given.cookie } });
 }

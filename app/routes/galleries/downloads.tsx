@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import { PinForm } from "#app/components/client-gallery.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { checkDownloadPin, downloadAccessCookie, hasDownloadAccess } from "#domain/galleries/access.server.ts";
+import { giveDownloadPin, hasDownloadAccess } from "#domain/galleries/access.server.ts";
 import { galleryPath } from "#domain/galleries/client-access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
 import { readLists } from "#domain/galleries/selections.server.ts";
@@ -51,13 +51,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const body = await readFormBody(request);
   const pin = body.ok ? String(body.form.get("pin") ?? "").trim() : "";
-  if (pin === "") return data({ message: "Type the download PIN." }, { status: 400, headers: privateHeaders });
-  const checked = await checkDownloadPin(db, gate.gallery.id, pin, context.get(clientAddressContext));
-  if (!checked.ok) {
-    return data({ message: checked.message }, { status: checked.status === 429 ? 429 : 403, headers: privateHeaders });
-  }
+  const given = await giveDownloadPin(db, request, gate.gallery.id, pin, context.get(clientAddressContext));
+  if (!given.ok) return data({ message: given.message }, { status: given.status, headers: privateHeaders });
   throw redirect(`${galleryPath(gate.gallery.token)}/downloads`, {
-    headers: { ...privateHeaders, "Set-Cookie": await downloadAccessCookie(db, request, gate.gallery.id) },
+    headers: { ...privateHeaders, "Set-Cookie": given.cookie },
   });
 }
 
