@@ -7,6 +7,7 @@
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { FIRST_SCREEN_PHOTOS, PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
+import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
 import { documentScripts, scriptBytes, scriptsBeyond } from "../helpers/page-scripts.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
@@ -22,17 +23,7 @@ function makeGallery(): Promise<string> {
   return withStudio(async ({ db }) => {
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const id = await createGallery(db, { title: `Budget wedding ${stamp}`, selectionLimit: 300 });
-    const assets = (
-      await db
-        .selectFrom("assets")
-        .select("id")
-        .where((eb) =>
-          eb.exists(eb.selectFrom("asset_variants").select("asset_id").whereRef("asset_id", "=", "assets.id")),
-        )
-        .orderBy("id")
-        .limit(40)
-        .execute()
-    ).map((a) => a.id);
+    const assets = (await processedAssets(db, 40)).map((a) => a.id);
     for (const [i, count] of PHOTOS_PER_SET.entries()) {
       const setId = await addGallerySet(db, id, `Set ${i + 1} ${stamp}`);
       await appendPhotos(

@@ -18,6 +18,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
+import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
@@ -47,17 +48,7 @@ function makeGallery({ pin, limit, perSet = [8, 5], expiresOn }: GalleryOptions 
     if (pin) await setGalleryPin(db, id, pin);
     if (expiresOn)
       await db.updateTable("client_galleries").set({ expires_on: expiresOn }).where("id", "=", id).execute();
-    const assets = (
-      await db
-        .selectFrom("assets")
-        .select("id")
-        .where((eb) =>
-          eb.exists(eb.selectFrom("asset_variants").select("asset_id").whereRef("asset_id", "=", "assets.id")),
-        )
-        .orderBy("id")
-        .limit(40)
-        .execute()
-    ).map((a) => a.id);
+    const assets = (await processedAssets(db, 40)).map((a) => a.id);
     const sets = [];
     for (const [i, setTitle] of [unique("Muhurtham"), unique("Reception")].entries()) {
       const setId = await addGallerySet(db, id, setTitle);

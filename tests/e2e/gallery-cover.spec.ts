@@ -15,6 +15,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
+import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
 import { expect, test, withDatabase, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
 
@@ -37,15 +38,7 @@ function makeGallery(): Promise<MadeGallery> {
     const title = unique("Meena weds Arun");
     const id = await createGallery(db, { title, clientName: "Meena", eventDate: "2026-03-08" });
     await setGalleryPin(db, id, PIN);
-    const assets = await db
-      .selectFrom("assets")
-      .select(["id", "original_name"])
-      .where((eb) =>
-        eb.exists(eb.selectFrom("asset_variants").select("asset_id").whereRef("asset_id", "=", "assets.id")),
-      )
-      .orderBy("id")
-      .limit(6)
-      .execute();
+    const assets = await processedAssets(db, 6);
     expect(new Set(assets.map((a) => a.original_name)).size).toBe(6);
     const setTitles = [unique("Nalangu"), unique("Reception")];
     const photoIds: number[] = [];

@@ -17,6 +17,20 @@ const SEED_BITS = 24;
  * A JPEG of `width` × `height` (at least 2 px per seed bit wide) whose pixels, and so bytes, are
  * unique to `seed` (below 2^24): a soft gradient with the seed's bits as squares along the top.
  */
+/**
+ * The first `limit` assets that have their variants (the demo studio's processed photos), oldest
+ * first, with their file names: photos an e2e spec can put in a set without processing any.
+ */
+export function processedAssets(db: Database, limit: number) {
+  return db
+    .selectFrom("assets")
+    .select(["id", "original_name"])
+    .where((eb) => eb.exists(eb.selectFrom("asset_variants").select("asset_id").whereRef("asset_id", "=", "assets.id")))
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
 export function seededJpeg(seed: number, width = 48, height = 32): Promise<Buffer> {
   const cell = Math.max(2, Math.floor(width / SEED_BITS));
   const pixels = Buffer.alloc(width * height * 3);
