@@ -1,3 +1,4 @@
+import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
@@ -76,5 +77,33 @@ describe("migrations", () => {
         .values({ id: 2, collection_id: 1, title: "Odd", status: "archived" as "draft" })
         .execute(),
     ).rejects.toThrow(/CHECK/);
+  });
+});
+
+describe("transactions", () => {
+  it("that read and then write are not refused because another process wrote in between", async () => {
+    store = await createTestStore();
+    // Another process (the admin CLI, a second server): its own connection, not waiting at all.
+    const other = new DatabaseSync(store.dbFile, { timeout: 0 });
+    let otherWrite = "";
+    try {
+      await store.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("app_state").select("key").execute();
+        try {
+          other.exec("insert into app_state (key, value) values ('other', 'x')");
+          otherWrite = "committed";
+        } catch (error) {
+          otherWrite = (error as Error).message;
+        }
+        await trx.insertInto("app_state").values({ key: "ours", value: "y" }).execute();
+      });
+    } finally {
+      other.close();
+    }
+    // Our transaction holds the write lock from its start, so the other writer is the one told to
+    // wait (with a busy timeout it would have waited); with a deferred BEGIN ours would have failed.
+    expect(otherWrite).toMatch(/locked/);
+    const keys = await store.db.selectFrom("app_state").select("key").execute();
+    expect(keys.map((k) => k.key)).toContain("ours");
   });
 });

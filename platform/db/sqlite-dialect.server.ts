@@ -1,7 +1,16 @@
 // Adapts Node's built-in `node:sqlite` to Kysely's SQLite dialect, so we need no native
 // module. Kysely's driver serialises access to this one connection.
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from "kysely";
 
 function params(values: ReadonlyArray<unknown>): SQLInputValue[] {
   // node:sqlite binds booleans as errors; SQLite has no boolean type, so store 0/1.
@@ -35,6 +44,30 @@ export function openSqlite(file: string): DatabaseSync {
   return database;
 }
 
+/**
+ * Kysely begins a transaction with a plain (deferred) BEGIN, which takes no lock until the first
+ * write. In WAL mode a deferred transaction that has read and then writes, after another process
+ * (the admin CLI, a second server, a test's setup) committed in between, fails at once with
+ * SQLITE_BUSY: the busy timeout is not consulted, because waiting could not help its stale
+ * snapshot. BEGIN IMMEDIATE takes the write lock first, so the transaction waits its turn instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createDialect(database: DatabaseSync): SqliteDialect {
-  return new SqliteDialect({ database: wrap(database) });
+  return new ImmediateSqliteDialect({ database: wrap(database) });
 }
