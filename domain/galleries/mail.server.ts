@@ -66,19 +66,28 @@ export function addDays(day: Day, days: number): Day {
  * expiry_reminded_at is set in the same transaction (a new expiry day clears it). The outbox
  * calls this before each claim. Returns how many were queued.
  */
+/** Galleries whose reminder is due today and not yet queued. */
+function dueForReminder(db: Database, today: Day) {
+  return db
+    .selectFrom("client_galleries")
+    .select("id")
+    .where("deleted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("sent_at", "is not", null)
+    .where("expiry_reminded_at", "is", null)
+    .where("client_email", "!=", "")
+    .where("expires_on", ">=", today)
+    .where("expires_on", "<=", addDays(today, EXPIRY_REMINDER_DAYS_BEFORE))
+    .execute();
+}
+
 export async function queueDueExpiryReminders(db: Database, today: Day, now = new Date()): Promise<number> {
+  // Every outbox round asks; nearly always nothing is due. Asked first outside a transaction, since
+  // a transaction takes the write lock (platform/db/sqlite-dialect.server.ts) from its start.
+  if ((await dueForReminder(db, today)).length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom("client_galleries")
-      .select("id")
-      .where("deleted_at", "is", null)
-      .where("revoked_at", "is", null)
-      .where("sent_at", "is not", null)
-      .where("expiry_reminded_at", "is", null)
-      .where("client_email", "!=", "")
-      .where("expires_on", ">=", today)
-      .where("expires_on", "<=", addDays(today, EXPIRY_REMINDER_DAYS_BEFORE))
-      .execute();
+    // Again inside, so two workers never queue the same reminder twice.
+    const due = await dueForReminder(trx, today);
     for (const { id } of due) {
       await queueGalleryMail(trx, { kind: "expiry-reminder", galleryId: id }, now);
       await trx
