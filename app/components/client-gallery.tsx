@@ -7,6 +7,7 @@
 import {
   type CSSProperties,
   type FormEvent,
+  memo,
   type ReactNode,
   startTransition,
   useCallback,
@@ -349,43 +350,22 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
               </p>
             ) : null}
             <ul className="cg-grid">
-              {state.photos.map((photo, i) => {
-                const n = set.offset + i + 1;
-                const on = isHearted(photo);
-                return (
-                  <li
-                    key={photo.id}
-                    id={`p-${photo.id}`}
-                    className="cg-item"
-                    style={{ "--shape": (photo.image.width / photo.image.height).toFixed(3) } as CSSProperties}
-                  >
-                    <a
-                      {...viewer.linkProps(first + i)}
-                      href={largeUrl(photo.image)}
-                      className="cg-link"
-                      aria-label={photo.image.alt || `Photo ${n} of ${set.title}`}
-                    >
-                      <Picture
-                        image={imagesOf(photo).grid}
-                        sizes={sizesOf(photo)}
-                        priority={!page.cover && first + i === 0}
-                        eager={first + i < EAGER_PHOTOS}
-                      />
-                    </a>
-                    {list ? (
-                      <PhotoControls
-                        photo={photo}
-                        label={`photo ${n} of ${set.title}`}
-                        hearted={on}
-                        list={list}
-                        locked={locked}
-                        here={here}
-                        onToggle={toggle}
-                      />
-                    ) : null}
-                  </li>
-                );
-              })}
+              {state.photos.map((photo, i) => (
+                <GalleryItem
+                  key={photo.id}
+                  photo={photo}
+                  n={set.offset + i + 1}
+                  setTitle={set.title}
+                  viewerIndex={first + i}
+                  linkProps={viewer.linkProps}
+                  priority={!page.cover && first + i === 0}
+                  hearted={isHearted(photo)}
+                  list={list}
+                  locked={locked}
+                  here={here}
+                  onToggle={toggle}
+                />
+              ))}
             </ul>
             {state.next !== null ? (
               <MoreLink
@@ -401,6 +381,70 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
     </div>
   );
 }
+
+interface GalleryItemProps {
+  photo: GalleryPhoto;
+  /** Its number in its set, from 1. */
+  n: number;
+  setTitle: string;
+  /** Its index in the viewer, which counts across the sets. */
+  viewerIndex: number;
+  linkProps: ReturnType<typeof useGalleryViewer>["linkProps"];
+  priority: boolean;
+  hearted: boolean;
+  list: SelectionList | null;
+  locked: boolean;
+  here: string;
+  onToggle: (photo: GalleryPhoto, on: boolean) => void;
+}
+
+/** One photo of the grid. Memoised: a page of photos appended while scrolling renders only its own. */
+const GalleryItem = memo(function GalleryItem({
+  photo,
+  n,
+  setTitle,
+  viewerIndex,
+  linkProps,
+  priority,
+  hearted,
+  list,
+  locked,
+  here,
+  onToggle,
+}: GalleryItemProps) {
+  return (
+    <li
+      id={`p-${photo.id}`}
+      className="cg-item"
+      style={{ "--shape": (photo.image.width / photo.image.height).toFixed(3) } as CSSProperties}
+    >
+      <a
+        {...linkProps(viewerIndex)}
+        href={largeUrl(photo.image)}
+        className="cg-link"
+        aria-label={photo.image.alt || `Photo ${n} of ${setTitle}`}
+      >
+        <Picture
+          image={imagesOf(photo).grid}
+          sizes={sizesOf(photo)}
+          priority={priority}
+          eager={viewerIndex < EAGER_PHOTOS}
+        />
+      </a>
+      {list ? (
+        <PhotoControls
+          photo={photo}
+          label={`photo ${n} of ${setTitle}`}
+          hearted={hearted}
+          list={list}
+          locked={locked}
+          here={here}
+          onToggle={onToggle}
+        />
+      ) : null}
+    </li>
+  );
+});
 
 function DownloadIcon() {
   return (

@@ -117,23 +117,35 @@ export function useGalleryViewer(
     [images.length, navigate, withHash],
   );
 
-  const linkProps = (index: number) => ({
-    ref: (node: HTMLAnchorElement | null) => {
-      links.current[index] = node;
-    },
-    onPointerDown: () => {
-      loadViewer().catch(() => {});
-    },
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-      // A modified click still opens the large image in a new tab or window.
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      // A second click while the viewer loads (a double click) takes the same entry: one
-      // entry, so one Back or one close, whatever the clicks.
-      const opening = parseGalleryHash(window.location.hash, images.length) !== null;
-      navigate(withHash(galleryHash(index)), { replace: opening, preventScrollReset: true, state: VIEWER_ENTRY_STATE });
-    },
-  });
+  // One function for the page's whole life (its latest inputs read through a ref), so a grid can
+  // memoise its thumbnails: a client gallery appending a page of photos re-renders only those.
+  const latest = useRef({ count: images.length, navigate, withHash });
+  latest.current = { count: images.length, navigate, withHash };
+  const linkProps = useCallback(
+    (index: number) => ({
+      ref: (node: HTMLAnchorElement | null) => {
+        links.current[index] = node;
+      },
+      onPointerDown: () => {
+        loadViewer().catch(() => {});
+      },
+      onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+        // A modified click still opens the large image in a new tab or window.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        // A second click while the viewer loads (a double click) takes the same entry: one
+        // entry, so one Back or one close, whatever the clicks.
+        const { count, navigate, withHash } = latest.current;
+        const opening = parseGalleryHash(window.location.hash, count) !== null;
+        navigate(withHash(galleryHash(index)), {
+          replace: opening,
+          preventScrollReset: true,
+          state: VIEWER_ENTRY_STATE,
+        });
+      },
+    }),
+    [],
+  );
 
   const Viewer = viewer?.default;
   const element = (
