@@ -67,6 +67,8 @@ const DEFAULT_LIGHTHOUSE_RUNS = 3;
 /** The scroll: a thumb's flick of this many CSS px, then a pause, as a client looking through does. */
 const SCROLL_STEP_PX = 700;
 const SCROLL_PAUSE_MS = 150;
+/** The scroll runs on a CPU this many times slower than this machine's: Lighthouse's mobile setting, a mid-range phone. */
+const PHONE_CPU_SLOWDOWN = 4;
 /** The whole scroll stops here even if the set has not all loaded (a busy machine, a broken page). */
 const SCROLL_LIMIT_MS = 240_000;
 const SERVER_READY_TIMEOUT_MS = 180_000;
@@ -305,7 +307,14 @@ async function scrollFigures(
     await context.addCookies(pairs.map(([name, value]) => ({ name, value, url: `${baseUrl}${galleryPath}` })));
     await context.addInitScript(observeLongTasks);
     const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
     const pageRequests: number[] = [];
+    // A script error would leave a page that looks fine and loads nothing more: say it.
+    page.on("pageerror", (error) => console.log(`  page error while scrolling: ${error.message.split("\n")[0]}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") console.log(`  console error while scrolling: ${message.text().split("\n")[0]}`);
+    });
     page.on("requestfinished", (request) => {
       if (new URL(request.url()).pathname.endsWith("/photos")) {
         pageRequests.push(request.timing().responseEnd);
@@ -360,7 +369,7 @@ async function scrollFigures(
     const longest = (values: number[]) => (values.length > 0 ? ms(Math.max(...values)) : "none");
     console.log(
       `Scroll through the first set in Chromium, as the person choosing (${VIEWPORTS.phone.width} × ${VIEWPORTS.phone.height}, 2x, touch; ` +
-        `wheel steps of ${SCROLL_STEP_PX} px every ${SCROLL_PAUSE_MS} ms, no CPU throttling)`,
+        `wheel steps of ${SCROLL_STEP_PX} px every ${SCROLL_PAUSE_MS} ms, CPU slowed ${PHONE_CPU_SLOWDOWN}× as Lighthouse's mobile)`,
     );
     console.log(
       `  "${set.title}": ${state.items.toLocaleString("en")} of ${set.photos.toLocaleString("en")} photos in the page, ` +
