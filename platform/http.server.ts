@@ -75,13 +75,14 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 /** A short sentence as the whole answer (a refused download, say): never cached, never indexed. */
-export function plainTextAnswer(status: number, text: string): Response {
+export function plainTextAnswer(status: number, text: string, headers: Record<string, string> = {}): Response {
   return new Response(text, {
     status,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": NO_STORE,
       "X-Robots-Tag": "noindex, nofollow",
+      ...headers,
     },
   });
 }

@@ -193,7 +193,7 @@ export async function runGalleryZipBench(): Promise<void> {
     }
     const gallery = await readGallery(deps.db, galleryId);
     if (!gallery) throw new Error("no gallery");
-    const files = (await deliveryFiles(deps.db, deps.storage, gallery, { kind: "all" }, "original")) ?? [];
+    const files = (await deliveryFiles(deps.db, deps.storage, gallery, { kind: "all" }, "original"))?.files ?? [];
     let started = performance.now();
     const layout = await deliveryZip(deps.db, deps.storage, files);
     const firstMs = performance.now() - started;

@@ -78,7 +78,8 @@ describe("gallery downloads", () => {
 
   it("names files by set folder in the gallery's order, unique in each folder whatever the case", async () => {
     const all = await deliveryFiles(store.db, store.storage, gallery, { kind: "all" }, "original");
-    expect(all?.map((f) => f.name)).toEqual([
+    expect(all?.preparing).toEqual([]);
+    expect(all?.files.map((f) => f.name)).toEqual([
       "01 Nalangu/DSC_0001.JPG",
       "01 Nalangu/DSC_0002.jpg",
       "01 Nalangu/dsc_0001 (2).jpg",
@@ -87,14 +88,14 @@ describe("gallery downloads", () => {
       "02 Muhurtham _ Kalyanam/dsc_0001 (2).jpg",
     ]);
     const web = await deliveryFiles(store.db, store.storage, gallery, { kind: "set", setId: sets.nalangu }, "web");
-    expect(web?.map((f) => f.name)).toEqual([
+    expect(web?.files.map((f) => f.name)).toEqual([
       "01 Nalangu/DSC_0001.jpg",
       "01 Nalangu/DSC_0002.jpg",
       "01 Nalangu/dsc_0001 (2).jpg",
     ]);
-    expect(web?.every((f) => f.store === "public")).toBe(true);
+    expect(web?.files.every((f) => f.store === "public")).toBe(true);
     const list = await deliveryFiles(store.db, store.storage, gallery, { kind: "list", listId }, "original");
-    expect(list?.map((f) => f.photoId).sort()).toEqual(
+    expect(list?.files.map((f) => f.photoId).sort()).toEqual(
       photos
         .filter((_, i) => i % 2 === 0)
         .map((p) => p.id)
@@ -113,7 +114,7 @@ describe("gallery downloads", () => {
   });
 
   it("zips the stored bytes: unzip and Python open it, and a range from the middle equals the whole's", async () => {
-    const files = await deliveryFiles(store.db, store.storage, gallery, { kind: "all" }, "original");
+    const files = (await deliveryFiles(store.db, store.storage, gallery, { kind: "all" }, "original"))?.files;
     if (!files) throw new Error("no files");
     const layout = await deliveryZip(store.db, store.storage, files);
     const whole = await collect(zipBytes(layout));
@@ -145,7 +146,8 @@ describe("gallery downloads", () => {
     if (!marked) throw new Error("no gallery");
     const setId = await addGallerySet(store.db, gallery.id, "Reception");
     const photoId = await addPhotoToSet(store, setId, await seededJpeg(99, 900, 600), "R_0001.jpg");
-    const [web] = (await deliveryFiles(store.db, store.storage, marked, { kind: "photo", photoId }, "web")) ?? [];
+    const [web] =
+      (await deliveryFiles(store.db, store.storage, marked, { kind: "photo", photoId }, "web"))?.files ?? [];
     const asset = await store.db
       .selectFrom("photos")
       .innerJoin("assets", "assets.id", "photos.asset_id")
@@ -156,11 +158,25 @@ describe("gallery downloads", () => {
     if (!view?.watermark) throw new Error("no watermarked view");
     expect(web?.key).toBe(variantKey(asset.sha256, view));
     const [original] =
-      (await deliveryFiles(store.db, store.storage, marked, { kind: "photo", photoId }, "original")) ?? [];
+      (await deliveryFiles(store.db, store.storage, marked, { kind: "photo", photoId }, "original"))?.files ?? [];
     expect(original).toMatchObject({ store: "originals", key: asset.original_key, name: "03 Reception/R_0001.jpg" });
-    // The earlier photos, processed before the watermark was set, have no marked file: left out, not sent unmarked.
+    // The earlier photos, processed before the watermark was set, have no marked file: left out,
+    // not sent unmarked, and named as still being prepared (the download says so, not sends short).
     const all = await deliveryFiles(store.db, store.storage, marked, { kind: "all" }, "web");
-    expect(all?.map((f) => f.name)).toEqual(["03 Reception/R_0001.jpg"]);
+    expect(all?.files.map((f) => f.name)).toEqual(["03 Reception/R_0001.jpg"]);
+    expect(all?.preparing.map((p) => p.photoId).sort()).toEqual(photos.map((p) => p.id).sort());
+    expect(all?.preparing.filter((p) => p.setId === sets.nalangu)).toHaveLength(3);
+    // Their originals are never held back: originals are not watermarked.
+    expect((await deliveryFiles(store.db, store.storage, marked, { kind: "all" }, "original"))?.preparing).toEqual([]);
+    // The downloads page counts them in, and offers web size only once they are made.
+    const offers = await downloadOffers(store.db, store.storage, { ...marked, downloads: "original" }, []);
+    const nalangu = offers.find((o) => o.path === `set/${sets.nalangu}.zip`);
+    expect(nalangu).toMatchObject({ photos: 3, preparing: 3 });
+    expect(nalangu?.bytes.web).toBeUndefined();
+    expect(nalangu?.bytes.original).toBeGreaterThan(0);
+    const reception = offers.find((o) => o.path === `set/${setId}.zip`);
+    expect(reception).toMatchObject({ photos: 1, preparing: 0 });
+    expect(reception?.bytes.web).toBeGreaterThan(0);
     await store.db.updateTable("client_galleries").set({ watermark_text: "" }).where("id", "=", gallery.id).execute();
   });
 
@@ -196,7 +212,7 @@ describe("gallery downloads", () => {
       const scope = parseDownloadPath(offer.path);
       if (!scope) throw new Error(offer.path);
       for (const size of ["web", "original"] as const) {
-        const files = await deliveryFiles(store.db, store.storage, gallery, scope, size);
+        const files = (await deliveryFiles(store.db, store.storage, gallery, scope, size))?.files;
         if (!files) throw new Error(offer.path);
         expect(offer.bytes[size]).toBe((await deliveryZip(store.db, store.storage, files)).size);
       }

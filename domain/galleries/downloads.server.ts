@@ -72,12 +72,22 @@ export function setFolderName(position: number, title: string): string {
   return `${String(position + 1).padStart(2, "0")} ${safeName(title, "Set")}`;
 }
 
+export interface Delivery {
+  files: DeliveryFile[];
+  /**
+   * Photos of the scope left out because their watermarked web-size file is not made yet (the
+   * studio has just set or changed the watermark, and the re-render is under way): a download
+   * that names any is refused as "being prepared" rather than sent short.
+   */
+  preparing: Pick<DeliveryFile, "photoId" | "setId">[];
+}
+
 /**
  * The files a download holds, in archive order, or null when the scope names nothing of this
  * gallery (a photo, set or list of another gallery, or in the trash). A photo without its
  * web-size file (a gallery made from a portfolio shoot before its delivery plan ran) falls
- * back to its largest stored variant, unless the gallery is watermarked: then it is left out
- * rather than sent unmarked.
+ * back to its largest stored variant, unless the gallery is watermarked: then it is left out,
+ * as preparing, rather than sent unmarked.
  */
 export async function deliveryFiles(
   db: Database,
@@ -85,7 +95,7 @@ export async function deliveryFiles(
   gallery: Pick<GalleryRecord, "id" | "watermark">,
   scope: DownloadScope,
   size: DownloadSize,
-): Promise<DeliveryFile[] | null> {
+): Promise<Delivery | null> {
   const sets = await readGallerySets(db, gallery.id);
   let setIds = sets.map((s) => s.id);
   if (scope.kind === "set") {
@@ -151,6 +161,7 @@ export async function deliveryFiles(
   const stored = async (key: string) => kept.has(refId({ store: "public", key })) || storage.public.has(key);
   const used = new Map<number, Set<string>>();
   const files: DeliveryFile[] = [];
+  const preparing: Delivery["preparing"] = [];
   for (const photo of photos) {
     const asset = assets.get(photo.assetId);
     if (!asset) continue;
@@ -166,7 +177,10 @@ export async function deliveryFiles(
         ref = { store: "public", key: viewKey };
         fileName = withExtension(fileName, "jpg");
       } else {
-        if (watermark) continue;
+        if (watermark) {
+          preparing.push({ photoId: photo.id, setId: photo.shootId });
+          continue;
+        }
         const fallback = await db
           .selectFrom("asset_variants")
           .select(["key", "format"])
@@ -190,7 +204,7 @@ export async function deliveryFiles(
       modified: new Date(asset.created_at),
     });
   }
-  return files;
+  return { files, preparing };
 }
 
 /** The archive of these files: its size and ETag known before a byte is read. */
@@ -231,6 +245,8 @@ export interface DownloadOffer {
   photos: number;
   /** The archive's exact length, at each size the gallery allows. */
   bytes: Partial<Record<DownloadSize, number>>;
+  /** Its photos whose web-size file is still being made (see Delivery): its web size waits for them. */
+  preparing: number;
 }
 
 /** The sizes a gallery offers, smallest first. */
@@ -258,6 +274,7 @@ export async function downloadOffers(
     label,
     photos: 0,
     bytes: {},
+    preparing: 0,
   });
   const offers = [
     blank("all.zip", "all", "All photos"),
@@ -265,29 +282,39 @@ export async function downloadOffers(
     ...withPhotos.map((list) => blank(`list/${list.id}.zip`, "list", list.name)),
   ];
   const byPath = new Map(offers.map((o) => [o.path, o]));
-  const count = (path: string, size: DownloadSize, files: readonly DeliveryFile[], sizes: Map<string, number>) => {
+  const count = (path: string, size: DownloadSize, delivery: Delivery, sizes: Map<string, number>) => {
     const offer = byPath.get(path);
-    if (!offer || files.length === 0) return;
-    offer.photos = Math.max(offer.photos, files.length);
-    offer.bytes[size] = zipSize(files.map((file) => ({ name: file.name, size: sizeOf(sizes, file) })));
+    const { files, preparing } = delivery;
+    if (!offer || files.length + preparing.length === 0) return;
+    offer.photos = Math.max(offer.photos, files.length + preparing.length);
+    offer.preparing = Math.max(offer.preparing, preparing.length);
+    if (preparing.length === 0) {
+      offer.bytes[size] = zipSize(files.map((file) => ({ name: file.name, size: sizeOf(sizes, file) })));
+    }
   };
   for (const size of offeredSizes(gallery)) {
     // A set's archive holds the same entries under the same names as its folder in the whole
     // gallery's (names are made unique per folder), so one pass serves everything and each set.
-    const all = (await deliveryFiles(db, storage, gallery, { kind: "all" }, size)) ?? [];
-    const sizes = await fileSizes(db, storage, all);
+    const all = (await deliveryFiles(db, storage, gallery, { kind: "all" }, size)) ?? { files: [], preparing: [] };
+    const sizes = await fileSizes(db, storage, all.files);
     count("all.zip", size, all, sizes);
     for (const set of sets) {
       count(
         `set/${set.id}.zip`,
         size,
-        all.filter((f) => f.setId === set.id),
+        {
+          files: all.files.filter((f) => f.setId === set.id),
+          preparing: all.preparing.filter((p) => p.setId === set.id),
+        },
         sizes,
       );
     }
     for (const list of withPhotos) {
-      const files = (await deliveryFiles(db, storage, gallery, { kind: "list", listId: list.id }, size)) ?? [];
-      count(`list/${list.id}.zip`, size, files, await fileSizes(db, storage, files));
+      const delivery = (await deliveryFiles(db, storage, gallery, { kind: "list", listId: list.id }, size)) ?? {
+        files: [],
+        preparing: [],
+      };
+      count(`list/${list.id}.zip`, size, delivery, await fileSizes(db, storage, delivery.files));
     }
   }
   return offers.filter((o) => o.photos > 0);

@@ -5,6 +5,7 @@ import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/te
 import { placePhotos } from "../catalog/photos.server.ts";
 import { readShootPhotos, readShoots } from "../catalog/read-model.server.ts";
 import { createShoot, getShootForEdit } from "../catalog/shoots.server.ts";
+import { pendingRerenders } from "../media/photo-jobs.server.ts";
 import {
   addGallerySet,
   checkGalleryPin,
@@ -114,6 +115,9 @@ describe("client galleries", () => {
     expect(set?.title).toBe("Portfolio wedding");
     const copied = await readShootPhotos(store.db, [set?.id ?? 0], { images: false });
     expect(copied.map((p) => p.assetId)).toEqual(before.map((p) => p.assetId));
+    // Its files are the shoot's public ladder: each photo is queued for the gallery's own plan.
+    expect(await pendingRerenders(store.db, id)).toBe(copied.length);
+    expect(copied.length).toBeGreaterThan(0);
     // Rearranging the set leaves the shoot as it was.
     const [first, , last] = copied;
     if (first && last) await placePhotos(store.db, set?.id ?? 0, [last.id], { before: first.id });

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "../auth/password.server.ts";
 import { gappedPositions } from "../catalog/photo-order.ts";
 import { readShootPhotos, readShoots } from "../catalog/read-model.server.ts";
 import { nextShootId } from "../catalog/shoots.server.ts";
+import { enqueueGalleryRerender } from "../media/photo-jobs.server.ts";
 
 /** 32 random bytes: the link cannot be guessed, only shared. */
 const TOKEN_BYTES = 32;
@@ -205,7 +206,8 @@ export async function addGallerySet(db: Database, galleryId: number, title: stri
 
 /**
  * A gallery made from a portfolio shoot: one set holding the shoot's live photos in the order
- * the shoot shows them. The photos are new rows on the same assets, so the shoot is untouched.
+ * the shoot shows them. The photos are new rows on the same assets, so the shoot is untouched;
+ * each is queued to be rendered with the gallery's plan.
  */
 export async function createGalleryFromShoot(db: Database, shootId: number, input: NewGallery): Promise<number> {
   return inTransaction(db, async (trx) => {
@@ -222,6 +224,9 @@ export async function createGalleryFromShoot(db: Database, shootId: number, inpu
           photos.map((p, i) => ({ shoot_id: setId, asset_id: p.assetId, alt: p.alt, position: positions[i] ?? 0 })),
         )
         .execute();
+      // The shoot's files are the public ladder: the gallery's own (its grid rungs, the 2048 px
+      // web-size JPEG) are made by the worker, as after a watermark change.
+      await enqueueGalleryRerender(trx, galleryId);
     }
     return galleryId;
   });

@@ -149,6 +149,34 @@ test.describe("gallery downloads", () => {
     expect((await request.get(`/g/${"A".repeat(43)}/download/all.zip`)).status()).toBe(404);
   });
 
+  test("while the watermark's files are being made, web size says so and asks to retry; originals download", async ({
+    request,
+  }) => {
+    const made = await makeGallery("original");
+    // A watermark set straight in the database: no re-render is queued, so its files stay unmade
+    // (in the product, the studio's change queues them and this lasts minutes).
+    await withStudio(({ db }) =>
+      db
+        .updateTable("client_galleries")
+        .set({ watermark_text: "Nila Studio" })
+        .where("id", "=", made.galleryId)
+        .execute(),
+    );
+    const g = `/g/${made.token}`;
+    const first = made.sets[0]?.photoIds[0] ?? 0;
+    const photo = await request.get(`${g}/download/photo/${first}`);
+    expect(photo.status()).toBe(503);
+    expect(photo.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect(await photo.text()).toContain("This photo is still being prepared with the studio's watermark");
+    const set = await request.get(`${g}/download/set/${made.sets[1]?.id}.zip`);
+    expect(set.status()).toBe(503);
+    expect(await set.text()).toContain("3 photos of this download are still being prepared");
+    // Never sent unmarked, and originals are not held back (they are never watermarked).
+    expect((await request.get(`${g}/download/set/${made.sets[1]?.id}.zip?size=original`)).status()).toBe(200);
+    const page = await request.get(`${g}/downloads`);
+    expect(await page.text()).toContain("3 photos are still being prepared by the studio");
+  });
+
   test("a wrong download PIN is refused; the right one downloads the ZIP", async ({ page, axeViolations }, info) => {
     const made = await makeGallery("web", { downloadPin: "2468" });
     const url = `/g/${made.token}/download/set/${made.sets[0]?.id}.zip`;

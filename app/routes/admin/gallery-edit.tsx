@@ -498,8 +498,9 @@ function AccessSection({
         </Field>
         {rerendering > 0 ? (
           <p className="admin-sub">
-            {photosText(rerendering)} still to be re-rendered with the current watermark. Until each is done, the client
-            sees it no larger than in the grid, and web-size downloads leave it out.
+            {photosText(rerendering)} still to be rendered with this gallery's sizes and watermark. Until each is done,
+            the client may see it no larger than in the grid, and a web-size download holding it asks them to try again
+            in a few minutes.
           </p>
         ) : null}
         <button type="submit" className="button">

@@ -23,8 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const gallery = await readGallery(db, galleryId);
   if (!gallery) return notFound();
   const storage = getMediaStorage(readEnv().dataDir);
-  const files = await deliveryFiles(db, storage, gallery, { kind: "list", listId }, "original");
-  if (!files) return notFound();
+  const delivery = await deliveryFiles(db, storage, gallery, { kind: "list", listId }, "original");
+  if (!delivery) return notFound();
   const list = await db.selectFrom("selection_lists").select("name").where("id", "=", listId).executeTakeFirstOrThrow();
-  return zipDownload(request, db, storage, files, `${gallery.title} – ${list.name} (originals).zip`);
+  return zipDownload(request, db, storage, delivery.files, `${gallery.title} – ${list.name} (originals).zip`);
 }

@@ -20,6 +20,9 @@ import { readFormBody } from "#platform/form-body.server.ts";
 import { plainTextAnswer } from "#platform/http.server.ts";
 import type { Route } from "./+types/download";
 
+/** What a download being prepared asks a client to wait before trying again, in seconds. */
+const PREPARING_RETRY_AFTER_S = 120;
+
 function sizeOf(request: Request): DownloadSize {
   return new URL(request.url).searchParams.get("size") === "original" ? "original" : "web";
 }
@@ -46,8 +49,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   }
   const storage = getMediaStorage(readEnv().dataDir);
-  const files = await deliveryFiles(db, storage, gallery, scope, size);
-  if (!files || files.length === 0) return plainTextAnswer(404, "There is nothing to download here.");
+  const delivery = await deliveryFiles(db, storage, gallery, scope, size);
+  if (!delivery) return plainTextAnswer(404, "There is nothing to download here.");
+  const { files, preparing } = delivery;
+  if (preparing.length > 0) {
+    // Answered, not sent short: the studio has just changed the watermark and these photos'
+    // marked web-size files are being made (minutes). A browser or download manager may retry.
+    const what =
+      scope.kind === "photo"
+        ? "This photo is"
+        : `${preparing.length} ${preparing.length === 1 ? "photo" : "photos"} of this download are`;
+    return plainTextAnswer(
+      503,
+      `${what} still being prepared with the studio's watermark. Please try again in a few minutes.`,
+      { "Retry-After": String(PREPARING_RETRY_AFTER_S) },
+    );
+  }
+  if (files.length === 0) return plainTextAnswer(404, "There is nothing to download here.");
   if (scope.kind === "photo") {
     const [file] = files;
     if (!file) return plainTextAnswer(404, "There is nothing to download here.");

@@ -117,6 +117,13 @@ export default function GalleryDownloads({ loaderData, actionData }: Route.Compo
                   <p className="cg-offer-links">
                     {sizes.map((size) => {
                       const bytes = offer.bytes[size];
+                      if (size === "web" && offer.preparing > 0) {
+                        return (
+                          <span key={size} className="cg-offer-preparing">
+                            {`${SIZE_NAMES[size].name}: ${offer.preparing.toLocaleString("en-IN")} ${offer.preparing === 1 ? "photo is" : "photos are"} still being prepared by the studio. Reload this page in a few minutes.`}
+                          </span>
+                        );
+                      }
                       if (bytes === undefined) return null;
                       return (
                         <a
