@@ -12,7 +12,8 @@
 // photos loaded), and mobile Lighthouse of the gallery next to `/`. Figures only: the goals are
 // printed beside them, never enforced (the byte budgets are, in tests/e2e/gallery-budget.spec.ts).
 //
-//   node scripts/bench.ts --only=gallery-page [--lighthouse-runs=N]   (N = 0 skips Lighthouse)
+//   node scripts/bench.ts --only=gallery-page [--lighthouse-runs=N] [--no-scroll] [--lighthouse-reports=DIR]
+//   (N = 0 skips Lighthouse; DIR keeps each Lighthouse report)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -447,7 +448,6 @@ export async function runGalleryPageBench(): Promise<void> {
   ensureChromium();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-gallery-page-"));
   let server: ServerProcess | undefined;
-  let browser: Browser | undefined;
   try {
     console.log("Client gallery page: 5,000 photos on a phone");
     const fixture = await makeFixture(dataDir);
@@ -466,24 +466,40 @@ export async function runGalleryPageBench(): Promise<void> {
     if (!firstSet) throw new Error("the gallery has no set");
     await nextPageFigures(server, galleryPath, cookie, firstSet.id);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const { scripts } = await scrollFigures(browser, server.url, galleryPath, cookie, firstSet);
-    const loadedBeyond = scriptsBeyond(scripts, homeScripts);
-    const get = async (assetPath: string) =>
-      new Uint8Array(await (await fetch(`${server?.url}${assetPath}`)).arrayBuffer());
-    console.log(
-      `  scripts Chromium loaded by the end of the scroll: ${scripts.length}; beyond /'s document list: ${loadedBeyond.length} files, ` +
-        `${kb(sumGzip(await scriptBytes(loadedBeyond, get)))} gzip`,
-    );
-    await browser.close();
-    browser = undefined;
+    if (process.argv.includes("--no-scroll")) {
+      console.log("Scroll: skipped (--no-scroll)");
+    } else {
+      await scrollSection(server, galleryPath, cookie, firstSet, homeScripts);
+    }
 
     if (lighthouseRuns > 0) await lighthouseFigures(server, galleryPath, cookie, lighthouseRuns);
     else console.log("Lighthouse: skipped (--lighthouse-runs=0)");
     console.log();
   } finally {
-    await browser?.close();
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** The scroll through the first set, and the scripts it loaded beyond the public pages'. */
+async function scrollSection(
+  server: ServerProcess,
+  galleryPath: string,
+  cookie: string,
+  firstSet: Fixture["sets"][number],
+  homeScripts: string[],
+) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const { scripts } = await scrollFigures(browser, server.url, galleryPath, cookie, firstSet);
+    const loadedBeyond = scriptsBeyond(scripts, homeScripts);
+    const get = async (assetPath: string) =>
+      new Uint8Array(await (await fetch(`${server.url}${assetPath}`)).arrayBuffer());
+    console.log(
+      `  scripts Chromium loaded by the end of the scroll: ${scripts.length}; beyond /'s document list: ${loadedBeyond.length} files, ` +
+        `${kb(sumGzip(await scriptBytes(loadedBeyond, get)))} gzip`,
+    );
+  } finally {
+    await browser.close();
   }
 }

@@ -36,6 +36,11 @@ const ATTEMPTS_PER_RUN = 2;
 /** How much of the server's output to keep for an error message. */
 const SERVER_OUTPUT_KEPT_CHARS = 20_000;
 const BYTES_PER_KB = 1024;
+/**
+ * `--lighthouse-reports=DIR` keeps each run's full report (its JSON) there, to see what a score
+ * is made of: the LCP element, the main-thread breakdown, every request.
+ */
+const REPORTS_DIR = process.argv.find((a) => a.startsWith("--lighthouse-reports="))?.split("=")[1];
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -277,6 +282,11 @@ async function runLighthouse(
     });
     const result = await Promise.race([run, timeout]);
     if (!result) throw new Error("Lighthouse returned no result");
+    if (REPORTS_DIR) {
+      fs.mkdirSync(REPORTS_DIR, { recursive: true });
+      const name = `${page.replace(/[^a-z0-9]+/gi, "_")}-${formFactor}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(result.lhr));
+    }
     return summarize(result.lhr, page, formFactor, (performance.now() - started) / 1000);
   } catch (error) {
     return failed(error);
