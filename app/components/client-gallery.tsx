@@ -39,7 +39,7 @@ import { StudioLogo } from "./studio-logo.tsx";
 import { useGalleryViewer } from "./viewer/launcher.tsx";
 
 /** A row's height before it is stretched to the width, in CSS px (as in .cg-grid in client-gallery.css). */
-const ROW_HEIGHT_PX = { phone: 136, wide: 208 } as const;
+const ROW_HEIGHT_PX = { phone: 104, wide: 208 } as const;
 /** How much wider than its row height × shape a photo may be drawn once its row is stretched. */
 const ROW_STRETCH = 1.4;
 /** Photos in the first row or so load at once; the rest as they near the screen. */
@@ -561,47 +561,54 @@ function SelectionPanel({ page, count, here, problem }: SelectionPanelProps) {
   const answer = (form: FormAnswer["form"]) => (problem?.form === form ? problem : undefined);
   if (!visitor) {
     const enter = answer("enter");
+    // Folded to one line until asked for: the photos are what a client opens the link for, and on a
+    // phone the open form filled the first screen. A refused entry comes back open, as typed.
     return (
-      <section className="cg-panel" aria-labelledby="cg-panel-heading">
-        <h2 id="cg-panel-heading" className="cg-subheading">
-          Choose your favourites
-        </h2>
-        <p>
-          Enter your name and choose a PIN of 4 to 8 digits. With the same name and PIN you find your lists again on any
-          phone or computer; each person in the family can make their own.
-        </p>
-        <form method="post" action={here} className="cg-form cg-form--inline">
-          <input type="hidden" name="intent" value="enter" />
-          <Field id="visitor-name" label="Your name" error={enter?.fields?.name}>
-            {(control) => (
-              <input
-                {...control}
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={60}
-                defaultValue={enter?.values?.name}
-              />
-            )}
-          </Field>
-          <Field id="visitor-pin" label="Your PIN (4 to 8 digits)" error={enter?.fields?.pin}>
-            {(control) => (
-              <input
-                {...control}
-                name="pin"
-                type="password"
-                inputMode="numeric"
-                pattern="[0-9]{4,8}"
-                autoComplete="off"
-                required
-                maxLength={8}
-              />
-            )}
-          </Field>
-          <button type="submit" className="button">
-            Start choosing
-          </button>
-        </form>
+      <section className="cg-panel cg-panel--start" aria-labelledby="cg-panel-heading">
+        <details open={enter ? true : undefined}>
+          <summary>
+            <h2 id="cg-panel-heading" className="cg-subheading">
+              Choose your favourites
+            </h2>
+            <span className="cg-start-hint">Heart photos for your album and send the list to the studio.</span>
+          </summary>
+          <p>
+            Enter your name and choose a PIN of 4 to 8 digits. With the same name and PIN you find your lists again on
+            any phone or computer; each person in the family can make their own.
+          </p>
+          <form method="post" action={here} className="cg-form cg-form--inline">
+            <input type="hidden" name="intent" value="enter" />
+            <Field id="visitor-name" label="Your name" error={enter?.fields?.name}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={60}
+                  defaultValue={enter?.values?.name}
+                />
+              )}
+            </Field>
+            <Field id="visitor-pin" label="Your PIN (4 to 8 digits)" error={enter?.fields?.pin}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="pin"
+                  type="password"
+                  inputMode="numeric"
+                  pattern="[0-9]{4,8}"
+                  autoComplete="off"
+                  required
+                  maxLength={8}
+                />
+              )}
+            </Field>
+            <button type="submit" className="button">
+              Start choosing
+            </button>
+          </form>
+        </details>
       </section>
     );
   }

@@ -50,11 +50,12 @@ export const ACCEPTED_SOURCE_MIME = new Set([
 // --- Client galleries' delivery plan (docs/decisions/027-gallery-delivery.md)
 
 /**
- * The grid's thumbnails: a justified row on a phone is 136 CSS px tall before it stretches, so a
- * 3:2 photo in it is about 200–290 CSS px wide. The 640 serves the commonest phones (2×), where
- * the 800 alone made a first screen of 24 photos weigh 1.2 MB (Lighthouse, bench gallery-page);
- * the 800 serves denser screens, the 400 a laptop's rows and the admin's photo manager. 640 and
- * 800 are rungs of the public ladder too, so a photo in both a shoot and a gallery shares them.
+ * The grid's thumbnails: a justified row on a phone is 104 CSS px tall before it stretches, so
+ * two 3:2 photos share it at about 160–190 CSS px wide each: the 400 serves the commonest phones
+ * (1.75–2×), the 640 denser ones and a laptop's rows (208 px tall), the 800 the widest photos
+ * there. At rows of 136 px each landscape photo filled a phone's row and took the 640: a first
+ * screen weighed 893 KB against 441 KB now (Lighthouse, bench gallery-page). 640 and 800 are
+ * rungs of the public ladder too, so a photo in both a shoot and a gallery shares them.
  */
 export const GALLERY_THUMB_WIDTHS_PX = [400, 640, 800] as const;
 /** The viewer's image and the "web size" download: this long edge, in pixels. */

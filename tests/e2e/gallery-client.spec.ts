@@ -21,6 +21,7 @@ import {
 import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
+import { enterAs } from "./gallery-visitor.ts";
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -70,12 +71,6 @@ const studioName = () =>
 const counter = (page: Page) => page.locator(".cg-counter");
 const hearts = (page: Page) => page.locator(".cg-grid .cg-heart");
 const tiles = (page: Page) => page.locator(".cg-grid .cg-item");
-
-async function enterAs(page: Page, name: string, pin: string) {
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Your PIN (4 to 8 digits)").fill(pin);
-  await page.getByRole("button", { name: "Start choosing" }).click();
-}
 
 async function openWithPin(page: Page, gallery: MadeGallery, pin: string) {
   await page.goto(gallery.url);
@@ -232,6 +227,29 @@ test.describe("a client gallery's photos", () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+
+  test("on a phone the photos come first: rows of two in the first screen, the favourites' form folded until asked for", async ({
+    page,
+    axeViolations,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const gallery = await makeGallery({ perSet: [12, 2] });
+    await page.goto(gallery.url);
+    await hydrated(page);
+    const firstScreen = await tiles(page).evaluateAll((items) =>
+      items
+        .map((item) => item.getBoundingClientRect())
+        .filter((box) => box.bottom <= window.innerHeight)
+        .map((box) => Math.round(box.top)),
+    );
+    // Whole photos on arrival, and landscape ones share rows (at the old row height each took one).
+    expect(firstScreen.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(firstScreen).size).toBeLessThan(firstScreen.length);
+    await expect(page.getByLabel("Your name")).toBeHidden();
+    await page.getByText("Choose your favourites").click();
+    await expect(page.getByLabel("Your name")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 
   test("5,000 photos: the first document stays under 100 KB, the rest come as the client scrolls", async ({
     page,

@@ -15,6 +15,7 @@ import type { GalleryDownloads } from "#platform/db/schema.server.ts";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
 import { expect, test, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
+import { enterAs } from "./gallery-visitor.ts";
 
 interface Made {
   token: string;
@@ -214,9 +215,7 @@ test.describe("gallery downloads", () => {
     const made = await makeGallery("original", { downloadPin: "1357" });
     await page.goto(`/g/${made.token}`);
     // A person's list is offered once it holds a photo.
-    await page.getByLabel("Your name").fill("Meena");
-    await page.getByLabel("Your PIN (4 to 8 digits)").fill("2580");
-    await page.getByRole("button", { name: "Start choosing" }).click();
+    await enterAs(page, "Meena", "2580");
     await page.getByRole("button", { name: "Heart photo 3 of Muhurtham", exact: true }).click();
     await expect(page.locator(".cg-counter")).toContainText("1");
 
