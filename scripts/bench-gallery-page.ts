@@ -65,7 +65,11 @@ const LONG_TASK_MS = 50;
 const PAGE_FETCHES = 5;
 const DEFAULT_LIGHTHOUSE_RUNS = 3;
 
-/** The scroll: a thumb's flick of this many CSS px, then a pause, as a client looking through does. */
+/**
+ * The scroll: a thumb's flick of this many CSS px, then a pause, as a client looking through does;
+ * never past the set's "More photos" link in mid-screen: there the client has reached the end of
+ * what is in and waits for the next photos (the wait is counted), as they would.
+ */
 const SCROLL_STEP_PX = 700;
 const SCROLL_PAUSE_MS = 150;
 /** The scroll runs on a CPU this many times slower than this machine's: Lighthouse's mobile setting, a mid-range phone. */
@@ -288,6 +292,8 @@ interface ScrollState {
   loadedImages: number;
   atEnd: boolean;
   scrollY: number;
+  /** The set's "More photos" link's distance from the top of the screen, or null once the set is whole. */
+  moreTop: number | null;
 }
 
 async function scrollFigures(
@@ -326,21 +332,38 @@ async function scrollFigures(
     const scrollFrom = await page.evaluate(() => performance.now());
     const selector = `#set-${set.id}`;
     const started = performance.now();
-    let state: ScrollState = { items: 0, loadedImages: 0, atEnd: false, scrollY: 0 };
+    let state: ScrollState = { items: 0, loadedImages: 0, atEnd: false, scrollY: 0, moreTop: null };
+    let waits = 0;
+    let waitedMs = 0;
+    let waiting = false;
     const read = () =>
       page.evaluate((sel): ScrollState => {
         const section = document.querySelector(sel);
         const imgs = [...(section?.querySelectorAll<HTMLImageElement>(".cg-item img") ?? [])];
         const bottom = section?.getBoundingClientRect().bottom ?? 0;
+        const more = section?.querySelector(".cg-more:last-child a");
         return {
+          moreTop: more ? more.getBoundingClientRect().top : null,
           items: section?.querySelectorAll(".cg-item").length ?? 0,
           loadedImages: imgs.filter((img) => img.complete && img.naturalWidth > 0).length,
           atEnd: bottom <= window.innerHeight,
           scrollY: window.scrollY,
         };
       }, selector);
+    state = await read();
     while (performance.now() - started < SCROLL_LIMIT_MS) {
-      await page.mouse.wheel(0, SCROLL_STEP_PX);
+      const room =
+        state.moreTop === null
+          ? SCROLL_STEP_PX
+          : Math.min(SCROLL_STEP_PX, Math.max(0, state.moreTop - VIEWPORTS.phone.height / 2));
+      if (room >= 1) {
+        waiting = false;
+        await page.mouse.wheel(0, room);
+      } else {
+        if (!waiting) waits++;
+        waiting = true;
+        waitedMs += SCROLL_PAUSE_MS;
+      }
       await page.waitForTimeout(SCROLL_PAUSE_MS);
       state = await read();
       if (state.items >= set.photos && state.atEnd) break;
@@ -376,6 +399,9 @@ async function scrollFigures(
       `  "${set.title}": ${state.items.toLocaleString("en")} of ${set.photos.toLocaleString("en")} photos in the page, ` +
         `${state.loadedImages.toLocaleString("en")} images loaded, ${state.atEnd ? "scrolled past its end" : "did NOT scroll past its end"} ` +
         `in ${ms(scrollMs)} (${pageRequests.length} page requests, scrolled ${Math.round(state.scrollY).toLocaleString("en")} px)`,
+    );
+    console.log(
+      `  the client reached the end of what was in and waited for photos: ${waits} times, ${ms(waitedMs)} in all`,
     );
     console.log(
       `  long tasks (over ${LONG_TASK_MS} ms) while scrolling: ${result.during.length}, longest ${longest(result.during)}, ` +

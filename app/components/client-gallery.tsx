@@ -46,7 +46,12 @@ const ROW_STRETCH = 1.4;
 const EAGER_PHOTOS = 6;
 /** The hero spans the page's content (80rem less its 1rem sides, as .page in app.css). */
 const HERO_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
-/** Start fetching the next page this far before its link scrolls into view. */
+/**
+ * Once the client has scrolled, start fetching a set's next page when its link is this far below
+ * the screen. Before the first scroll only a link on the screen itself loads: the first screen's
+ * photos are in the document, and a page fetched and drawn at load is work a phone does while
+ * it is still starting (the sets below the first, empty until reached, would each fetch one).
+ */
 const PREFETCH_MARGIN_PX = 1200;
 
 interface FormAnswer {
@@ -196,21 +201,27 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const [message, setMessage] = useState(problem?.form === "item" ? problem.message : "");
   useEffect(() => setCount(list?.count ?? 0), [list?.count]);
   useEffect(() => setMessage(problem?.form === "item" ? problem.message : ""), [problem]);
-  const loading = useRef(new Set<number>());
+  const scrolled = useScrolledOnce();
+  // One page on its way at a time, for the whole gallery, and it counts as on its way until it is
+  // in `loaded` (drawn in a transition, so some frames after its answer): the links ask again,
+  // in page order, each time a page is in, so the set being read goes on before a set below it
+  // starts, and nothing asks twice for a page.
+  const request = useRef<{ setId: number; offset: number } | null>(null);
 
   const loadMore = useCallback(
     async (setId: number) => {
       const state = loaded[setId];
-      if (!state || state.next === null || loading.current.has(setId)) return;
-      loading.current.add(setId);
+      const pending = request.current;
+      if (!state || state.next === null || (pending && loaded[pending.setId]?.next === pending.offset)) return;
+      const offset = state.next;
+      request.current = { setId, offset };
       try {
-        const res = await fetch(`${base}/photos?set=${setId}&offset=${state.next}${listQuery}`);
+        const res = await fetch(`${base}/photos?set=${setId}&offset=${offset}${listQuery}`);
         if (!res.ok) throw new Error(String(res.status));
         const more = (await res.json()) as PhotoPage;
         // A transition: React renders the grown set in slices between frames, not in one task
-        // that grows with every page (a scroll through 1,500 photos otherwise stutters). Until it
-        // commits, a second request can ask for the same page: only the page that continues the
-        // set is added.
+        // that grows with every page (a scroll through 1,500 photos otherwise stutters). Only the
+        // page that continues the set is added.
         startTransition(() =>
           setLoaded((all) => {
             const current = all[setId];
@@ -223,9 +234,8 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
           }),
         );
       } catch {
+        request.current = null;
         setMessage("More photos could not be loaded. Check the connection, then use the More photos link.");
-      } finally {
-        loading.current.delete(setId);
       }
     },
     [base, listQuery, loaded],
@@ -301,6 +311,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   });
   // Viewer links count photos across the sets, in the order they are shown.
   let viewerIndex = 0;
+  const shownPhotos = Object.values(loaded).reduce((sum, s) => sum + s.photos.length, 0);
 
   return (
     <div className="page cg">
@@ -372,6 +383,8 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
                 href={`${base}?set=${set.id}&offset=${state.next}${listQuery}#set-${set.id}`}
                 label={`More photos from ${set.title} (${set.count - state.next} more)`}
                 onNear={() => loadMore(set.id)}
+                margin={scrolled ? PREFETCH_MARGIN_PX : 0}
+                shown={shownPhotos}
               />
             ) : null}
           </section>
@@ -514,7 +527,35 @@ function PhotoControls({ photo, label, hearted, list, locked, here, onToggle }: 
   );
 }
 
-function MoreLink({ href, label, onNear }: { href: string; label: string; onNear: () => void }) {
+/** True from the page's first scroll on. */
+function useScrolledOnce(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (scrolled) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener("scroll", onScroll, { once: true, passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [scrolled]);
+  return scrolled;
+}
+
+interface MoreLinkProps {
+  href: string;
+  label: string;
+  /** Asks for the set's next page (a no-op while a page is on its way). */
+  onNear: () => void;
+  /** How far below the screen the link counts as near, in CSS px. */
+  margin: number;
+  /** Photos shown in the whole gallery: when it changes, a page has come in and a link still near asks again. */
+  shown: number;
+}
+
+/**
+ * A set's "More photos" link: without JavaScript the next page's document; with it, the next
+ * photos fetched into the set as the link nears the screen (below it: a link scrolled past
+ * stays a link, not a set growing above the photos being looked at).
+ */
+function MoreLink({ href, label, onNear, margin, shown }: MoreLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null);
   const near = useRef(onNear);
   near.current = onNear;
@@ -522,11 +563,18 @@ function MoreLink({ href, label, onNear }: { href: string; label: string; onNear
     const link = ref.current;
     if (!link) return;
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && near.current(), {
-      rootMargin: `${PREFETCH_MARGIN_PX}px 0px`,
+      rootMargin: `0px 0px ${margin}px 0px`,
     });
     observer.observe(link);
     return () => observer.disconnect();
-  }, []);
+  }, [margin]);
+  // The observer speaks only when nearness changes: a link still near once a page is in (a fast
+  // flick, a tall screen) would otherwise wait there for ever.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` is the trigger, not a value read.
+  useEffect(() => {
+    const box = ref.current?.getBoundingClientRect();
+    if (box && box.bottom > 0 && box.top < window.innerHeight + margin) near.current();
+  }, [shown, margin]);
   return (
     <p className="cg-more">
       <a

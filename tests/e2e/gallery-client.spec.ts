@@ -291,6 +291,50 @@ test.describe("a client gallery's photos", () => {
     await expect(page.getByRole("button", { name: "Close the viewer" })).toBeVisible();
   });
 
+  test("nothing is fetched while the phone starts; the first scroll fetches the set being read, not the ones below", async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const gallery = await makeGallery({ perSet: [400, 300] });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/photos?")) asked.push(new URL(r.url()).search);
+    });
+    await page.goto(gallery.url);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    const next = page.waitForResponse((r) => r.url().includes("/photos?"));
+    await page.mouse.wheel(0, 300);
+    expect(new URL((await next).url()).search).toBe(`?set=${gallery.sets[0]?.id}&offset=${FIRST_SCREEN_PHOTOS}`);
+    await expect(tiles(page)).toHaveCount(FIRST_SCREEN_PHOTOS + PHOTOS_PER_PAGE);
+    await page.waitForLoadState("networkidle");
+    expect(asked.filter((search) => search.startsWith(`?set=${gallery.sets[1]?.id}&`))).toEqual([]);
+  });
+
+  test("a link still on the screen once a page is in asks for the next; no page is asked for twice", async ({
+    page,
+  }) => {
+    // A screen taller than a page of photos: the link stays on it after the first page. The
+    // browser tells of nearness only when it changes, so the page must ask again by itself.
+    await page.setViewportSize({ width: 1440, height: 7000 });
+    const gallery = await makeGallery({ perSet: [400, 300] });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/photos?")) asked.push(new URL(r.url()).search);
+    });
+    await page.goto(gallery.url);
+    await hydrated(page);
+    const firstSet = page.locator(`#set-${gallery.sets[0]?.id}`);
+    await expect
+      .poll(() => firstSet.locator(".cg-item").count())
+      .toBeGreaterThanOrEqual(FIRST_SCREEN_PHOTOS + 2 * PHOTOS_PER_PAGE);
+    await page.waitForLoadState("networkidle");
+    expect(new Set(asked).size).toBe(asked.length);
+    const ids = await tiles(page).evaluateAll((items) => items.map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   test("without JavaScript, the next photos are a page link away", async ({ browser }) => {
     const gallery = await makeGallery({ perSet: [FIRST_SCREEN_PHOTOS + 10, 3] });
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
