@@ -7,6 +7,7 @@
 import {
   type CSSProperties,
   type FormEvent,
+  type InputHTMLAttributes,
   memo,
   type ReactNode,
   startTransition,
@@ -123,17 +124,7 @@ export function PinForm({
     <form method="post" className={className}>
       {children}
       <Field id={id} label={label} error={error}>
-        {(control) => (
-          <input
-            {...control}
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            maxLength={64}
-          />
-        )}
+        {(control) => <PinInput {...control} maxLength={64} />}
       </Field>
       <button type="submit" className="button">
         {submit}
@@ -459,6 +450,11 @@ const GalleryItem = memo(function GalleryItem({
   );
 });
 
+/** A PIN's field: the phone's number pad, never shown, never filled in by the browser. */
+function PinInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return <input name="pin" type="password" inputMode="numeric" autoComplete="off" required {...props} />;
+}
+
 function DownloadIcon() {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -639,18 +635,7 @@ function SelectionPanel({ page, count, here, problem }: SelectionPanelProps) {
               )}
             </Field>
             <Field id="visitor-pin" label="Your PIN (4 to 8 digits)" error={enter?.fields?.pin}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="pin"
-                  type="password"
-                  inputMode="numeric"
-                  pattern="[0-9]{4,8}"
-                  autoComplete="off"
-                  required
-                  maxLength={8}
-                />
-              )}
+              {(control) => <PinInput {...control} pattern="[0-9]{4,8}" maxLength={8} />}
             </Field>
             <button type="submit" className="button">
               Start choosing

@@ -296,10 +296,7 @@ test.describe("a client gallery's photos", () => {
   }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     const gallery = await makeGallery({ perSet: [400, 300] });
-    const asked: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().includes("/photos?")) asked.push(new URL(r.url()).search);
-    });
+    const asked = pageRequests(page);
     await page.goto(gallery.url);
     await hydrated(page);
     await page.waitForLoadState("networkidle");
@@ -319,10 +316,7 @@ test.describe("a client gallery's photos", () => {
     // browser tells of nearness only when it changes, so the page must ask again by itself.
     await page.setViewportSize({ width: 1440, height: 7000 });
     const gallery = await makeGallery({ perSet: [400, 300] });
-    const asked: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().includes("/photos?")) asked.push(new URL(r.url()).search);
-    });
+    const asked = pageRequests(page);
     await page.goto(gallery.url);
     await hydrated(page);
     const firstSet = page.locator(`#set-${gallery.sets[0]?.id}`);
@@ -470,6 +464,15 @@ test.describe("favourites that reach the studio", () => {
     await context.close();
   });
 });
+
+/** The queries of the page's requests for more photos, as they are made. */
+function pageRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/photos?")) asked.push(new URL(r.url()).search);
+  });
+  return asked;
+}
 
 async function freshPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone });
