@@ -1,8 +1,8 @@
 // The content API's resources: what each /api/{name} path serves, in Strapi v4's shapes, with
-// the fields spec section 3 names. Each reads the catalog's read model, as the public pages do,
-// so the two show the same shoots, photos and slides in the same order. Lists are small (a
-// studio has tens of shoots), so each is loaded whole and filtered, sorted and paged in memory
-// by query.server.ts.
+// the fields spec section 3 names, and the content type each is (what a query may name). Each
+// reads the catalog's read model, as the public pages do, so the two show the same shoots,
+// photos and slides in the same order. Lists are loaded whole and filtered, sorted and paged in
+// memory by query.server.ts.
 
 import type { Database } from "../../platform/db/db.server.ts";
 import { loadStoredImages, type StoredImage } from "../catalog/images.server.ts";
@@ -18,7 +18,7 @@ import {
 import { VARIANT_MIME } from "../media/constants.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { ApiError } from "./errors.server.ts";
-import { applyQuery, parseQuery, type QueryField, type QuerySpec } from "./query.server.ts";
+import { applyQuery, type ContentType, type Populate, parseQuery, type QueryRecord } from "./query.server.ts";
 
 /** Strapi's names for its resized formats, mapped onto our WebP ladder's rungs. */
 const STRAPI_FORMAT_WIDTHS_PX = { thumbnail: 320, small: 640, medium: 960, large: 1280 } as const;
@@ -40,21 +40,68 @@ export interface ApiEntry {
 }
 
 export interface Resource<E> {
-  spec: QuerySpec<E>;
+  type: ContentType;
   /** Every entry, in the default order. */
   list(ctx: ResourceContext): Promise<E[]>;
   /** One entry by id for /api/{name}/{id}; absent when the resource has no such path. */
   one?(ctx: ResourceContext, id: number): Promise<E | null>;
-  serialize(entry: E, populate: ReadonlySet<string>): ApiEntry;
+  /** The entry as filters and sort read it: its scalars, and its relations' entries. */
+  record(entry: E): QueryRecord;
+  serialize(entry: E, populate: ReadonlyMap<string, Populate>): ApiEntry;
 }
 
-const field = <E>(values: (entry: E) => (string | number)[], normalize?: (s: string) => string): QueryField<E> => ({
-  values,
-  normalize,
-});
+// --- content types: what fields, filters, sort and populate may name on each
+
+const TIMESTAMPS = { createdAt: "datetime", updatedAt: "datetime", publishedAt: "datetime" } as const;
+
+const MEDIA_TYPE: ContentType = {
+  scalars: {
+    name: "string",
+    alternativeText: "string",
+    caption: "string",
+    width: "number",
+    height: "number",
+    ext: "string",
+    mime: "string",
+    size: "number",
+    url: "string",
+    provider: "string",
+  },
+  relations: {},
+};
+const media = () => MEDIA_TYPE;
 
 /** "Baby Shoot", "babyShoot" and "babyshoot" name the same collection, as in /gallery/{collection}. */
 const collectionKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+
+const GALLERY_TYPE: ContentType = {
+  scalars: { name: "string", slug: "string", description: "string" },
+  relations: { image: media },
+  // The spec filters by "collection name": the name or the /gallery/{collection} segment, any case.
+  equivalent: { name: collectionKey, slug: collectionKey },
+};
+
+const SHOOT_TYPE: ContentType = {
+  scalars: {
+    title: "string",
+    description: "string",
+    location: "string",
+    isStory: "boolean",
+    ...TIMESTAMPS,
+  },
+  relations: { base_image: media, images: media, galleries: () => GALLERY_TYPE },
+};
+
+const BANNER_TYPE: ContentType = { scalars: { name: "string" }, relations: { bannerImage: media } };
+
+const BLOCK_TYPE: ContentType = {
+  scalars: { Title: "string", Key: "string", Url: "string", Heading: "string" },
+  relations: {},
+  // Strapi always returns a JSON attribute, populated or not.
+  always: ["Nav_Links"],
+  // Strapi field names are case-sensitive; the spec writes filters[key], the entries say Key.
+  aliases: { key: "Key" },
+};
 
 function kilobytes(bytes: number): number {
   return Math.round((bytes / BYTES_PER_KB) * 100) / 100;
@@ -103,7 +150,19 @@ function mediaRelation(images: Map<number, StoredImage>, assetId: number | null,
   return { data: { id: assetId, url: attributes.url, attributes } };
 }
 
+/** A media entry as filters read it. */
+function mediaRecord(id: number, attributes: ReturnType<typeof mediaAttributes>): QueryRecord {
+  const { formats: _formats, ...scalars } = attributes;
+  return { id, ...scalars };
+}
+
+function relationRecords(relation: ReturnType<typeof mediaRelation>): QueryRecord[] {
+  return relation.data ? [mediaRecord(relation.data.id, relation.data.attributes)] : [];
+}
+
 // --- banners: one entry whose bannerImage lists the desktop images, then the mobile crops.
+
+const BANNER_NAME = "Home banner";
 
 interface BannerEntry {
   id: number;
@@ -111,7 +170,8 @@ interface BannerEntry {
 }
 
 const banners: Resource<BannerEntry> = {
-  spec: { relations: ["bannerImage"], filters: { id: field((e) => [e.id]) }, sorts: { id: field((e) => [e.id]) } },
+  type: BANNER_TYPE,
+  record: (e) => ({ id: e.id, name: BANNER_NAME, bannerImage: e.images.map((i) => mediaRecord(i.id, i.attributes)) }),
   async list({ db, origin }) {
     const slides = await readBannerSlides(db);
     const entry: BannerEntry = { id: 1, images: [] };
@@ -131,7 +191,7 @@ const banners: Resource<BannerEntry> = {
     return [entry];
   },
   serialize(entry, populate) {
-    const attributes: Record<string, unknown> = { name: "Home banner" };
+    const attributes: Record<string, unknown> = { name: BANNER_NAME };
     if (populate.has("bannerImage")) {
       attributes.bannerImage = entry.images.map((i) => ({
         id: i.id,
@@ -155,15 +215,14 @@ interface GalleryEntry {
 }
 
 const galleries: Resource<GalleryEntry> = {
-  spec: {
-    relations: ["image"],
-    filters: {
-      id: field((e) => [e.id]),
-      name: field((e) => [e.name]),
-      slug: field((e) => [e.slug]),
-    },
-    sorts: { id: field((e) => [e.id]), name: field((e) => [e.name]) },
-  },
+  type: GALLERY_TYPE,
+  record: (e) => ({
+    id: e.id,
+    name: e.name,
+    slug: e.slug,
+    description: e.description,
+    image: relationRecords(e.image),
+  }),
   async list({ db, origin }) {
     const rows = await readCollections(db);
     const images = await loadStoredImages(
@@ -232,8 +291,9 @@ async function loadShoots({ db, origin }: ResourceContext, only: { id?: number; 
   );
 }
 
-function shootAttributes(e: ShootEntry, populate: ReadonlySet<string>): Record<string, unknown> {
-  const attributes: Record<string, unknown> = {
+/** A shoot's scalar attributes, as answered and as filtered. */
+function shootScalars(e: ShootEntry) {
+  return {
     title: e.title,
     description: e.description,
     location: e.location,
@@ -242,6 +302,10 @@ function shootAttributes(e: ShootEntry, populate: ReadonlySet<string>): Record<s
     updatedAt: e.updatedAt,
     publishedAt: e.updatedAt,
   };
+}
+
+function shootAttributes(e: ShootEntry, populate: ReadonlyMap<string, Populate>): Record<string, unknown> {
+  const attributes: Record<string, unknown> = shootScalars(e);
   if (populate.has("base_image")) attributes.base_image = e.base_image;
   if (populate.has("images")) attributes.images = { data: e.images };
   if (populate.has("galleries")) {
@@ -251,31 +315,28 @@ function shootAttributes(e: ShootEntry, populate: ReadonlySet<string>): Record<s
   return attributes;
 }
 
-const shootText = {
-  id: field((e: ShootEntry) => [e.id]),
-  title: field((e: ShootEntry) => [e.title]),
-  location: field((e: ShootEntry) => [e.location]),
-};
+function shootRecord(e: ShootEntry): QueryRecord {
+  const { id, name, slug } = e.collection;
+  return {
+    id: e.id,
+    ...shootScalars(e),
+    galleries: [{ id, name, slug }],
+    base_image: relationRecords(e.base_image),
+    images: e.images.map((i) => mediaRecord(i.id, i.attributes)),
+  };
+}
 
 const collections: Resource<ShootEntry> = {
-  spec: {
-    relations: ["base_image", "images", "galleries"],
-    filters: {
-      ...shootText,
-      // The spec filters by "collection name": the name or the /gallery/{collection} segment.
-      "galleries.name": field((e) => [e.collection.name, e.collection.slug], collectionKey),
-      "galleries.slug": field((e) => [e.collection.slug]),
-      "galleries.id": field((e) => [e.collection.id]),
-    },
-    sorts: shootText,
-  },
+  type: SHOOT_TYPE,
+  record: shootRecord,
   list: (ctx) => loadShoots(ctx, {}),
   one: async (ctx, id) => (await loadShoots(ctx, { id }))[0] ?? null,
   serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate) }),
 };
 
 const recentStories: Resource<ShootEntry> = {
-  spec: { relations: ["base_image", "images", "galleries"], filters: shootText, sorts: shootText },
+  type: SHOOT_TYPE,
+  record: shootRecord,
   list: (ctx) => loadShoots(ctx, { stories: true }),
   // The spec lists a story's description beside id and attributes, so it is in both places.
   serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate), description: e.description }),
@@ -292,15 +353,9 @@ interface BlockEntry {
   Nav_Links: { id: number; url: string; name: string; Logo?: unknown }[];
 }
 
-const blockKey = field((e: BlockEntry) => [e.Key]);
-
 const blocks: Resource<BlockEntry> = {
-  spec: {
-    relations: ["Nav_Links"],
-    // Strapi field names are case-sensitive; the spec writes filters[key], the entries say Key.
-    filters: { id: field((e) => [e.id]), key: blockKey, Key: blockKey },
-    sorts: { id: field((e) => [e.id]), Key: blockKey },
-  },
+  type: BLOCK_TYPE,
+  record: (e) => ({ id: e.id, Title: e.Title, Key: e.Key, Url: e.Url, Heading: e.Heading }),
   async list({ db, origin }) {
     const studio = await readStudioRow(db);
     const name = studio?.name ?? "";
@@ -345,11 +400,10 @@ const blocks: Resource<BlockEntry> = {
       },
     ];
   },
-  serialize(e, populate) {
-    const attributes: Record<string, unknown> = { Title: e.Title, Key: e.Key, Url: e.Url, Heading: e.Heading };
-    if (populate.has("Nav_Links")) attributes.Nav_Links = e.Nav_Links;
-    return { id: e.id, attributes };
-  },
+  serialize: (e) => ({
+    id: e.id,
+    attributes: { Title: e.Title, Key: e.Key, Url: e.Url, Heading: e.Heading, Nav_Links: e.Nav_Links },
+  }),
 };
 
 /** A resource with its entry type erased, so that different ones share one registry. */
@@ -357,35 +411,56 @@ export interface ApiResource {
   summary: string;
   /** Whether /api/{name}/{id} exists. */
   hasOne: boolean;
-  /** Relations that populate may name, for the OpenAPI document. */
-  relations: readonly string[];
-  filterFields: readonly string[];
-  sortFields: readonly string[];
+  /** What a query may name, for the OpenAPI document. */
+  type: ContentType;
   list(ctx: ResourceContext, url: URL): Promise<{ data: ApiEntry[]; meta: { pagination: object } }>;
   one(ctx: ResourceContext, url: URL, id: number): Promise<{ data: ApiEntry; meta: object }>;
+}
+
+/** Only the scalars a query's `fields` names (id, relations and always-returned attributes stay), at each populated level. */
+function selectFields(entry: ApiEntry, type: ContentType, query: Pick<Populate, "fields" | "populate">): ApiEntry {
+  const attributes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(entry.attributes)) {
+    if (Object.hasOwn(type.relations, name)) {
+      const target = type.relations[name]?.();
+      const node = query.populate.get(name);
+      attributes[name] = target && node ? selectInRelation(value, target, node) : value;
+    } else if (query.fields === null || !Object.hasOwn(type.scalars, name) || query.fields.includes(name)) {
+      attributes[name] = value;
+    }
+  }
+  return { ...entry, attributes };
+}
+
+function selectInRelation(value: unknown, type: ContentType, node: Populate): unknown {
+  if (node.fields === null || typeof value !== "object" || value === null || !("data" in value)) return value;
+  const pick = (item: unknown) =>
+    typeof item === "object" && item !== null && "attributes" in item
+      ? selectFields(item as ApiEntry, type, node)
+      : item;
+  const data = (value as { data: unknown }).data;
+  return { ...value, data: Array.isArray(data) ? data.map(pick) : data === null ? null : pick(data) };
 }
 
 function erase<E>(resource: Resource<E>, summary: string): ApiResource {
   return {
     summary,
     hasOne: resource.one !== undefined,
-    relations: resource.spec.relations,
-    filterFields: Object.keys(resource.spec.filters ?? {}),
-    sortFields: Object.keys(resource.spec.sorts ?? {}),
+    type: resource.type,
     async list(ctx, url) {
       // The query is checked before anything is read, so a bad one costs nothing.
-      const query = parseQuery(url, resource.spec);
-      const page = applyQuery(await resource.list(ctx), query, resource.spec);
+      const query = parseQuery(url, resource.type);
+      const page = applyQuery(await resource.list(ctx), query, resource.record);
       return {
-        data: page.entries.map((e) => resource.serialize(e, query.populate)),
+        data: page.entries.map((e) => selectFields(resource.serialize(e, query.populate), resource.type, query)),
         meta: { pagination: page.pagination },
       };
     },
     async one(ctx, url, id) {
-      const query = parseQuery(url, { relations: resource.spec.relations });
+      const query = parseQuery(url, resource.type, "one");
       const entry = resource.one ? await resource.one(ctx, id) : null;
       if (entry === null) throw new ApiError(404, "NotFoundError", "Not Found");
-      return { data: resource.serialize(entry, query.populate), meta: {} };
+      return { data: selectFields(resource.serialize(entry, query.populate), resource.type, query), meta: {} };
     },
   };
 }

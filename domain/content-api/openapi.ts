@@ -1,15 +1,14 @@
 // The OpenAPI 3.1 document served at /api/openapi.json, built from the same zod schemas the
 // tests hold the real responses to.
 import { z } from "zod";
+import { COMPARISON_OPERATORS, type ContentType, MAX_PAGE_SIZE } from "./query.server.ts";
 import { errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
 
 export interface OpenApiResource {
   name: string;
   summary: string;
   responseSchema: keyof typeof RESPONSE_SCHEMAS;
-  relations: readonly string[];
-  filterFields: readonly string[];
-  sortFields: readonly string[];
+  type: ContentType;
 }
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema: z.toJSONSchema(schema, { io: "output" }) } });
@@ -30,34 +29,81 @@ const errors = (statuses: number[]) =>
     ]),
   );
 
-function listParameters(resource: OpenApiResource) {
+/** fields, populate, locale and publicationState: what find and findOne both take. */
+function entryParameters({ type }: OpenApiResource) {
+  const relations = Object.keys(type.relations);
   return [
+    {
+      name: "fields",
+      in: "query",
+      description: `Scalar attributes to return (id always is), comma-separated or fields[0]=...: ${Object.keys(type.scalars).join(", ")}`,
+      schema: { type: "string" },
+    },
     {
       name: "populate",
       in: "query",
-      description: `"*" or relation names, comma-separated: ${resource.relations.join(", ")}`,
+      style: "deepObject",
+      explode: true,
+      description: `"*", relation names (comma-separated, or a.b for nested), or populate[relation][populate|fields|filters|sort]. Relations: ${relations.join(", ") || "none"}`,
+      schema: { type: "object" },
+    },
+    {
+      name: "locale",
+      in: "query",
+      description: "Accepted as on a content type that is not localized: the studio's one language answers",
       schema: { type: "string" },
     },
+    {
+      name: "publicationState",
+      in: "query",
+      description: "live or preview; drafts are never public, so both answer the published entries",
+      schema: { type: "string", enum: ["live", "preview"] },
+    },
+  ];
+}
+
+function listParameters(resource: OpenApiResource) {
+  const { type } = resource;
+  const scalars = ["id", ...Object.keys(type.scalars)];
+  return [
+    ...entryParameters(resource),
     {
       name: "filters",
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `filters[field]=value or filters[field][$op]=value (ops: $eq, $eqi, $ne, $in, $notIn, $contains, $containsi, $startsWith). Fields: ${resource.filterFields.join(", ")}. A leading bracket ("[filters][x]") is read as "filters[x]".`,
+      description: `filters[field]=value, filters[field][$op]=value, filters[relation][field][$op]=value, with $and, $or and $not at any level (ops: ${COMPARISON_OPERATORS.join(", ")}). Fields: ${scalars.join(", ")}; relations: ${Object.keys(type.relations).join(", ") || "none"}. A leading bracket ("[filters][x]") is read as "filters[x]".`,
       schema: { type: "object" },
     },
     {
       name: "sort",
       in: "query",
-      description: `field, field:asc or field:desc, comma-separated. Fields: ${resource.sortFields.join(", ")}`,
+      description: `field, field:asc or field:desc, comma-separated or sort[0]=...: ${scalars.join(", ")}`,
       schema: { type: "string" },
     },
-    { name: "pagination[page]", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
+    {
+      name: "pagination[page]",
+      in: "query",
+      description: "below 1 counts as 1",
+      schema: { type: "integer", default: 1 },
+    },
     {
       name: "pagination[pageSize]",
       in: "query",
-      description: "larger values are capped at 100",
-      schema: { type: "integer", minimum: 1, default: 25 },
+      description: `between 1 and ${MAX_PAGE_SIZE} (outside, the nearest)`,
+      schema: { type: "integer", default: 25 },
+    },
+    {
+      name: "pagination[start]",
+      in: "query",
+      description: "offset pagination, instead of page and pageSize; meta.pagination is then { start, limit, total }",
+      schema: { type: "integer", default: 0 },
+    },
+    {
+      name: "pagination[limit]",
+      in: "query",
+      description: `between 1 and ${MAX_PAGE_SIZE}; -1 means ${MAX_PAGE_SIZE}`,
+      schema: { type: "integer", default: 25 },
     },
     { name: "pagination[withCount]", in: "query", schema: { type: "boolean", default: true } },
   ];
@@ -89,7 +135,7 @@ export function openApiDocument(origin: string, resources: readonly OpenApiResou
         summary: "One published shoot with all its images",
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
-          listParameters(collections)[0],
+          ...entryParameters(collections),
         ],
         responses: {
           200: { description: "OK, with a strong ETag", content: json(RESPONSE_SCHEMAS.collection) },

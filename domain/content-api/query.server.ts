@@ -1,73 +1,104 @@
-// The Strapi v4 query subset the content API understands: populate, filters, sort and page
-// pagination, parsed with qs as Strapi parses them (so "[filters][x]=y" reads as
-// "filters[x]=y"). Anything else, or anything malformed, is a 400 that names the parameter.
+// Strapi v4's REST query, parsed as Strapi parses it (qs, so "[filters][x]=y" reads as
+// "filters[x]=y") and checked against the content type it asks about: filters with every
+// documented operator and $and/$or/$not, sort, fields, populate (nested), both pagination styles
+// with Strapi's clamping, locale and publicationState. What Strapi accepts is accepted; what it
+// answers with a 500 (an unknown operator, a field that does not exist, a value that is not a
+// number where one is compared) is our 400 naming the parameter (docs/strapi-conformance.md).
 import qs from "qs";
-import { z } from "zod";
 import { ApiError } from "./errors.server.ts";
 
 /** Strapi's defaults: 25 entries a page, at most 100 (a larger request is capped, not refused). */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
-/** Deeper brackets than any call here needs are refused rather than silently flattened. */
-const MAX_QUERY_DEPTH = 5;
-const MAX_QUERY_PARAMETERS = 100;
+/** Deep enough for populate[a][populate][b][filters][$or][0][c][$eq]; deeper is refused, not flattened. */
+const MAX_QUERY_DEPTH = 10;
+const MAX_QUERY_PARAMETERS = 200;
 
-export const FILTER_OPERATORS = [
+export const COMPARISON_OPERATORS = [
   "$eq",
   "$eqi",
   "$ne",
+  "$nei",
+  "$lt",
+  "$lte",
+  "$gt",
+  "$gte",
   "$in",
   "$notIn",
   "$contains",
+  "$notContains",
   "$containsi",
+  "$notContainsi",
+  "$null",
+  "$notNull",
+  "$between",
   "$startsWith",
+  "$startsWithi",
+  "$endsWith",
+  "$endsWithi",
 ] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
+const LOGICAL_OPERATORS = ["$and", "$or", "$not"] as const;
 
-type Scalar = string | number;
+/** How an attribute's values compare: as text, as numbers, as instants or as true/false. */
+export type ScalarKind = "string" | "number" | "datetime" | "boolean";
 
-/** A field clients may filter or sort on, read from an entry. */
-export interface QueryField<E> {
-  values(entry: E): Scalar[];
-  /** How values compare for $eq and friends (e.g. "Baby Shoot" and "babyShoot" as one). */
-  normalize?: (value: string) => string;
+/** What a query may name on one content type. */
+export interface ContentType {
+  /** Scalar attributes: what `fields`, `sort` and `filters` may name (besides id). */
+  scalars: Readonly<Record<string, ScalarKind>>;
+  /** Relations and media fields: what `populate` and relation filters may name, with their target. */
+  relations: Readonly<Record<string, () => ContentType>>;
+  /**
+   * Attributes Strapi always returns and `fields` cannot leave out (JSON and component
+   * attributes, such as a block's Nav_Links), nor `filters` or `sort` name.
+   */
+  always?: readonly string[];
+  /** Other names `filters` accepts for a scalar (the spec's filters[key] for a block's Key). */
+  aliases?: Readonly<Record<string, string>>;
+  /** Scalars whose values name the same thing once this maps them alike ("Baby Shoot", "babyShoot"): for $eq, $ne, $in, $notIn. */
+  equivalent?: Readonly<Record<string, (value: string) => string>>;
 }
 
-export interface QuerySpec<E> {
-  /** Relations `populate` may name. */
-  relations: readonly string[];
-  /** Filterable fields by dotted path ("galleries.name"); absent on single-entry endpoints. */
-  filters?: Record<string, QueryField<E>>;
-  /** Sortable fields; absent on single-entry endpoints. */
-  sorts?: Record<string, QueryField<E>>;
+export type Condition =
+  | { kind: "and"; conditions: Condition[] }
+  | { kind: "or"; conditions: Condition[] }
+  | { kind: "not"; condition: Condition }
+  | {
+      kind: "compare";
+      path: string[];
+      scalar: ScalarKind;
+      operator: ComparisonOperator;
+      values: string[];
+      equivalent?: (value: string) => string;
+    };
+
+/** What to populate of one relation: its own fields and its own relations. */
+export interface Populate {
+  /** Scalar attributes to return; null: all of them. */
+  fields: string[] | null;
+  populate: Map<string, Populate>;
 }
 
-export interface Filter {
-  field: string;
-  operator: FilterOperator;
-  values: string[];
-}
+export type Pagination =
+  | { style: "page"; page: number; pageSize: number; withCount: boolean }
+  | { style: "offset"; start: number; limit: number; withCount: boolean };
 
 export interface ParsedQuery {
-  populate: Set<string>;
-  filters: Filter[];
-  sort: { field: string; descending: boolean }[];
-  page: number;
-  pageSize: number;
-  withCount: boolean;
+  filter: Condition | null;
+  sort: { field: string; scalar: ScalarKind; descending: boolean }[];
+  fields: string[] | null;
+  populate: Map<string, Populate>;
+  pagination: Pagination;
+  /** Accepted as Strapi accepts it on a type that is not localized: the one language there is answers. */
+  locale: string | null;
+  /** "live" or "preview"; drafts are never public here, so both answer the published entries. */
+  publicationState: "live" | "preview";
 }
 
 function invalid(parameter: string, problem: string): ApiError {
   return new ApiError(400, "ValidationError", `Invalid parameter "${parameter}": ${problem}`, { parameter });
 }
-
-const wholeNumber = z
-  .string()
-  .regex(/^\d{1,9}$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1));
-
-const sortItem = z.string().regex(/^[A-Za-z_][\w.]*(:(asc|desc|ASC|DESC))?$/);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -79,100 +110,319 @@ function stringList(value: unknown): string[] | null {
   return null;
 }
 
-function parsePopulate(raw: unknown, relations: readonly string[]): Set<string> {
-  if (raw === undefined) return new Set();
-  let names: string[];
-  const list = stringList(raw);
-  if (list) names = list.flatMap((s) => s.split(",")).map((s) => s.trim());
-  else if (isRecord(raw)) names = Object.keys(raw);
-  else throw invalid("populate", 'expected "*", relation names or populate[name]');
-  if (names.includes("*")) return new Set(relations);
-  for (const name of names) {
-    if (!relations.includes(name)) {
-      const known = relations.length ? relations.join(", ") : "none";
-      throw invalid("populate", `unknown relation "${name}" (this endpoint has: ${known})`);
+/** qs makes a list of an indexed parameter up to 20 items and an object with "0", "1"... beyond: both are lists. */
+function listOf(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value)) {
+    const keys = Object.keys(value);
+    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) {
+      return keys.toSorted((a, b) => Number(a) - Number(b)).map((k) => value[k]);
     }
   }
-  return new Set(names);
+  return null;
 }
 
-function parseFilters<E>(raw: unknown, fields: Record<string, QueryField<E>>): Filter[] {
-  const filters: Filter[] = [];
-  const walk = (node: unknown, path: string[]) => {
-    const parameter = `filters${path.map((p) => `[${p}]`).join("")}`;
-    const field = path.filter((p) => !p.startsWith("$")).join(".");
-    const operator = path.at(-1)?.startsWith("$") ? path.at(-1) : undefined;
-    if (isRecord(node) && operator === undefined) {
-      const keys = Object.keys(node);
-      if (keys.length === 0) throw invalid(parameter, "expected a field or an operator");
-      for (const key of keys) walk(node[key], [...path, key]);
-      return;
-    }
-    // Operators before fields: filters[$or][0][title]=x (Strapi's logical operators, which we
-    // do not offer) is an unsupported operator, not a field named "".
-    if (operator !== undefined && !(FILTER_OPERATORS as readonly string[]).includes(operator)) {
-      throw invalid(parameter, `unsupported operator "${operator}" (supported: ${FILTER_OPERATORS.join(", ")})`);
-    }
-    if (isRecord(node)) {
-      const inner = Object.keys(node)[0] ?? "";
-      throw invalid(`${parameter}[${inner}]`, `the value of ${operator} cannot have parts`);
-    }
-    if (!Object.hasOwn(fields, field)) {
-      const known = Object.keys(fields).join(", ") || "none";
-      throw invalid(parameter, `cannot filter on "${field}" (this endpoint filters on: ${known})`);
-    }
-    const op = (operator ?? "$eq") as FilterOperator;
-    const values = stringList(node);
-    const multiple = op === "$in" || op === "$notIn";
-    if (!values || (!multiple && values.length !== 1)) {
-      throw invalid(parameter, multiple ? "expected one or more values" : "expected one value");
-    }
-    filters.push({ field, operator: op, values });
-  };
-  if (!isRecord(raw)) throw invalid("filters", "expected filters[field]=value or filters[field][$operator]=value");
-  walk(raw, []);
-  return filters;
-}
+const bracket = (parameter: string, key: string | number) => `${parameter}[${key}]`;
+const known = (names: readonly string[]) => (names.length > 0 ? names.join(", ") : "none");
 
-function parseSort<E>(raw: unknown, fields: Record<string, QueryField<E>>): ParsedQuery["sort"] {
-  if (raw === undefined) return [];
+// --- fields
+
+function parseFields(raw: unknown, type: ContentType, parameter: string): string[] | null {
+  if (raw === undefined) return null;
   const list = stringList(raw);
-  if (!list) throw invalid("sort", 'expected "field", "field:asc" or "field:desc", or a list of them');
-  return list
-    .flatMap((s) => s.split(","))
-    .map((item) => {
-      const parsed = sortItem.safeParse(item.trim());
-      if (!parsed.success) throw invalid("sort", `"${item}" is not "field", "field:asc" or "field:desc"`);
-      const [field = "", direction = "asc"] = parsed.data.split(":");
-      if (!Object.hasOwn(fields, field)) {
-        throw invalid("sort", `cannot sort on "${field}" (this endpoint sorts on: ${Object.keys(fields).join(", ")})`);
-      }
-      return { field, descending: direction.toLowerCase() === "desc" };
-    });
+  if (!list) throw invalid(parameter, "expected a field name, a comma-separated list or fields[0]=...");
+  const names = [...new Set(list.flatMap((s) => s.split(",")).map((s) => s.trim()))];
+  if (names.includes("*")) return null;
+  for (const name of names) {
+    if (name !== "id" && !Object.hasOwn(type.scalars, name)) {
+      throw invalid(parameter, `unknown field "${name}" (this content type has: ${known(Object.keys(type.scalars))})`);
+    }
+  }
+  return names.filter((name) => name !== "id");
 }
 
-function parsePagination(raw: unknown): Pick<ParsedQuery, "page" | "pageSize" | "withCount"> {
-  const result = { page: 1, pageSize: DEFAULT_PAGE_SIZE, withCount: true };
+// --- populate
+
+function everything(type: ContentType): Map<string, Populate> {
+  return new Map(Object.keys(type.relations).map((name) => [name, { fields: null, populate: new Map() }]));
+}
+
+function relationTarget(type: ContentType, name: string, parameter: string): ContentType {
+  const target = Object.hasOwn(type.relations, name) ? type.relations[name] : undefined;
+  if (!target)
+    throw invalid(
+      parameter,
+      `unknown relation "${name}" (this content type has: ${known(Object.keys(type.relations))})`,
+    );
+  return target();
+}
+
+/** "a.b.c" (Strapi's dotted form) into the tree. */
+function addPath(into: Map<string, Populate>, type: ContentType, path: string[], parameter: string): void {
+  const [name, ...rest] = path;
+  if (name === undefined || name === "") throw invalid(parameter, "expected a relation name");
+  const target = relationTarget(type, name, parameter);
+  const node = into.get(name) ?? { fields: null, populate: new Map() };
+  into.set(name, node);
+  if (rest.length > 0) addPath(node.populate, target, rest, parameter);
+}
+
+function parsePopulate(raw: unknown, type: ContentType, parameter: string): Map<string, Populate> {
+  const result = new Map<string, Populate>();
   if (raw === undefined) return result;
-  if (!isRecord(raw)) throw invalid("pagination", "expected pagination[page] and pagination[pageSize]");
-  for (const [key, value] of Object.entries(raw)) {
-    const parameter = `pagination[${key}]`;
-    if (key === "page" || key === "pageSize") {
-      const parsed = wholeNumber.safeParse(value);
-      if (!parsed.success) throw invalid(parameter, "expected a whole number of at least 1");
-      result[key] = key === "pageSize" ? Math.min(parsed.data, MAX_PAGE_SIZE) : parsed.data;
-    } else if (key === "withCount") {
-      if (value !== "true" && value !== "false") throw invalid(parameter, 'expected "true" or "false"');
-      result.withCount = value === "true";
-    } else {
-      throw invalid(parameter, "unknown pagination parameter (use page, pageSize and withCount)");
-    }
+  const list = stringList(raw);
+  if (list) {
+    const names = list.flatMap((s) => s.split(",")).map((s) => s.trim());
+    if (names.includes("*")) return everything(type);
+    for (const name of names) addPath(result, type, name.split("."), parameter);
+    return result;
+  }
+  if (!isRecord(raw)) throw invalid(parameter, 'expected "*", relation names or populate[relation]');
+  for (const [name, value] of Object.entries(raw)) {
+    const here = bracket(parameter, name);
+    const target = relationTarget(type, name, here);
+    result.set(name, parsePopulateNode(value, target, here));
   }
   return result;
 }
 
-/** Parses a URL's query string against what one endpoint allows. Throws ApiError (400). */
-export function parseQuery<E>(url: URL, spec: QuerySpec<E>): ParsedQuery {
+function parsePopulateNode(value: unknown, type: ContentType, parameter: string): Populate {
+  // populate[image]=true, populate[image]=* and populate[image][populate]=... all populate image.
+  if (value === "true" || value === "*") return { fields: null, populate: new Map() };
+  if (!isRecord(value)) throw invalid(parameter, 'expected "true", "*" or [populate], [fields], [filters], [sort]');
+  const node: Populate = { fields: null, populate: new Map() };
+  for (const [key, inner] of Object.entries(value)) {
+    const here = bracket(parameter, key);
+    if (key === "populate") node.populate = parsePopulate(inner, type, here);
+    else if (key === "fields") node.fields = parseFields(inner, type, here);
+    else if (key === "filters" || key === "sort") {
+      // Relations here are one-to-few (a shoot's collection, a story's photos): Strapi's
+      // filter and sort of a populated relation are checked, and the whole relation answered.
+      if (key === "filters") parseFilter(inner, type, here);
+      else parseSort(inner, type, here);
+    } else throw invalid(here, "unknown populate option (use populate, fields, filters or sort)");
+  }
+  return node;
+}
+
+// --- filters
+
+function checkValue(scalar: ScalarKind, operator: ComparisonOperator, value: string, parameter: string): void {
+  if (operator === "$null" || operator === "$notNull") {
+    if (!["true", "false", "1", "0"].includes(value)) throw invalid(parameter, 'expected "true" or "false"');
+    return;
+  }
+  if (scalar === "number" && !/^-?\d+(\.\d+)?$/.test(value)) throw invalid(parameter, `"${value}" is not a number`);
+  if (scalar === "datetime" && Number.isNaN(Date.parse(value))) throw invalid(parameter, `"${value}" is not a date`);
+  if (scalar === "boolean" && !["true", "false", "1", "0"].includes(value)) {
+    throw invalid(parameter, `"${value}" is not true or false`);
+  }
+}
+
+/** The attribute a comparison is about, once a filter's path has reached one. */
+interface Attribute {
+  scalar: ScalarKind;
+  equivalent?: (value: string) => string;
+}
+
+function comparison(
+  path: string[],
+  { scalar, equivalent }: Attribute,
+  operator: ComparisonOperator,
+  raw: unknown,
+  parameter: string,
+): Condition {
+  if (isRecord(raw) && listOf(raw) === null) {
+    const inner = Object.keys(raw)[0] ?? "";
+    throw invalid(bracket(parameter, inner), `the value of ${operator} cannot have parts`);
+  }
+  const values = stringList(listOf(raw) ?? raw);
+  const count = operator === "$between" ? 2 : operator === "$in" || operator === "$notIn" ? null : 1;
+  if (!values || values.length === 0 || (count !== null && values.length !== count)) {
+    const expected = count === null ? "one or more values" : count === 2 ? "two values (from and to)" : "one value";
+    throw invalid(parameter, `expected ${expected}`);
+  }
+  for (const value of values) checkValue(scalar, operator, value, parameter);
+  return { kind: "compare", path, scalar, operator, values, equivalent };
+}
+
+function all(conditions: Condition[]): Condition {
+  return conditions.length === 1 && conditions[0] ? conditions[0] : { kind: "and", conditions };
+}
+
+/**
+ * One level of a filter: keys are attributes, relations or operators. `at` is the attribute a
+ * nested operator applies to (filters[title][$not][$eq]=x), once the path has reached one.
+ */
+function parseLevel(
+  node: unknown,
+  type: ContentType,
+  path: string[],
+  at: Attribute | null,
+  parameter: string,
+): Condition {
+  if (!isRecord(node)) {
+    if (at === null) throw invalid(parameter, "expected filters[field]=value or filters[field][$operator]=value");
+    return comparison(path, at, "$eq", node, parameter);
+  }
+  const keys = Object.keys(node);
+  if (keys.length === 0) throw invalid(parameter, "expected a field or an operator");
+  const conditions = keys.map((key): Condition => {
+    const here = bracket(parameter, key);
+    const value = node[key];
+    if (key === "$and" || key === "$or") {
+      const items = listOf(value);
+      if (!items || items.length === 0) throw invalid(here, `expected a list: ${here}[0][field]=value`);
+      const parts = items.map((item, i) => parseLevel(item, type, path, at, bracket(here, i)));
+      return key === "$and" ? { kind: "and", conditions: parts } : { kind: "or", conditions: parts };
+    }
+    if (key === "$not") return { kind: "not", condition: parseLevel(value, type, path, at, here) };
+    if (key.startsWith("$")) {
+      if (!(COMPARISON_OPERATORS as readonly string[]).includes(key)) {
+        const operators = [...COMPARISON_OPERATORS, ...LOGICAL_OPERATORS].join(", ");
+        throw invalid(here, `unknown operator "${key}" (supported: ${operators})`);
+      }
+      if (at === null) throw invalid(here, `${key} needs a field before it: filters[field][${key}]=value`);
+      return comparison(path, at, key as ComparisonOperator, value, here);
+    }
+    if (at !== null) throw invalid(here, `"${path.at(-1)}" has no parts: expected an operator`);
+    if (key === "id") return parseLevel(value, type, [...path, key], { scalar: "number" }, here);
+    const name = type.aliases && Object.hasOwn(type.aliases, key) ? (type.aliases[key] as string) : key;
+    if (Object.hasOwn(type.scalars, name)) {
+      const equivalent = type.equivalent && Object.hasOwn(type.equivalent, name) ? type.equivalent[name] : undefined;
+      return parseLevel(value, type, [...path, name], { scalar: type.scalars[name] as ScalarKind, equivalent }, here);
+    }
+    if (Object.hasOwn(type.relations, key)) {
+      return parseLevel(value, relationTarget(type, key, here), [...path, key], null, here);
+    }
+    const names = ["id", ...Object.keys(type.scalars), ...Object.keys(type.relations)];
+    throw invalid(here, `cannot filter on "${key}" (this content type has: ${known(names)})`);
+  });
+  return all(conditions);
+}
+
+function parseFilter(raw: unknown, type: ContentType, parameter: string): Condition | null {
+  if (raw === undefined) return null;
+  if (!isRecord(raw)) throw invalid(parameter, "expected filters[field]=value or filters[field][$operator]=value");
+  return parseLevel(raw, type, [], null, parameter);
+}
+
+// --- sort
+
+const SORT_ITEM = /^([A-Za-z_][\w]*)(?::(asc|desc))?$/i;
+
+function sortField(
+  type: ContentType,
+  field: string,
+  direction: string,
+  parameter: string,
+): ParsedQuery["sort"][number] {
+  const scalar = field === "id" ? "number" : Object.hasOwn(type.scalars, field) ? type.scalars[field] : undefined;
+  if (!scalar) {
+    throw invalid(
+      parameter,
+      `cannot sort on "${field}" (this content type sorts on: ${known(["id", ...Object.keys(type.scalars)])})`,
+    );
+  }
+  return { field, scalar, descending: direction.toLowerCase() === "desc" };
+}
+
+function parseSort(raw: unknown, type: ContentType, parameter: string): ParsedQuery["sort"] {
+  if (raw === undefined) return [];
+  const items = stringList(raw) ?? listOf(raw) ?? (isRecord(raw) ? [raw] : null);
+  if (!items) throw invalid(parameter, 'expected "field", "field:asc" or "field:desc", or a list of them');
+  return items.flatMap((item) => {
+    // sort[title]=desc, Strapi's object form.
+    if (isRecord(item)) {
+      return Object.entries(item).map(([field, direction]) => {
+        if (typeof direction !== "string" || !/^(asc|desc)$/i.test(direction)) {
+          throw invalid(bracket(parameter, field), 'expected "asc" or "desc"');
+        }
+        return sortField(type, field, direction, parameter);
+      });
+    }
+    if (typeof item !== "string") throw invalid(parameter, 'expected "field", "field:asc" or "field:desc"');
+    return item.split(",").map((part) => {
+      const match = SORT_ITEM.exec(part.trim());
+      if (!match) throw invalid(parameter, `"${part}" is not "field", "field:asc" or "field:desc"`);
+      return sortField(type, match[1] ?? "", match[2] ?? "asc", parameter);
+    });
+  });
+}
+
+// --- pagination
+
+function integer(value: unknown, parameter: string): number {
+  if (typeof value !== "string" || !/^-?\d{1,9}$/.test(value)) throw invalid(parameter, "expected a whole number");
+  return Number(value);
+}
+
+/** Strapi's rules: page at least 1, pageSize and limit between 1 and 100 (limit=-1: 100), start at least 0. */
+function parsePagination(raw: unknown): Pagination {
+  const parameter = "pagination";
+  if (raw === undefined) return { style: "page", page: 1, pageSize: DEFAULT_PAGE_SIZE, withCount: true };
+  if (!isRecord(raw))
+    throw invalid(
+      parameter,
+      "expected pagination[page] and pagination[pageSize], or pagination[start] and pagination[limit]",
+    );
+  const values: Record<string, number> = {};
+  let withCount = true;
+  for (const [key, value] of Object.entries(raw)) {
+    const here = bracket(parameter, key);
+    if (key === "withCount") {
+      if (value !== "true" && value !== "false") throw invalid(here, 'expected "true" or "false"');
+      withCount = value === "true";
+    } else if (["page", "pageSize", "start", "limit"].includes(key)) {
+      values[key] = integer(value, here);
+    } else {
+      throw invalid(here, "unknown pagination parameter (use page and pageSize, or start and limit, and withCount)");
+    }
+  }
+  const paged = "page" in values || "pageSize" in values;
+  const offset = "start" in values || "limit" in values;
+  if (paged && offset) {
+    throw invalid(parameter, "page and pageSize cannot be used with start and limit in the same query");
+  }
+  const size = (n: number | undefined, fallback: number) =>
+    n === undefined ? fallback : n === -1 ? MAX_PAGE_SIZE : Math.min(Math.max(n, 1), MAX_PAGE_SIZE);
+  if (offset) {
+    return {
+      style: "offset",
+      start: Math.max(values.start ?? 0, 0),
+      limit: size(values.limit, DEFAULT_PAGE_SIZE),
+      withCount,
+    };
+  }
+  return {
+    style: "page",
+    page: Math.max(values.page ?? 1, 1),
+    pageSize: size(values.pageSize, DEFAULT_PAGE_SIZE),
+    withCount,
+  };
+}
+
+// --- the query
+
+const LIST_PARAMETERS = ["filters", "sort", "pagination", "fields", "populate", "locale", "publicationState"];
+const ONE_PARAMETERS = ["fields", "populate", "locale", "publicationState"];
+
+function parseLocale(raw: unknown): string | null {
+  if (raw === undefined) return null;
+  if (typeof raw !== "string" || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$|^all$/.test(raw)) {
+    throw invalid("locale", 'expected a locale code such as "en" or "ta-IN", or "all"');
+  }
+  return raw;
+}
+
+function parsePublicationState(raw: unknown): ParsedQuery["publicationState"] {
+  if (raw === undefined) return "live";
+  if (raw !== "live" && raw !== "preview") throw invalid("publicationState", 'expected "live" or "preview"');
+  return raw;
+}
+
+/** Parses a URL's query against one content type, for a list (find) or one entry (findOne). Throws ApiError (400). */
+export function parseQuery(url: URL, type: ContentType, endpoint: "list" | "one" = "list"): ParsedQuery {
   let raw: Record<string, unknown>;
   try {
     raw = qs.parse(url.search.slice(1), {
@@ -184,78 +434,155 @@ export function parseQuery<E>(url: URL, spec: QuerySpec<E>): ParsedQuery {
   } catch {
     throw new ApiError(400, "ValidationError", "The query string is malformed or too deep", { parameter: "" });
   }
-  const isList = spec.filters !== undefined;
-  const allowed = isList ? ["populate", "filters", "sort", "pagination"] : ["populate"];
+  const allowed = endpoint === "list" ? LIST_PARAMETERS : ONE_PARAMETERS;
   for (const key of Object.keys(raw)) {
-    if (!allowed.includes(key)) {
-      throw invalid(key, `unknown parameter (this endpoint accepts: ${allowed.join(", ")})`);
-    }
+    if (!allowed.includes(key)) throw invalid(key, `unknown parameter (this endpoint accepts: ${allowed.join(", ")})`);
   }
   return {
-    populate: parsePopulate(raw.populate, spec.relations),
-    filters: raw.filters === undefined || !spec.filters ? [] : parseFilters(raw.filters, spec.filters),
-    sort: spec.sorts ? parseSort(raw.sort, spec.sorts) : [],
-    ...parsePagination(raw.pagination),
+    filter: parseFilter(raw.filters, type, "filters"),
+    sort: parseSort(raw.sort, type, "sort"),
+    fields: parseFields(raw.fields, type, "fields"),
+    populate: parsePopulate(raw.populate, type, "populate"),
+    pagination: parsePagination(raw.pagination),
+    locale: parseLocale(raw.locale),
+    publicationState: parsePublicationState(raw.publicationState),
   };
 }
 
-function matches<E>(entry: E, filter: Filter, field: QueryField<E>): boolean {
-  const exact = field.normalize ?? ((s: string) => s);
-  const folded = (s: string) => exact(s).toLowerCase();
-  const values = field.values(entry).map(String);
-  const wanted = filter.values;
-  const some = (test: (value: string, want: string) => boolean) =>
-    values.some((value) => wanted.some((want) => test(value, want)));
-  switch (filter.operator) {
+// --- evaluation over entries in memory
+
+/** An entry as the filters see it: its attributes, and its relations as lists of such records. */
+export interface QueryRecord {
+  [attribute: string]: string | number | boolean | null | QueryRecord[];
+}
+
+type Value = string | number | boolean | null;
+
+/** Every value at a path: a relation fans out over its entries ("galleries.name" of each). */
+function valuesAt(record: QueryRecord, path: string[]): Value[] {
+  const [head, ...rest] = path;
+  if (head === undefined) return [];
+  const value = record[head];
+  if (Array.isArray(value)) return rest.length === 0 ? [] : value.flatMap((r) => valuesAt(r, rest));
+  return rest.length === 0 ? [value ?? null] : [];
+}
+
+function ordered(scalar: ScalarKind, value: Value | string): number | string {
+  if (value === null) return Number.NaN;
+  if (scalar === "number") return Number(value);
+  if (scalar === "datetime") return Date.parse(String(value));
+  if (scalar === "boolean") return value === true || value === "true" || value === "1" ? 1 : 0;
+  return String(value);
+}
+
+function compareValues(a: number | string, b: number | string): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+function test(condition: Extract<Condition, { kind: "compare" }>, value: Value): boolean {
+  const { operator, scalar } = condition;
+  const wanted = condition.values;
+  if (operator === "$null") return (value === null) === (wanted[0] === "true" || wanted[0] === "1");
+  if (operator === "$notNull") return (value !== null) === (wanted[0] === "true" || wanted[0] === "1");
+  if (value === null) return operator === "$ne" || operator === "$nei" || operator === "$notIn";
+  const text = String(value);
+  const lower = text.toLowerCase();
+  const first = wanted[0] ?? "";
+  const alike = condition.equivalent ?? ((s: string) => s);
+  const same = (w: string) =>
+    scalar === "string" ? alike(text) === alike(w) : compareValues(ordered(scalar, value), ordered(scalar, w)) === 0;
+  switch (operator) {
     case "$eq":
-    case "$in":
-      return some((v, w) => exact(v) === exact(w));
-    case "$eqi":
-      return some((v, w) => folded(v) === folded(w));
+      return same(first);
     case "$ne":
+      return !same(first);
+    case "$eqi":
+      return lower === first.toLowerCase();
+    case "$nei":
+      return lower !== first.toLowerCase();
+    case "$in":
+      return wanted.some(same);
     case "$notIn":
-      return !some((v, w) => exact(v) === exact(w));
+      return !wanted.some(same);
+    case "$lt":
+      return compareValues(ordered(scalar, value), ordered(scalar, first)) < 0;
+    case "$lte":
+      return compareValues(ordered(scalar, value), ordered(scalar, first)) <= 0;
+    case "$gt":
+      return compareValues(ordered(scalar, value), ordered(scalar, first)) > 0;
+    case "$gte":
+      return compareValues(ordered(scalar, value), ordered(scalar, first)) >= 0;
+    case "$between": {
+      const v = ordered(scalar, value);
+      return compareValues(v, ordered(scalar, first)) >= 0 && compareValues(v, ordered(scalar, wanted[1] ?? "")) <= 0;
+    }
     case "$contains":
-      return some((v, w) => exact(v).includes(exact(w)));
+      return text.includes(first);
+    case "$notContains":
+      return !text.includes(first);
     case "$containsi":
-      return some((v, w) => folded(v).includes(folded(w)));
+      return lower.includes(first.toLowerCase());
+    case "$notContainsi":
+      return !lower.includes(first.toLowerCase());
     case "$startsWith":
-      return some((v, w) => exact(v).startsWith(exact(w)));
+      return text.startsWith(first);
+    case "$startsWithi":
+      return lower.startsWith(first.toLowerCase());
+    case "$endsWith":
+      return text.endsWith(first);
+    case "$endsWithi":
+      return lower.endsWith(first.toLowerCase());
   }
 }
 
-function compare(a: Scalar | undefined, b: Scalar | undefined): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  return String(a ?? "").localeCompare(String(b ?? ""), "en");
+/** Whether a record matches; through a relation, some related entry must (Strapi's join). */
+export function matches(record: QueryRecord, condition: Condition): boolean {
+  switch (condition.kind) {
+    case "and":
+      return condition.conditions.every((c) => matches(record, c));
+    case "or":
+      return condition.conditions.some((c) => matches(record, c));
+    case "not":
+      return !matches(record, condition.condition);
+    case "compare": {
+      const values = valuesAt(record, condition.path);
+      // A relation with no entries has no value: as a SQL join, only $null-like tests can match.
+      return (values.length === 0 ? [null] : values).some((v) => test(condition, v));
+    }
+  }
 }
 
 export interface Page<E> {
   entries: E[];
-  pagination: { page: number; pageSize: number; pageCount?: number; total?: number };
+  pagination: Record<string, number>;
 }
 
-/** Filters, sorts and pages a list that is already in its default order. */
-export function applyQuery<E>(all: E[], query: ParsedQuery, spec: QuerySpec<E>): Page<E> {
-  const filtered = all.filter((entry) =>
-    query.filters.every((f) => {
-      const field = spec.filters?.[f.field];
-      return field ? matches(entry, f, field) : false;
-    }),
-  );
+/** Filters, sorts and pages entries that are already in their default order. */
+export function applyQuery<E>(all: E[], query: ParsedQuery, record: (entry: E) => QueryRecord): Page<E> {
+  const rows = all.map((entry) => ({ entry, record: record(entry) }));
+  const filtered = query.filter ? rows.filter((r) => matches(r.record, query.filter as Condition)) : rows;
   const sorted = query.sort.length
     ? filtered.toSorted((a, b) => {
-        for (const { field, descending } of query.sort) {
-          const read = spec.sorts?.[field];
-          const order = read ? compare(read.values(a)[0], read.values(b)[0]) : 0;
+        for (const { field, scalar, descending } of query.sort) {
+          const order = compareValues(
+            ordered(scalar, valuesAt(a.record, [field])[0] ?? null),
+            ordered(scalar, valuesAt(b.record, [field])[0] ?? null),
+          );
           if (order !== 0) return descending ? -order : order;
         }
         return 0;
       })
     : filtered;
-  const { page, pageSize } = query;
-  const entries = sorted.slice((page - 1) * pageSize, page * pageSize);
-  const pagination = query.withCount
-    ? { page, pageSize, pageCount: Math.ceil(sorted.length / pageSize), total: sorted.length }
-    : { page, pageSize };
+  const p = query.pagination;
+  const [start, size] = p.style === "page" ? [(p.page - 1) * p.pageSize, p.pageSize] : [p.start, p.limit];
+  const entries = sorted.slice(start, start + size).map((r) => r.entry);
+  const total = sorted.length;
+  const pagination: Record<string, number> =
+    p.style === "page" ? { page: p.page, pageSize: p.pageSize } : { start: p.start, limit: p.limit };
+  if (p.withCount) {
+    if (p.style === "page") pagination.pageCount = Math.ceil(total / p.pageSize);
+    pagination.total = total;
+  }
   return { entries, pagination };
 }

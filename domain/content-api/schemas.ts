@@ -39,12 +39,21 @@ function entry<A extends z.ZodType>(attributes: A) {
   return z.strictObject({ id, attributes });
 }
 
-export const paginationSchema = z.strictObject({
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1).max(100),
-  pageCount: z.number().int().min(0).optional(),
-  total: z.number().int().min(0).optional(),
-});
+export const paginationSchema = z.union([
+  z.strictObject({
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1).max(100),
+    pageCount: z.number().int().min(0).optional(),
+    total: z.number().int().min(0).optional(),
+  }),
+  z
+    .strictObject({
+      start: z.number().int().min(0),
+      limit: z.number().int().min(1).max(100),
+      total: z.number().int().min(0).optional(),
+    })
+    .describe("pagination[start] and pagination[limit]"),
+]);
 
 function list<E extends z.ZodType>(item: E) {
   return z.strictObject({ data: z.array(item), meta: z.strictObject({ pagination: paginationSchema }) });
@@ -120,7 +129,7 @@ export const blockEntrySchema = entry(
     Key: z.string(),
     Url: z.string(),
     Heading: z.string(),
-    Nav_Links: z.array(navLink).optional(),
+    Nav_Links: z.array(navLink).describe("a JSON attribute: always returned, as Strapi does"),
   }),
 );
 
