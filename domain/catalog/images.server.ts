@@ -1,6 +1,6 @@
 // Builds ResponsiveImage values (srcsets per format) from stored assets and their variants.
 import type { Database } from "../../platform/db/db.server.ts";
-import type { AssetVariant } from "../../platform/db/schema.server.ts";
+import type { AssetVariant, StoredTime } from "../../platform/db/schema.server.ts";
 import { VARIANT_MIME } from "../media/constants.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import type { ResponsiveImage } from "./types.ts";
@@ -12,6 +12,8 @@ export interface StoredImage {
   height: number;
   placeholder: string;
   variants: AssetVariant[];
+  /** When the asset was made (its files never change after). */
+  createdAt: StoredTime;
 }
 
 export function toResponsiveImage(image: StoredImage, alt: string): ResponsiveImage {
@@ -74,11 +76,21 @@ export async function loadStoredImages(db: Database, assetIds: readonly number[]
   const result = new Map<number, StoredImage>();
   if (ids.length === 0) return result;
   const [assets, variants] = await Promise.all([
-    db.selectFrom("assets").select(["id", "width", "height", "placeholder"]).where("id", "in", ids).execute(),
+    db
+      .selectFrom("assets")
+      .select(["id", "width", "height", "placeholder", "created_at"])
+      .where("id", "in", ids)
+      .execute(),
     db.selectFrom("asset_variants").selectAll().where("asset_id", "in", ids).execute(),
   ]);
   for (const a of assets) {
-    result.set(a.id, { width: a.width, height: a.height, placeholder: a.placeholder, variants: [] });
+    result.set(a.id, {
+      width: a.width,
+      height: a.height,
+      placeholder: a.placeholder,
+      variants: [],
+      createdAt: a.created_at,
+    });
   }
   for (const v of variants) result.get(v.asset_id)?.variants.push(v);
   return result;

@@ -28,7 +28,7 @@ const LOGO_PATH = "/favicon.svg";
 
 export interface ResourceContext {
   db: Database;
-  /** The public origin that absolute image URLs start with. */
+  /** The public origin: the OpenAPI document's server. Media URLs are paths, as Strapi's local provider answers. */
   origin: string;
 }
 
@@ -39,11 +39,11 @@ export interface ApiEntry {
   [extra: string]: unknown;
 }
 
-export interface Resource<E> {
+export interface Resource<E extends { id: number }> {
   type: ContentType;
   /** Every entry, in the default order. */
   list(ctx: ResourceContext): Promise<E[]>;
-  /** One entry by id for /api/{name}/{id}; absent when the resource has no such path. */
+  /** One entry by id for /api/{name}/{id} (Strapi's findOne); without it, found in the list. */
   one?(ctx: ResourceContext, id: number): Promise<E | null>;
   /** The entry as filters and sort read it: its scalars, and its relations' entries. */
   record(entry: E): QueryRecord;
@@ -65,7 +65,11 @@ const MEDIA_TYPE: ContentType = {
     mime: "string",
     size: "number",
     url: "string",
+    hash: "string",
+    previewUrl: "string",
     provider: "string",
+    createdAt: "datetime",
+    updatedAt: "datetime",
   },
   relations: {},
 };
@@ -107,8 +111,17 @@ function kilobytes(bytes: number): number {
   return Math.round((bytes / BYTES_PER_KB) * 100) / 100;
 }
 
-/** Strapi's upload-file attributes for one of our assets; `url` is the JPEG variant. */
-function mediaAttributes(image: StoredImage, alt: string, origin: string) {
+/** A stored file's name without its extension: Strapi's `hash`. */
+function stem(key: string): string {
+  return (key.split("/").at(-1) ?? "").replace(/\.[^.]+$/, "");
+}
+
+/**
+ * Strapi's upload-file attributes for one of our assets: `url` is the JPEG variant, `formats`
+ * the WebP rungs nearest Strapi's sizes. URLs are paths on this site, as Strapi's local
+ * provider answers them (a client prefixes its STRAPI_URL).
+ */
+function mediaAttributes(image: StoredImage, alt: string) {
   const jpeg = image.variants.find((v) => v.format === "jpeg");
   const formats: Record<string, unknown> = {};
   for (const [name, width] of Object.entries(STRAPI_FORMAT_WIDTHS_PX)) {
@@ -116,12 +129,14 @@ function mediaAttributes(image: StoredImage, alt: string, origin: string) {
     if (!variant) continue;
     formats[name] = {
       name: variant.key.split("/").at(-1),
+      hash: stem(variant.key),
       ext: ".webp",
       mime: VARIANT_MIME.webp,
+      path: null,
       width: variant.width,
       height: variant.height,
       size: kilobytes(variant.bytes),
-      url: origin + publicMediaUrl(variant.key),
+      url: publicMediaUrl(variant.key),
     };
   }
   return {
@@ -131,33 +146,64 @@ function mediaAttributes(image: StoredImage, alt: string, origin: string) {
     width: jpeg?.width ?? image.width,
     height: jpeg?.height ?? image.height,
     formats,
+    hash: jpeg ? stem(jpeg.key) : "",
     ext: ".jpg",
     mime: VARIANT_MIME.jpeg,
     size: kilobytes(jpeg?.bytes ?? 0),
-    url: jpeg ? origin + publicMediaUrl(jpeg.key) : "",
+    url: jpeg ? publicMediaUrl(jpeg.key) : "",
+    previewUrl: null,
     provider: "local",
+    provider_metadata: null,
+    createdAt: image.createdAt,
+    updatedAt: image.createdAt,
   };
 }
 
-/**
- * A media relation. Strapi v4 puts the URL at data.attributes.url; the spec's client reads
- * data.url for collections and stories, so both are there.
- */
-function mediaRelation(images: Map<number, StoredImage>, assetId: number | null, alt: string, origin: string) {
+type MediaData = { id: number; url: string; attributes: ReturnType<typeof mediaAttributes> };
+
+/** One media entry as Strapi nests it ({ id, attributes }); the spec's client reads data.url, so that is there too. */
+function mediaData(id: number, image: StoredImage, alt: string): MediaData {
+  const attributes = mediaAttributes(image, alt);
+  return { id, url: attributes.url, attributes };
+}
+
+/** A single media field: `{ data: { id, attributes } | null }`. */
+function mediaRelation(images: Map<number, StoredImage>, assetId: number | null, alt: string) {
   const image = assetId === null ? undefined : images.get(assetId);
-  if (assetId === null || !image) return { data: null };
-  const attributes = mediaAttributes(image, alt, origin);
-  return { data: { id: assetId, url: attributes.url, attributes } };
+  return { data: assetId === null || !image ? null : mediaData(assetId, image, alt) };
+}
+
+/** The built-in logo as a Strapi file: an SVG, so no sizes or formats (Strapi has none for one either). */
+function builtInLogo(alt: string, at = new Date(0).toISOString()) {
+  const attributes = {
+    name: "logo.svg",
+    alternativeText: alt,
+    caption: null,
+    width: null,
+    height: null,
+    formats: null,
+    hash: "logo",
+    ext: ".svg",
+    mime: "image/svg+xml",
+    size: null,
+    url: LOGO_PATH,
+    previewUrl: null,
+    provider: "local",
+    provider_metadata: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return { id: 1, url: LOGO_PATH, attributes };
 }
 
 /** A media entry as filters read it. */
-function mediaRecord(id: number, attributes: ReturnType<typeof mediaAttributes>): QueryRecord {
-  const { formats: _formats, ...scalars } = attributes;
+function mediaRecord({ id, attributes }: MediaData): QueryRecord {
+  const { formats: _formats, provider_metadata: _metadata, ...scalars } = attributes;
   return { id, ...scalars };
 }
 
 function relationRecords(relation: ReturnType<typeof mediaRelation>): QueryRecord[] {
-  return relation.data ? [mediaRecord(relation.data.id, relation.data.attributes)] : [];
+  return relation.data ? [mediaRecord(relation.data)] : [];
 }
 
 // --- banners: one entry whose bannerImage lists the desktop images, then the mobile crops.
@@ -166,40 +212,28 @@ const BANNER_NAME = "Home banner";
 
 interface BannerEntry {
   id: number;
-  images: { id: number; device: "desktop" | "mobile"; slide: number; attributes: ReturnType<typeof mediaAttributes> }[];
+  /** Beside Strapi's id and attributes: which slide, and for which screen (the mobile crops follow the desktop images). */
+  images: (MediaData & { device: "desktop" | "mobile"; slide: number })[];
 }
 
 const banners: Resource<BannerEntry> = {
   type: BANNER_TYPE,
-  record: (e) => ({ id: e.id, name: BANNER_NAME, bannerImage: e.images.map((i) => mediaRecord(i.id, i.attributes)) }),
-  async list({ db, origin }) {
+  record: (e) => ({ id: e.id, name: BANNER_NAME, bannerImage: e.images.map(mediaRecord) }),
+  async list({ db }) {
     const slides = await readBannerSlides(db);
     const entry: BannerEntry = { id: 1, images: [] };
     for (const device of ["desktop", "mobile"] as const) {
       slides.forEach((s, index) => {
         const assetId = device === "desktop" ? s.desktopAssetId : s.mobileAssetId;
         const image = device === "desktop" ? s.desktop : s.mobile;
-        if (image)
-          entry.images.push({
-            id: assetId,
-            device,
-            slide: index + 1,
-            attributes: mediaAttributes(image, s.alt, origin),
-          });
+        if (image) entry.images.push({ ...mediaData(assetId, image, s.alt), device, slide: index + 1 });
       });
     }
     return [entry];
   },
   serialize(entry, populate) {
     const attributes: Record<string, unknown> = { name: BANNER_NAME };
-    if (populate.has("bannerImage")) {
-      attributes.bannerImage = entry.images.map((i) => ({
-        id: i.id,
-        device: i.device,
-        slide: i.slide,
-        ...i.attributes,
-      }));
-    }
+    if (populate.has("bannerImage")) attributes.bannerImage = { data: entry.images };
     return { id: entry.id, attributes };
   },
 };
@@ -223,7 +257,7 @@ const galleries: Resource<GalleryEntry> = {
     description: e.description,
     image: relationRecords(e.image),
   }),
-  async list({ db, origin }) {
+  async list({ db }) {
     const rows = await readCollections(db);
     const images = await loadStoredImages(
       db,
@@ -234,7 +268,7 @@ const galleries: Resource<GalleryEntry> = {
       slug: r.slug,
       name: r.name,
       description: r.description,
-      image: mediaRelation(images, r.cover_asset_id, `${r.name} collection`, origin),
+      image: mediaRelation(images, r.cover_asset_id, `${r.name} collection`),
     }));
   },
   serialize(e, populate) {
@@ -259,7 +293,7 @@ interface ShootEntry {
   images: NonNullable<ReturnType<typeof mediaRelation>["data"]>[];
 }
 
-async function loadShoots({ db, origin }: ResourceContext, only: { id?: number; stories?: boolean }) {
+async function loadShoots({ db }: ResourceContext, only: { id?: number; stories?: boolean }) {
   // The site's own rule ("public"), so the API never shows a draft or a shoot in the admin's trash.
   const shoots = await readShoots(db, { scope: "public", id: only.id, stories: only.stories });
   const [covers, photos] = await Promise.all([
@@ -283,10 +317,10 @@ async function loadShoots({ db, origin }: ResourceContext, only: { id?: number; 
       createdAt: s.createdAt,
       updatedAt: s.updatedAt,
       collection: s.collection,
-      base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`, origin),
+      base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`),
       images: photos
         .filter((p) => p.shootId === s.id)
-        .flatMap((p) => mediaRelation(images, p.assetId, p.alt || s.title, origin).data ?? []),
+        .flatMap((p) => mediaRelation(images, p.assetId, p.alt || s.title).data ?? []),
     }),
   );
 }
@@ -322,7 +356,7 @@ function shootRecord(e: ShootEntry): QueryRecord {
     ...shootScalars(e),
     galleries: [{ id, name, slug }],
     base_image: relationRecords(e.base_image),
-    images: e.images.map((i) => mediaRecord(i.id, i.attributes)),
+    images: e.images.map(mediaRecord),
   };
 }
 
@@ -356,24 +390,14 @@ interface BlockEntry {
 const blocks: Resource<BlockEntry> = {
   type: BLOCK_TYPE,
   record: (e) => ({ id: e.id, Title: e.Title, Key: e.Key, Url: e.Url, Heading: e.Heading }),
-  async list({ db, origin }) {
+  async list({ db }) {
     const studio = await readStudioRow(db);
     const name = studio?.name ?? "";
-    // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one;
-    // the same few attributes either way, as the OpenAPI document describes.
+    // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one.
     const logoId = studio?.logo_asset_id ?? null;
     const stored = logoId === null ? undefined : (await loadStoredImages(db, [logoId])).get(logoId);
-    const attributes = stored ? mediaAttributes(stored, name, origin) : undefined;
-    const own = attributes?.url ? attributes : undefined;
-    const logoUrl = own?.url ?? origin + LOGO_PATH;
     const logo = {
-      data: {
-        id: own && logoId !== null ? logoId : 1,
-        url: logoUrl,
-        attributes: own
-          ? { name: own.name, alternativeText: name, ext: own.ext, mime: own.mime, url: logoUrl }
-          : { name: "logo.svg", alternativeText: name, ext: ".svg", mime: "image/svg+xml", url: logoUrl },
-      },
+      data: stored && logoId !== null ? mediaData(logoId, stored, name) : builtInLogo(name, studio?.updated_at),
     };
     const links = NAV_LINKS.map((l) => ({ url: l.to, name: l.label }));
     const header = [
@@ -409,8 +433,6 @@ const blocks: Resource<BlockEntry> = {
 /** A resource with its entry type erased, so that different ones share one registry. */
 export interface ApiResource {
   summary: string;
-  /** Whether /api/{name}/{id} exists. */
-  hasOne: boolean;
   /** What a query may name, for the OpenAPI document. */
   type: ContentType;
   list(ctx: ResourceContext, url: URL): Promise<{ data: ApiEntry[]; meta: { pagination: object } }>;
@@ -442,10 +464,9 @@ function selectInRelation(value: unknown, type: ContentType, node: Populate): un
   return { ...value, data: Array.isArray(data) ? data.map(pick) : data === null ? null : pick(data) };
 }
 
-function erase<E>(resource: Resource<E>, summary: string): ApiResource {
+function erase<E extends { id: number }>(resource: Resource<E>, summary: string): ApiResource {
   return {
     summary,
-    hasOne: resource.one !== undefined,
     type: resource.type,
     async list(ctx, url) {
       // The query is checked before anything is read, so a bad one costs nothing.
@@ -458,7 +479,9 @@ function erase<E>(resource: Resource<E>, summary: string): ApiResource {
     },
     async one(ctx, url, id) {
       const query = parseQuery(url, resource.type, "one");
-      const entry = resource.one ? await resource.one(ctx, id) : null;
+      const entry = resource.one
+        ? await resource.one(ctx, id)
+        : ((await resource.list(ctx)).find((e) => e.id === id) ?? null);
       if (entry === null) throw new ApiError(404, "NotFoundError", "Not Found");
       return { data: selectFields(resource.serialize(entry, query.populate), resource.type, query), meta: {} };
     },

@@ -4,6 +4,7 @@ export type ApiErrorName =
   | "ValidationError"
   | "UnauthorizedError"
   | "NotFoundError"
+  | "ForbiddenError"
   | "MethodNotAllowedError"
   | "RateLimitError"
   | "ApplicationError"

@@ -15,11 +15,12 @@ import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
 import { MAX_PAGE_SIZE } from "./query.server.ts";
-import { errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
+import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
 import { createApiToken, revokeApiToken } from "./tokens.server.ts";
 
 const ORIGIN = "https://studio.example";
-const MEDIA_JPEG = new RegExp(`^${ORIGIN}/media/.+\\.jpg$`);
+/** Paths on this site, as Strapi's local provider answers them: a client prefixes its STRAPI_URL. */
+const MEDIA_JPEG = /^\/media\/.+\.jpg$/;
 const ALL_SHOOT_IDS = [1, 2, 3, 21, 22, 23, 24, 25, 41, 42, 43, 44, 45, 61, 62, 63, 64, 101, 102, 103];
 const WEDDING_IDS = [1, 2, 3, 101];
 const BABY_SHOOT_IDS = [21, 22, 23, 24, 25, 102];
@@ -90,17 +91,25 @@ async function failure(response: Response, status: number, name: string) {
 const ids = (list: { data: { id: number }[] }) => list.data.map((e) => e.id);
 
 describe("endpoints on the demo studio", () => {
-  it("/api/banners?populate=bannerImage: data[0] lists six desktop images, then six mobile crops", async () => {
+  it("/api/banners?populate=bannerImage: bannerImage.data lists six desktop images, then six mobile crops", async () => {
     const res = await ok("banners?populate=bannerImage", RESPONSE_SCHEMAS.banners);
-    const images = res.data[0]?.attributes.bannerImage ?? [];
+    const images = res.data[0]?.attributes.bannerImage?.data ?? [];
     expect(images.map((i) => i.device)).toEqual([...Array(6).fill("desktop"), ...Array(6).fill("mobile")]);
     expect(images.map((i) => i.slide)).toEqual([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]);
-    for (const image of images) {
-      expect(image.url).toMatch(MEDIA_JPEG);
-      expect(typeof image.id).toBe("number");
-      if (image.device === "desktop") expect(image.width).toBeGreaterThan(image.height);
-      else expect(image.height).toBeGreaterThan(image.width);
+    for (const { id, url, attributes } of images) {
+      expect(attributes.url).toMatch(MEDIA_JPEG);
+      expect(url).toBe(attributes.url);
+      expect(typeof id).toBe("number");
+      expect(attributes.hash).toBe(attributes.name.replace(/\.jpg$/, ""));
+      expect(attributes.createdAt).toMatch(/\.\d{3}Z$/);
+      for (const f of Object.values(attributes.formats ?? {})) {
+        expect(f?.url.endsWith(`/${f?.hash}${f?.ext}`)).toBe(true);
+        expect(f?.path).toBeNull();
+      }
     }
+    const [desktop, mobile] = [images[0]?.attributes, images[6]?.attributes];
+    expect(desktop?.width).toBeGreaterThan(desktop?.height ?? 0);
+    expect(mobile?.height).toBeGreaterThan(mobile?.width ?? 0);
     expect(new Set(images.map((i) => i.id)).size).toBe(12);
   });
 
@@ -118,7 +127,7 @@ describe("endpoints on the demo studio", () => {
       expect(image?.attributes.url).toBe(image?.url);
       expect(Object.keys(image?.attributes.formats ?? {})).toContain("thumbnail");
       for (const f of Object.values(image?.attributes.formats ?? {})) {
-        expect(f?.url).toMatch(new RegExp(`^${ORIGIN}/media/.+\\.webp$`));
+        expect(f?.url).toMatch(/^\/media\/.+\.webp$/);
       }
     }
     expect(res.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 4 });
@@ -148,7 +157,7 @@ describe("endpoints on the demo studio", () => {
   });
 
   it("/api/collections/{id}?populate=*: one shoot with all its images", async () => {
-    const res = await ok("collections/101?populate=*", RESPONSE_SCHEMAS.collection);
+    const res = await ok("collections/101?populate=*", ENTRY_SCHEMAS.collections);
     expect(res.data.id).toBe(101);
     expect(res.data.attributes.isStory).toBe(true);
     expect(res.data.attributes.images?.data).toHaveLength(DEMO_PHOTOS_PER_SHOOT);
@@ -156,8 +165,9 @@ describe("endpoints on the demo studio", () => {
     await failure(await call("collections/999"), 404, "NotFoundError");
     const bad = await failure(await call("collections/abc"), 400, "ValidationError");
     expect(bad.message).toContain("abc");
-    await failure(await call("banners/1"), 404, "NotFoundError");
+    await failure(await call("banners/2"), 404, "NotFoundError");
     await failure(await call("nothing-here"), 404, "NotFoundError");
+    await failure(await call("collections/1/images"), 404, "NotFoundError");
   });
 
   it("leaves out what the admin has trashed or unpublished, as the public site does", async () => {
@@ -176,7 +186,7 @@ describe("endpoints on the demo studio", () => {
       expect(ids(list)).toEqual([1, 101]);
       await failure(await call("collections/2"), 404, "NotFoundError");
       await failure(await call("collections/3"), 404, "NotFoundError");
-      const one = await ok("collections/1?populate=*", RESPONSE_SCHEMAS.collection);
+      const one = await ok("collections/1?populate=*", ENTRY_SCHEMAS.collections);
       expect(one.data.attributes.images?.data).toHaveLength(DEMO_PHOTOS_PER_SHOOT - 1);
     } finally {
       await store.db.updateTable("shoots").set({ deleted_at: null }).where("id", "=", 2).execute();
@@ -206,7 +216,7 @@ describe("endpoints on the demo studio", () => {
     expect(withoutLogo.map((l) => [l.name, l.url])).toEqual(NAV_LINKS.map((l) => [l.label, l.to]));
     const logo = links.find((l) => l.Logo);
     expect(logo?.url).toBe("/");
-    expect(logo?.Logo?.data.url).toBe(`${ORIGIN}/favicon.svg`);
+    expect(logo?.Logo?.data.attributes.url).toBe("/favicon.svg");
     expect(links.map((l) => l.id)).toEqual(links.map((_, i) => i + 1));
     // A JSON attribute: Strapi returns it populated or not.
     const footer = await ok("blocks?filters[Key]=footer", RESPONSE_SCHEMAS.blocks);
@@ -219,10 +229,90 @@ describe("endpoints on the demo studio", () => {
     try {
       const res = await ok("blocks?populate=*&filters[key][$eq]=header", RESPONSE_SCHEMAS.blocks);
       const logo = res.data[0]?.attributes.Nav_Links?.find((l) => l.Logo)?.Logo;
-      expect(logo?.data.url).toMatch(MEDIA_JPEG);
+      expect(logo?.data.attributes.url).toMatch(MEDIA_JPEG);
     } finally {
       await store.db.updateTable("studio_settings").set({ logo_asset_id: null }).execute();
     }
+  });
+});
+
+describe("findOne: GET /api/{type}/{id} on every type, as Strapi has it", () => {
+  it("answers the entry the list has, in { data, meta: {} }, and 404 for an id it does not have", async () => {
+    const cases = [
+      ["banners", ENTRY_SCHEMAS.banners, RESPONSE_SCHEMAS.banners],
+      ["galleries", ENTRY_SCHEMAS.galleries, RESPONSE_SCHEMAS.galleries],
+      ["collections", ENTRY_SCHEMAS.collections, RESPONSE_SCHEMAS.collections],
+      ["recent-storys", ENTRY_SCHEMAS["recent-storys"], RESPONSE_SCHEMAS["recent-storys"]],
+      ["blocks", ENTRY_SCHEMAS.blocks, RESPONSE_SCHEMAS.blocks],
+    ] as const;
+    for (const [name, entrySchema, listSchema] of cases) {
+      const list = await ok(`${name}?populate=*&pagination[pageSize]=100`, listSchema);
+      for (const entry of list.data) {
+        const found = await ok(`${name}/${entry.id}?populate=*`, entrySchema);
+        expect(found, `${name}/${entry.id}`).toEqual({ data: entry, meta: {} });
+      }
+      await failure(await call(`${name}/99999`), 404, "NotFoundError");
+    }
+    // A story is a story: a portfolio shoot's id is no recent-story.
+    await failure(await call("recent-storys/1"), 404, "NotFoundError");
+  });
+});
+
+describe("the spec's client (section 3): every property path it reads resolves", () => {
+  /** Follows "a.b.0.c" through objects and lists; undefined where a step is missing. */
+  const at = (value: unknown, path: string): unknown =>
+    path
+      .split(".")
+      .reduce<unknown>(
+        (v, key) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined),
+        value,
+      );
+  const json = async (q: string) => (await (await call(q)).json()) as { data: unknown[] };
+  const resolves = (entry: unknown, paths: string[]) => {
+    for (const path of paths) expect(at(entry, path), path).toBeDefined();
+  };
+
+  it("slider, collections, recent stories, gallery list and header block", async () => {
+    // The slider takes data[0].attributes.bannerImage; each banner image is read as id and url.
+    const slider = await json("banners?populate=bannerImage");
+    resolves(slider.data[0], [
+      "attributes.bannerImage.data.0.id",
+      "attributes.bannerImage.data.0.url",
+      "attributes.bannerImage.data.0.attributes.url",
+    ]);
+    for (const collection of (await json("galleries?populate=*")).data) {
+      resolves(collection, ["id", "attributes.name", "attributes.image.data.url"]);
+    }
+    for (const story of (await json("recent-storys?populate=*")).data) {
+      resolves(story, [
+        "id",
+        "attributes.title",
+        "attributes.location",
+        "attributes.base_image.data.url",
+        "description",
+      ]);
+    }
+    const wedding = await json("collections?populate=*&[filters][galleries][name]=wedding");
+    expect(wedding.data.length).toBeGreaterThan(0);
+    for (const item of wedding.data) {
+      resolves(item, [
+        "id",
+        "attributes.title",
+        "attributes.description",
+        "attributes.location",
+        "attributes.base_image.data.attributes.url",
+      ]);
+    }
+    const header = (await json("blocks?populate=*&filters[key][$eq]=header")).data[0];
+    resolves(header, [
+      "attributes.Title",
+      "attributes.Key",
+      "attributes.Url",
+      "attributes.Heading",
+      "attributes.Nav_Links.0.id",
+      "attributes.Nav_Links.0.url",
+      "attributes.Nav_Links.0.name",
+    ]);
   });
 });
 
@@ -326,7 +416,7 @@ describe("the rest of Strapi v4's query", () => {
 
   it("filters on any scalar: description, isStory", async () => {
     expect(await shoots("filters[isStory]=true")).toEqual([101, 102, 103]);
-    const one = await ok("collections/21", RESPONSE_SCHEMAS.collection);
+    const one = await ok("collections/21", ENTRY_SCHEMAS.collections);
     const words = one.data.attributes.description.split(" ").slice(0, 3).join(" ");
     expect(await shoots(`filters[description][$contains]=${encodeURIComponent(words)}`)).toContain(21);
   });
@@ -385,13 +475,13 @@ describe("the rest of Strapi v4's query", () => {
   });
 
   it("populates with Strapi's other forms: a list, dotted paths, populate[x]=true", async () => {
-    const star = await ok("collections/1?populate=*", RESPONSE_SCHEMAS.collection);
+    const star = await ok("collections/1?populate=*", ENTRY_SCHEMAS.collections);
     for (const q of [
       "populate[0]=base_image&populate[1]=images&populate[2]=galleries",
       "populate=base_image,images,galleries.image",
       "populate[base_image]=true&populate[images]=*&populate[galleries][populate]=*",
     ]) {
-      const res = await ok(`collections/1?${q}`, RESPONSE_SCHEMAS.collection);
+      const res = await ok(`collections/1?${q}`, ENTRY_SCHEMAS.collections);
       expect(res.data.attributes.base_image).toEqual(star.data.attributes.base_image);
       expect(res.data.attributes.images).toEqual(star.data.attributes.images);
       expect(res.data.attributes.galleries?.data[0]?.attributes.name).toBe("Wedding");
@@ -597,10 +687,18 @@ describe("CORS", () => {
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
   });
 
-  it("refuses writes: the API is read-only", async () => {
-    const res = await call("galleries", { method: "POST" });
-    await failure(res, 405, "MethodNotAllowedError");
-    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  it("refuses writes as Strapi does a write no role may make: 403 ForbiddenError, token or not", async () => {
+    for (const [method, path] of [
+      ["POST", "galleries"],
+      ["PUT", "collections/1"],
+      ["DELETE", "blocks/1"],
+    ]) {
+      for (const token of [undefined, null]) {
+        const res = await call(path ?? "", { method, token });
+        await failure(res, 403, "ForbiddenError");
+        expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      }
+    }
   });
 });
 
@@ -655,6 +753,10 @@ describe("the OpenAPI document", () => {
       ["/api/collections/{id}", "collections/1?populate=*"],
       ["/api/recent-storys", "recent-storys?populate=*"],
       ["/api/blocks", "blocks?populate=*&filters[key][$eq]=header"],
+      ["/api/banners/{id}", "banners/1?populate=*"],
+      ["/api/galleries/{id}", "galleries/2?populate=*"],
+      ["/api/recent-storys/{id}", "recent-storys/102?populate=*"],
+      ["/api/blocks/{id}", "blocks/2"],
     ];
     expect(Object.keys(doc.paths).toSorted()).toEqual(calls.map(([p]) => p).toSorted());
     for (const [path, query] of calls) {

@@ -99,7 +99,7 @@ function route(path: string): { name: string; id?: number } {
   const [name = "", id, ...rest] = path.split("/").filter((s) => s !== "");
   // Own keys only: "__proto__", "constructor" or "toString" name no resource.
   const resource = Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined;
-  if (!resource || rest.length > 0 || (id !== undefined && !resource.hasOne)) {
+  if (!resource || rest.length > 0) {
     throw new ApiError(404, "NotFoundError", "Not Found");
   }
   if (id === undefined) return { name };
@@ -137,8 +137,8 @@ export async function handleApiRequest(request: Request, path: string, deps: Api
   if (request.method === "OPTIONS") return optionsResponse(request, deps.corsOrigins);
   try {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      const message = "Method Not Allowed: the API is read-only";
-      throw new ApiError(405, "MethodNotAllowedError", message, {}, { Allow: ALLOWED_METHODS });
+      // Strapi's answer to a write no role may make: 403 ForbiddenError, token or not.
+      throw new ApiError(403, "ForbiddenError", "Forbidden: the API is read-only", {}, { Allow: ALLOWED_METHODS });
     }
     const credential = bearerToken(request.headers.get("Authorization"));
     const token = await verifyApiToken(deps.db, credential);

@@ -2,7 +2,7 @@
 // tests hold the real responses to.
 import { z } from "zod";
 import { COMPARISON_OPERATORS, type ContentType, MAX_PAGE_SIZE } from "./query.server.ts";
-import { errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
+import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
 
 export interface OpenApiResource {
   name: string;
@@ -127,18 +127,15 @@ export function openApiDocument(origin: string, resources: readonly OpenApiResou
         },
       },
     };
-  }
-  const collections = resources.find((r) => r.name === "collections");
-  if (collections) {
-    paths["/api/collections/{id}"] = {
+    paths[`/api/${r.name}/{id}`] = {
       get: {
-        summary: "One published shoot with all its images",
+        summary: `One entry of /api/${r.name} by its id (Strapi's findOne)`,
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
-          ...entryParameters(collections),
+          ...entryParameters(r),
         ],
         responses: {
-          200: { description: "OK, with a strong ETag", content: json(RESPONSE_SCHEMAS.collection) },
+          200: { description: "OK, with a strong ETag", content: json(ENTRY_SCHEMAS[r.responseSchema]) },
           304: cached,
           ...errors([400, 401, 404, 429]),
         },

@@ -3,37 +3,49 @@
 import { z } from "zod";
 
 const id = z.number().int().positive();
-const absoluteUrl = z.string().regex(/^https?:\/\//);
 /** A path on this site. A regex, not .startsWith(): that becomes a non-standard JSON Schema format. */
 const sitePath = z.string().regex(/^\//);
+const timestamp = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  .describe("ISO 8601 with milliseconds, as Strapi writes it");
 
 const format = z.strictObject({
   name: z.string(),
+  hash: z.string(),
   ext: z.string(),
   mime: z.string(),
+  path: z.null(),
   width: z.number().int(),
   height: z.number().int(),
   size: z.number().describe("kilobytes"),
-  url: absoluteUrl,
+  url: sitePath,
 });
 
-/** Strapi's upload-file attributes; url is the JPEG, formats the WebP sizes. */
+/** Strapi's upload-file attributes; url is the JPEG, formats the WebP sizes; URLs are paths on this site (Strapi's local provider). */
 export const mediaSchema = z.strictObject({
   name: z.string(),
   alternativeText: z.string(),
   caption: z.null(),
-  width: z.number().int(),
-  height: z.number().int(),
-  formats: z.partialRecord(z.enum(["thumbnail", "small", "medium", "large"]), format),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  formats: z.partialRecord(z.enum(["thumbnail", "small", "medium", "large"]), format).nullable(),
+  hash: z.string(),
   ext: z.string(),
   mime: z.string(),
-  size: z.number(),
-  url: absoluteUrl,
+  size: z.number().nullable().describe("kilobytes"),
+  url: sitePath,
+  previewUrl: z.null(),
   provider: z.string(),
+  provider_metadata: z.null(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 
-const mediaData = z.strictObject({ id, url: absoluteUrl, attributes: mediaSchema });
+/** One media entry: Strapi's { id, attributes }, and url beside them (the spec's client reads data.url). */
+const mediaData = z.strictObject({ id, url: sitePath, attributes: mediaSchema });
 export const mediaRelationSchema = z.strictObject({ data: mediaData.nullable() });
+const mediaListSchema = z.strictObject({ data: z.array(mediaData) });
 
 function entry<A extends z.ZodType>(attributes: A) {
   return z.strictObject({ id, attributes });
@@ -63,13 +75,14 @@ export const bannerEntrySchema = entry(
   z.strictObject({
     name: z.string(),
     bannerImage: z
-      .array(
-        mediaSchema.extend({
-          id,
-          device: z.enum(["desktop", "mobile"]),
-          slide: z.number().int().min(1).describe("position in the slideshow; one desktop and one mobile image each"),
-        }),
-      )
+      .strictObject({
+        data: z.array(
+          mediaData.extend({
+            device: z.enum(["desktop", "mobile"]),
+            slide: z.number().int().min(1).describe("position in the slideshow; one desktop and one mobile image each"),
+          }),
+        ),
+      })
       .optional()
       .describe("populate=bannerImage: the desktop images, then the mobile crops"),
   }),
@@ -89,11 +102,11 @@ const shootAttributes = z.strictObject({
   description: z.string(),
   location: z.string(),
   isStory: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  publishedAt: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  publishedAt: timestamp,
   base_image: mediaRelationSchema.optional(),
-  images: z.strictObject({ data: z.array(mediaData) }).optional(),
+  images: mediaListSchema.optional(),
   galleries: z
     .strictObject({ data: z.array(entry(z.strictObject({ name: z.string(), slug: z.string() }))) })
     .optional(),
@@ -106,21 +119,7 @@ const navLink = z.strictObject({
   id,
   url: sitePath,
   name: z.string(),
-  Logo: mediaRelationSchema
-    .extend({
-      data: z.strictObject({
-        id,
-        url: absoluteUrl,
-        attributes: z.strictObject({
-          name: z.string(),
-          alternativeText: z.string(),
-          ext: z.string(),
-          mime: z.string(),
-          url: absoluteUrl,
-        }),
-      }),
-    })
-    .optional(),
+  Logo: z.strictObject({ data: mediaData }).optional(),
 });
 
 export const blockEntrySchema = entry(
@@ -143,11 +142,25 @@ export const errorSchema = z.strictObject({
   }),
 });
 
+/** Strapi's findOne: { data: entry, meta: {} }. */
+function one<E extends z.ZodType>(item: E) {
+  return z.strictObject({ data: item, meta: z.strictObject({}) });
+}
+
+/** The list answers (GET /api/{name}), by resource. */
 export const RESPONSE_SCHEMAS = {
   banners: list(bannerEntrySchema),
   galleries: list(galleryEntrySchema),
   collections: list(shootEntrySchema),
-  collection: z.strictObject({ data: shootEntrySchema, meta: z.strictObject({}) }),
   "recent-storys": list(storyEntrySchema),
   blocks: list(blockEntrySchema),
 } as const;
+
+/** The one-entry answers (GET /api/{name}/{id}), by resource. */
+export const ENTRY_SCHEMAS = {
+  banners: one(bannerEntrySchema),
+  galleries: one(galleryEntrySchema),
+  collections: one(shootEntrySchema),
+  "recent-storys": one(storyEntrySchema),
+  blocks: one(blockEntrySchema),
+} as const satisfies Record<keyof typeof RESPONSE_SCHEMAS, z.ZodType>;
