@@ -72,6 +72,7 @@ const MEDIA_TYPE: ContentType = {
     updatedAt: "datetime",
   },
   relations: {},
+  json: ["formats", "provider_metadata"],
 };
 const media = () => MEDIA_TYPE;
 
@@ -101,8 +102,7 @@ const BANNER_TYPE: ContentType = { scalars: { name: "string" }, relations: { ban
 const BLOCK_TYPE: ContentType = {
   scalars: { Title: "string", Key: "string", Url: "string", Heading: "string" },
   relations: {},
-  // Strapi always returns a JSON attribute, populated or not.
-  always: ["Nav_Links"],
+  json: ["Nav_Links"],
   // Strapi field names are case-sensitive; the spec writes filters[key], the entries say Key.
   aliases: { key: "Key" },
 };
@@ -288,15 +288,18 @@ interface ShootEntry {
   isStory: boolean;
   createdAt: string;
   updatedAt: string;
-  collection: { id: number; name: string; slug: string };
+  /** Its collection, as /api/galleries answers it (so a nested populate gives the same entry). */
+  collection: GalleryEntry;
   base_image: ReturnType<typeof mediaRelation>;
   images: NonNullable<ReturnType<typeof mediaRelation>["data"]>[];
 }
 
-async function loadShoots({ db }: ResourceContext, only: { id?: number; stories?: boolean }) {
+async function loadShoots(ctx: ResourceContext, only: { id?: number; stories?: boolean }) {
+  const { db } = ctx;
   // The site's own rule ("public"), so the API never shows a draft or a shoot in the admin's trash.
   const shoots = await readShoots(db, { scope: "public", id: only.id, stories: only.stories });
-  const [covers, photos] = await Promise.all([
+  const [collectionEntries, covers, photos] = await Promise.all([
+    galleries.list(ctx).then((list) => new Map(list.map((g) => [g.id, g]))),
     shootCovers(db, shoots),
     readShootPhotos(
       db,
@@ -307,22 +310,26 @@ async function loadShoots({ db }: ResourceContext, only: { id?: number; stories?
   for (const p of photos) if (p.image) images.set(p.assetId, p.image);
   const otherCovers = [...covers.values()].flatMap((id) => (id === null || images.has(id) ? [] : [id]));
   for (const [id, image] of await loadStoredImages(db, otherCovers)) images.set(id, image);
-  return shoots.map(
-    (s): ShootEntry => ({
-      id: s.id,
-      title: s.title,
-      location: s.location,
-      description: s.description,
-      isStory: s.isStory,
-      createdAt: s.createdAt,
-      updatedAt: s.updatedAt,
-      collection: s.collection,
-      base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`),
-      images: photos
-        .filter((p) => p.shootId === s.id)
-        .flatMap((p) => mediaRelation(images, p.assetId, p.alt || s.title).data ?? []),
-    }),
-  );
+  return shoots.flatMap((s): ShootEntry[] => {
+    const collection = collectionEntries.get(s.collection.id);
+    if (!collection) return [];
+    return [
+      {
+        id: s.id,
+        title: s.title,
+        location: s.location,
+        description: s.description,
+        isStory: s.isStory,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
+        collection,
+        base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`),
+        images: photos
+          .filter((p) => p.shootId === s.id)
+          .flatMap((p) => mediaRelation(images, p.assetId, p.alt || s.title).data ?? []),
+      },
+    ];
+  });
 }
 
 /** A shoot's scalar attributes, as answered and as filtered. */
@@ -342,19 +349,17 @@ function shootAttributes(e: ShootEntry, populate: ReadonlyMap<string, Populate>)
   const attributes: Record<string, unknown> = shootScalars(e);
   if (populate.has("base_image")) attributes.base_image = e.base_image;
   if (populate.has("images")) attributes.images = { data: e.images };
-  if (populate.has("galleries")) {
-    const { id, name, slug } = e.collection;
-    attributes.galleries = { data: [{ id, attributes: { name, slug } }] };
-  }
+  const collection = populate.get("galleries");
+  // The collection as /api/galleries answers it, with what populate[galleries][populate] asks of it.
+  if (collection) attributes.galleries = { data: [galleries.serialize(e.collection, collection.populate)] };
   return attributes;
 }
 
 function shootRecord(e: ShootEntry): QueryRecord {
-  const { id, name, slug } = e.collection;
   return {
     id: e.id,
     ...shootScalars(e),
-    galleries: [{ id, name, slug }],
+    galleries: [galleries.record(e.collection)],
     base_image: relationRecords(e.base_image),
     images: e.images.map(mediaRecord),
   };
@@ -439,7 +444,7 @@ export interface ApiResource {
   one(ctx: ResourceContext, url: URL, id: number): Promise<{ data: ApiEntry; meta: object }>;
 }
 
-/** Only the scalars a query's `fields` names (id, relations and always-returned attributes stay), at each populated level. */
+/** Only the attributes a query's `fields` names (id and relations stay), at each populated level. */
 function selectFields(entry: ApiEntry, type: ContentType, query: Pick<Populate, "fields" | "populate">): ApiEntry {
   const attributes: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(entry.attributes)) {
@@ -447,7 +452,7 @@ function selectFields(entry: ApiEntry, type: ContentType, query: Pick<Populate, 
       const target = type.relations[name]?.();
       const node = query.populate.get(name);
       attributes[name] = target && node ? selectInRelation(value, target, node) : value;
-    } else if (query.fields === null || !Object.hasOwn(type.scalars, name) || query.fields.includes(name)) {
+    } else if (query.fields === null || query.fields.includes(name)) {
       attributes[name] = value;
     }
   }

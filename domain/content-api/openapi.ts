@@ -36,7 +36,7 @@ function entryParameters({ type }: OpenApiResource) {
     {
       name: "fields",
       in: "query",
-      description: `Scalar attributes to return (id always is), comma-separated or fields[0]=...: ${Object.keys(type.scalars).join(", ")}`,
+      description: `Attributes to return (id always is; populated relations too), comma-separated or fields[0]=...: ${[...Object.keys(type.scalars), ...(type.json ?? [])].join(", ")}`,
       schema: { type: "string" },
     },
     {

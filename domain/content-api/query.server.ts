@@ -50,10 +50,10 @@ export interface ContentType {
   /** Relations and media fields: what `populate` and relation filters may name, with their target. */
   relations: Readonly<Record<string, () => ContentType>>;
   /**
-   * Attributes Strapi always returns and `fields` cannot leave out (JSON and component
-   * attributes, such as a block's Nav_Links), nor `filters` or `sort` name.
+   * JSON attributes (a block's Nav_Links, a file's formats): returned without populate, as
+   * Strapi does, and `fields` may name them; `filters` and `sort` may not.
    */
-  always?: readonly string[];
+  json?: readonly string[];
   /** Other names `filters` accepts for a scalar (the spec's filters[key] for a block's Key). */
   aliases?: Readonly<Record<string, string>>;
   /** Scalars whose values name the same thing once this maps them alike ("Baby Shoot", "babyShoot"): for $eq, $ne, $in, $notIn. */
@@ -133,9 +133,10 @@ function parseFields(raw: unknown, type: ContentType, parameter: string): string
   if (!list) throw invalid(parameter, "expected a field name, a comma-separated list or fields[0]=...");
   const names = [...new Set(list.flatMap((s) => s.split(",")).map((s) => s.trim()))];
   if (names.includes("*")) return null;
+  const fields = [...Object.keys(type.scalars), ...(type.json ?? [])];
   for (const name of names) {
-    if (name !== "id" && !Object.hasOwn(type.scalars, name)) {
-      throw invalid(parameter, `unknown field "${name}" (this content type has: ${known(Object.keys(type.scalars))})`);
+    if (name !== "id" && !fields.includes(name)) {
+      throw invalid(parameter, `unknown field "${name}" (this content type has: ${known(fields)})`);
     }
   }
   return names.filter((name) => name !== "id");

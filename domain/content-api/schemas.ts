@@ -108,8 +108,9 @@ const shootAttributes = z.strictObject({
   base_image: mediaRelationSchema.optional(),
   images: mediaListSchema.optional(),
   galleries: z
-    .strictObject({ data: z.array(entry(z.strictObject({ name: z.string(), slug: z.string() }))) })
-    .optional(),
+    .strictObject({ data: z.array(galleryEntrySchema) })
+    .optional()
+    .describe("its collection, as /api/galleries answers it; populate[galleries][populate]=image adds its image"),
 });
 
 export const shootEntrySchema = entry(shootAttributes);
@@ -128,7 +129,10 @@ export const blockEntrySchema = entry(
     Key: z.string(),
     Url: z.string(),
     Heading: z.string(),
-    Nav_Links: z.array(navLink).describe("a JSON attribute: always returned, as Strapi does"),
+    Nav_Links: z
+      .array(navLink)
+      .optional()
+      .describe("a JSON attribute: returned without populate, as Strapi does (fields may leave it out)"),
   }),
 );
 
