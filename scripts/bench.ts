@@ -12,6 +12,7 @@ import { migrate, openDatabase } from "../platform/db/db.server.ts";
 import { readEnv, readScriptVariable, startEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
+import { runContentApiBench } from "./bench-content-api.ts";
 import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
 import { runGalleryPageBench } from "./bench-gallery-page.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
@@ -79,6 +80,12 @@ if (process.argv.includes("--only=gallery-zip")) {
   await runGalleryZipBench();
   process.exit();
 }
+// `node scripts/bench.ts --only=content-api`: the content API on 5,000 shoots.
+if (process.argv.includes("--only=content-api")) {
+  await runContentApiBench();
+  process.exit();
+}
+
 // `--only=gallery-page` (with `--lighthouse-runs=N`, 0 to skip): a 5,000-photo gallery's first
 // screen and scroll on a phone.
 if (process.argv.includes("--only=gallery-page")) {
@@ -144,6 +151,8 @@ console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(va
 await runAdminBench(root);
 
 await runPhotoManagerBench();
+
+await runContentApiBench();
 
 await runGalleryProcessingBench(root);
 await runGalleryZipBench();

@@ -93,7 +93,10 @@ describe("the catalog's read model", () => {
       { db: store.db, origin: ORIGIN },
       api("banners?populate=bannerImage"),
     );
-    const images = (banners?.data[0]?.attributes.bannerImage ?? []) as { id: number; device: string }[];
+    const bannerImage = banners?.data[0]?.attributes.bannerImage as
+      | { data: { id: number; device: string }[] }
+      | undefined;
+    const images = bannerImage?.data ?? [];
     expect(images.filter((i) => i.device === "desktop").map((i) => i.id)).toEqual([c, e, a]);
     await store.db.deleteFrom("banner_slides").execute();
   });

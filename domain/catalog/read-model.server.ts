@@ -5,12 +5,13 @@
 // the trash and in which order things come: by position, then by id (ADR 020), and a shoot's
 // photos as the shoot says, by hand, by capture time or by file name (ADR 023). Each reader
 // shapes the records for its own screen or response; nothing here knows about HTML or JSON.
-import { type Selectable, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../platform/db/db.server.ts";
 import type {
   CaptureTime,
   CollectionsTable,
+  DB,
   PhotoOrder,
   ShootStatus,
   StoredTime,
@@ -102,11 +103,67 @@ export interface ShootQuery {
   words?: readonly string[];
   /** Portfolio shoots only (the default), a gallery's sets only (by the gallery's id), or both. */
   kind?: "portfolio" | { galleryId: number } | "any";
+  /** More conditions on a shoot and its collection (the content API's filters, in SQL). */
+  where?: (eb: ExpressionBuilder<DB, "shoots" | "collections">) => Expression<SqlBool>;
+  /** An order before the usual one (the content API's sort). */
+  orderBy?: readonly { column: ShootColumn; descending: boolean }[];
   limit?: number;
+  offset?: number;
 }
+
+/** Columns a shoot may be filtered or sorted on, its collection's included. */
+export type ShootColumn =
+  | "shoots.id"
+  | "shoots.title"
+  | "shoots.location"
+  | "shoots.description"
+  | "shoots.is_story"
+  | "shoots.created_at"
+  | "shoots.updated_at"
+  | "collections.id"
+  | "collections.name"
+  | "collections.slug"
+  | "collections.description";
 
 /** A portfolio shoot: in a collection, never in a gallery. */
 export type PortfolioShootRecord = ShootRecord & { collection: NonNullable<ShootRecord["collection"]>; gallery: null };
+
+/** The shoots a query means, before the columns are chosen: readShoots and countShoots share it. */
+function shootsWhere(db: Database, query: ShootQuery) {
+  let q = db
+    .selectFrom("shoots")
+    .leftJoin("collections", "collections.id", "shoots.collection_id")
+    .leftJoin("client_galleries", "client_galleries.id", "shoots.gallery_id");
+  const kind = query.kind ?? "portfolio";
+  if (kind === "portfolio") q = q.where("shoots.gallery_id", "is", null);
+  else if (kind !== "any") q = q.where("shoots.gallery_id", "=", kind.galleryId);
+  if (query.scope === "public") q = q.where(IS_PUBLIC_SHOOT);
+  if (query.scope === "live") q = q.where("shoots.deleted_at", "is", null);
+  if (query.scope === "trashed") q = q.where("shoots.deleted_at", "is not", null);
+  if (query.id !== undefined) q = q.where("shoots.id", "=", query.id);
+  if (query.collectionId !== undefined) q = q.where("shoots.collection_id", "=", query.collectionId);
+  if (query.stories) q = q.where("shoots.is_story", "=", 1);
+  for (const word of query.words ?? []) {
+    const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(shoots.title)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(shoots.location)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(collections.name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.where) q = q.where(query.where);
+  return q;
+}
+
+/** How many shoots a query means, whatever its limit and offset. */
+export async function countShoots(db: Database, query: ShootQuery): Promise<number> {
+  const row = await shootsWhere(db, query)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
 
 /**
  * Shoots by id; recent stories in their order; the trash with the latest deleted first; a
@@ -118,52 +175,34 @@ export async function readShoots(
 ): Promise<PortfolioShootRecord[]>;
 export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]>;
 export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]> {
-  let q = db
-    .selectFrom("shoots")
-    .leftJoin("collections", "collections.id", "shoots.collection_id")
-    .leftJoin("client_galleries", "client_galleries.id", "shoots.gallery_id")
-    .select([
-      "shoots.id",
-      "shoots.title",
-      "shoots.location",
-      "shoots.description",
-      "shoots.cover_asset_id",
-      "shoots.status",
-      "shoots.photo_order",
-      "shoots.is_story",
-      "shoots.story_position",
-      "shoots.created_at",
-      "shoots.updated_at",
-      "shoots.deleted_at",
-      "collections.id as collection_id",
-      "collections.slug as collection_slug",
-      "collections.name as collection_name",
-      "shoots.gallery_id",
-      "shoots.gallery_position",
-      "client_galleries.title as gallery_title",
-    ]);
+  let q = shootsWhere(db, query).select([
+    "shoots.id",
+    "shoots.title",
+    "shoots.location",
+    "shoots.description",
+    "shoots.cover_asset_id",
+    "shoots.status",
+    "shoots.photo_order",
+    "shoots.is_story",
+    "shoots.story_position",
+    "shoots.created_at",
+    "shoots.updated_at",
+    "shoots.deleted_at",
+    "collections.id as collection_id",
+    "collections.slug as collection_slug",
+    "collections.name as collection_name",
+    "shoots.gallery_id",
+    "shoots.gallery_position",
+    "client_galleries.title as gallery_title",
+  ]);
+  for (const { column, descending } of query.orderBy ?? []) q = q.orderBy(column, descending ? "desc" : "asc");
   const kind = query.kind ?? "portfolio";
-  if (kind === "portfolio") q = q.where("shoots.gallery_id", "is", null);
-  else if (kind !== "any") q = q.where("shoots.gallery_id", "=", kind.galleryId).orderBy("shoots.gallery_position");
-  if (query.scope === "public") q = q.where(IS_PUBLIC_SHOOT);
-  if (query.scope === "live") q = q.where("shoots.deleted_at", "is", null);
-  if (query.scope === "trashed") q = q.where("shoots.deleted_at", "is not", null);
-  if (query.id !== undefined) q = q.where("shoots.id", "=", query.id);
-  if (query.collectionId !== undefined) q = q.where("shoots.collection_id", "=", query.collectionId);
-  if (query.stories) q = q.where("shoots.is_story", "=", 1).orderBy("shoots.story_position");
-  for (const word of query.words ?? []) {
-    const pattern = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(shoots.title)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(shoots.location)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(collections.name)`, "like", sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  if (kind !== "portfolio" && kind !== "any") q = q.orderBy("shoots.gallery_position");
+  if (query.stories) q = q.orderBy("shoots.story_position");
   if (query.scope === "trashed") q = q.orderBy("shoots.deleted_at", "desc");
   q = q.orderBy("shoots.id");
   if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset !== undefined) q = q.offset(query.offset);
   const rows = await q.execute();
   return rows.map((r) => ({
     id: r.id,

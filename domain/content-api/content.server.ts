@@ -4,21 +4,37 @@
 // photos and slides in the same order. Lists are loaded whole and filtered, sorted and paged in
 // memory by query.server.ts.
 
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
+import type { DB } from "../../platform/db/schema.server.ts";
 import { loadStoredImages, type StoredImage } from "../catalog/images.server.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "../catalog/navigation.ts";
 import {
+  countShoots,
+  type PortfolioShootRecord,
   readBannerSlides,
   readCollections,
   readShootPhotos,
   readShoots,
   readStudioRow,
+  type ShootColumn,
+  type ShootQuery,
   shootCovers,
 } from "../catalog/read-model.server.ts";
 import { VARIANT_MIME } from "../media/constants.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { ApiError } from "./errors.server.ts";
-import { applyQuery, type ContentType, type Populate, parseQuery, type QueryRecord } from "./query.server.ts";
+import {
+  applyQuery,
+  type ContentType,
+  type ParsedQuery,
+  type Populate,
+  pageBounds,
+  paginationMeta,
+  parseQuery,
+  type QueryRecord,
+} from "./query.server.ts";
+import { inSql, toSql } from "./sql-filter.server.ts";
 
 /** Strapi's names for its resized formats, mapped onto our WebP ladder's rungs. */
 const STRAPI_FORMAT_WIDTHS_PX = { thumbnail: 320, small: 640, medium: 960, large: 1280 } as const;
@@ -45,6 +61,8 @@ export interface Resource<E extends { id: number }> {
   list(ctx: ResourceContext): Promise<E[]>;
   /** One entry by id for /api/{name}/{id} (Strapi's findOne); without it, found in the list. */
   one?(ctx: ResourceContext, id: number): Promise<E | null>;
+  /** A page found by the database (null: this query needs the entries in memory); without it, the list is paged in memory. */
+  page?(ctx: ResourceContext, query: ParsedQuery): Promise<{ entries: E[]; total: number } | null>;
   /** The entry as filters and sort read it: its scalars, and its relations' entries. */
   record(entry: E): QueryRecord;
   serialize(entry: E, populate: ReadonlyMap<string, Populate>): ApiEntry;
@@ -294,10 +312,67 @@ interface ShootEntry {
   images: NonNullable<ReturnType<typeof mediaRelation>["data"]>[];
 }
 
-async function loadShoots(ctx: ResourceContext, only: { id?: number; stories?: boolean }) {
+/** The shoots the site shows ("public"): never a draft, a shoot in the trash or a client's set. */
+async function loadShoots(ctx: ResourceContext, only: Pick<ShootQuery, "id" | "stories">) {
+  return shootEntries(ctx, await readShoots(ctx.db, { scope: "public", ...only }));
+}
+
+/** Where a filter's path is in SQL: a shoot's own columns and its collection's; a media field's attributes are not. */
+function shootColumn(path: readonly string[]): ShootColumn | null {
+  const [head, attribute] = path;
+  if (path.length === 1 && head !== undefined) return SHOOT_COLUMNS[head] ?? null;
+  if (path.length === 2 && head === "galleries" && attribute !== undefined)
+    return COLLECTION_COLUMNS[attribute] ?? null;
+  return null;
+}
+
+const SHOOT_COLUMNS: Record<string, ShootColumn> = {
+  id: "shoots.id",
+  title: "shoots.title",
+  location: "shoots.location",
+  description: "shoots.description",
+  isStory: "shoots.is_story",
+  createdAt: "shoots.created_at",
+  updatedAt: "shoots.updated_at",
+  // Published when last saved published: the site keeps no separate publication time.
+  publishedAt: "shoots.updated_at",
+};
+const COLLECTION_COLUMNS: Record<string, ShootColumn> = {
+  id: "collections.id",
+  name: "collections.name",
+  slug: "collections.slug",
+  description: "collections.description",
+};
+
+/**
+ * A page of shoots found, sorted and counted by the database, then only that page's photos
+ * read; null when a filter names a media field's attributes, which only the entries hold.
+ */
+async function pageShoots(ctx: ResourceContext, query: ParsedQuery, only: Pick<ShootQuery, "stories">) {
+  const columnOf = (path: readonly string[]) => {
+    const column = shootColumn(path);
+    return column === null ? null : sql.ref(column);
+  };
+  const { filter } = query;
+  if (filter && !inSql(filter, columnOf)) return null;
+  const where = filter
+    ? { where: (eb: ExpressionBuilder<DB, "shoots" | "collections">) => toSql(eb, filter, columnOf) }
+    : {};
+  const orderBy = query.sort.map(({ field, descending }) => ({
+    column: SHOOT_COLUMNS[field] ?? "shoots.id",
+    descending,
+  }));
+  const { offset, limit } = pageBounds(query.pagination);
+  const base = { scope: "public", ...only, ...where } as const;
+  const [shoots, total] = await Promise.all([
+    readShoots(ctx.db, { ...base, orderBy, offset, limit }),
+    query.pagination.withCount ? countShoots(ctx.db, base) : 0,
+  ]);
+  return { entries: await shootEntries(ctx, shoots), total };
+}
+
+async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[]): Promise<ShootEntry[]> {
   const { db } = ctx;
-  // The site's own rule ("public"), so the API never shows a draft or a shoot in the admin's trash.
-  const shoots = await readShoots(db, { scope: "public", id: only.id, stories: only.stories });
   const [collectionEntries, covers, photos] = await Promise.all([
     galleries.list(ctx).then((list) => new Map(list.map((g) => [g.id, g]))),
     shootCovers(db, shoots),
@@ -369,6 +444,7 @@ const collections: Resource<ShootEntry> = {
   type: SHOOT_TYPE,
   record: shootRecord,
   list: (ctx) => loadShoots(ctx, {}),
+  page: (ctx, query) => pageShoots(ctx, query, {}),
   one: async (ctx, id) => (await loadShoots(ctx, { id }))[0] ?? null,
   serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate) }),
 };
@@ -377,6 +453,7 @@ const recentStories: Resource<ShootEntry> = {
   type: SHOOT_TYPE,
   record: shootRecord,
   list: (ctx) => loadShoots(ctx, { stories: true }),
+  page: (ctx, query) => pageShoots(ctx, query, { stories: true }),
   // The spec lists a story's description beside id and attributes, so it is in both places.
   serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate), description: e.description }),
 };
@@ -476,7 +553,10 @@ function erase<E extends { id: number }>(resource: Resource<E>, summary: string)
     async list(ctx, url) {
       // The query is checked before anything is read, so a bad one costs nothing.
       const query = parseQuery(url, resource.type);
-      const page = applyQuery(await resource.list(ctx), query, resource.record);
+      const found = resource.page ? await resource.page(ctx, query) : null;
+      const page = found
+        ? { entries: found.entries, pagination: paginationMeta(query.pagination, found.total) }
+        : applyQuery(await resource.list(ctx), query, resource.record);
       return {
         data: page.entries.map((e) => selectFields(resource.serialize(e, query.populate), resource.type, query)),
         meta: { pagination: page.pagination },

@@ -575,15 +575,25 @@ export function applyQuery<E>(all: E[], query: ParsedQuery, record: (entry: E) =
         return 0;
       })
     : filtered;
-  const p = query.pagination;
-  const [start, size] = p.style === "page" ? [(p.page - 1) * p.pageSize, p.pageSize] : [p.start, p.limit];
-  const entries = sorted.slice(start, start + size).map((r) => r.entry);
-  const total = sorted.length;
+  const { offset, limit } = pageBounds(query.pagination);
+  const entries = sorted.slice(offset, offset + limit).map((r) => r.entry);
+  return { entries, pagination: paginationMeta(query.pagination, sorted.length) };
+}
+
+/** The rows a page takes: skip `offset`, then at most `limit`. */
+export function pageBounds(p: Pagination): { offset: number; limit: number } {
+  return p.style === "page"
+    ? { offset: (p.page - 1) * p.pageSize, limit: p.pageSize }
+    : { offset: p.start, limit: p.limit };
+}
+
+/** meta.pagination as Strapi writes it for each style; `total` only counted when asked for. */
+export function paginationMeta(p: Pagination, total: number): Record<string, number> {
   const pagination: Record<string, number> =
     p.style === "page" ? { page: p.page, pageSize: p.pageSize } : { start: p.start, limit: p.limit };
   if (p.withCount) {
     if (p.style === "page") pagination.pageCount = Math.ceil(total / p.pageSize);
     pagination.total = total;
   }
-  return { entries, pagination };
+  return pagination;
 }
