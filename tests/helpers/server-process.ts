@@ -15,6 +15,16 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Servers started here that have not exited. A test that times out never reaches its stop(),
+ * and its server would outlive the test run, holding a port and a core: they are killed when
+ * this process ends, however the tests went.
+ */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -40,6 +50,8 @@ export async function startServer(
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: port, DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
