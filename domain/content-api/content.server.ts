@@ -385,6 +385,8 @@ async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[]
   for (const p of photos) if (p.image) images.set(p.assetId, p.image);
   const otherCovers = [...covers.values()].flatMap((id) => (id === null || images.has(id) ? [] : [id]));
   for (const [id, image] of await loadStoredImages(db, otherCovers)) images.set(id, image);
+  // Each shoot's photos, in their order, found once: not a scan of every photo per shoot.
+  const photosOf = Map.groupBy(photos, (p) => p.shootId);
   return shoots.flatMap((s): ShootEntry[] => {
     const collection = collectionEntries.get(s.collection.id);
     if (!collection) return [];
@@ -399,9 +401,9 @@ async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[]
         updatedAt: s.updatedAt,
         collection,
         base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`),
-        images: photos
-          .filter((p) => p.shootId === s.id)
-          .flatMap((p) => mediaRelation(images, p.assetId, p.alt || s.title).data ?? []),
+        images: (photosOf.get(s.id) ?? []).flatMap(
+          (p) => mediaRelation(images, p.assetId, p.alt || s.title).data ?? [],
+        ),
       },
     ];
   });
