@@ -1,8 +1,10 @@
 // The content API's resources: what each /api/{name} path serves, in Strapi v4's shapes, with
 // the fields spec section 3 names, and the content type each is (what a query may name). Each
 // reads the catalog's read model, as the public pages do, so the two show the same shoots,
-// photos and slides in the same order. Lists are loaded whole and filtered, sorted and paged in
-// memory by query.server.ts.
+// photos and slides in the same order. Shoots are found, sorted and paged by the database; the
+// few collections, banners and blocks are filtered in memory by query.server.ts. Only what a
+// query reaches is read: a shoot's photos when a media field is populated or filtered, a
+// collection's shoots when its `collections` is.
 
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
@@ -33,6 +35,8 @@ import {
   paginationMeta,
   parseQuery,
   type QueryRecord,
+  reachedRelations,
+  selectEntries,
 } from "./query.server.ts";
 import { inSql, toSql } from "./sql-filter.server.ts";
 
@@ -55,14 +59,22 @@ export interface ApiEntry {
   [extra: string]: unknown;
 }
 
+/** What one request must read, found from its query: nothing it does not reach is loaded. */
+export interface Needs {
+  /** A shoot's media fields (base_image, images, image_collections) are populated or filtered. */
+  shootMedia: boolean;
+  /** A collection's shoots (its `collections`) are populated or filtered. */
+  collectionShoots: boolean;
+}
+
 export interface Resource<E extends { id: number }> {
   type: ContentType;
   /** Every entry, in the default order. */
-  list(ctx: ResourceContext): Promise<E[]>;
+  list(ctx: ResourceContext, needs: Needs): Promise<E[]>;
   /** One entry by id for /api/{name}/{id} (Strapi's findOne); without it, found in the list. */
-  one?(ctx: ResourceContext, id: number): Promise<E | null>;
+  one?(ctx: ResourceContext, id: number, needs: Needs): Promise<E | null>;
   /** A page found by the database (null: this query needs the entries in memory); without it, the list is paged in memory. */
-  page?(ctx: ResourceContext, query: ParsedQuery): Promise<{ entries: E[]; total: number } | null>;
+  page?(ctx: ResourceContext, query: ParsedQuery, needs: Needs): Promise<{ entries: E[]; total: number } | null>;
   /** The entry as filters and sort read it: its scalars, and its relations' entries. */
   record(entry: E): QueryRecord;
   serialize(entry: E, populate: ReadonlyMap<string, Populate>): ApiEntry;
@@ -97,33 +109,71 @@ const media = () => MEDIA_TYPE;
 /** "Baby Shoot", "babyShoot" and "babyshoot" name the same collection, as in /gallery/{collection}. */
 const collectionKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
 
+// The original content types' relations, by their original names: a collection (Wedding, ...)
+// has its shoots as `collections`; a shoot (the original "collection") has its collection as
+// `galleries`, its photos as `images` and, by the original name, `image_collections`, and the
+// story told of it as `recent_stories`; a story has its shoot as `collections`.
+
 const GALLERY_TYPE: ContentType = {
   scalars: { name: "string", slug: "string", description: "string" },
-  relations: { image: media },
+  relations: { image: media, collections: () => SHOOT_TYPE },
   // The spec filters by "collection name": the name or the /gallery/{collection} segment, any case.
   equivalent: { name: collectionKey, slug: collectionKey },
 };
 
+const SHOOT_SCALARS = {
+  title: "string",
+  description: "string",
+  location: "string",
+  isStory: "boolean",
+  ...TIMESTAMPS,
+} as const;
+
+/** A shoot's media fields: base_image its cover; images and image_collections (the original name) its photos. */
+const SHOOT_MEDIA = ["base_image", "images", "image_collections"] as const;
+
 const SHOOT_TYPE: ContentType = {
-  scalars: {
-    title: "string",
-    description: "string",
-    location: "string",
-    isStory: "boolean",
-    ...TIMESTAMPS,
+  scalars: SHOOT_SCALARS,
+  relations: {
+    base_image: media,
+    images: media,
+    image_collections: media,
+    galleries: () => GALLERY_TYPE,
+    recent_stories: () => STORY_TYPE,
   },
-  relations: { base_image: media, images: media, galleries: () => GALLERY_TYPE },
+};
+
+const STORY_TYPE: ContentType = {
+  scalars: SHOOT_SCALARS,
+  relations: {
+    base_image: media,
+    images: media,
+    image_collections: media,
+    galleries: () => GALLERY_TYPE,
+    collections: () => SHOOT_TYPE,
+  },
 };
 
 const BANNER_TYPE: ContentType = { scalars: { name: "string" }, relations: { bannerImage: media } };
 
 const BLOCK_TYPE: ContentType = {
   scalars: { Title: "string", Key: "string", Url: "string", Heading: "string" },
-  relations: {},
+  relations: { logo: media },
   json: ["Nav_Links"],
   // Strapi field names are case-sensitive; the spec writes filters[key], the entries say Key.
   aliases: { key: "Key" },
 };
+
+function needsOf(query: Pick<ParsedQuery, "filter" | "sort" | "populate">, type: ContentType): Needs {
+  const reached = reachedRelations(query, type);
+  return {
+    shootMedia: reached.some(
+      (r) =>
+        (r.type === SHOOT_TYPE || r.type === STORY_TYPE) && (SHOOT_MEDIA as readonly string[]).includes(r.relation),
+    ),
+    collectionShoots: reached.some((r) => r.type === GALLERY_TYPE && r.relation === "collections"),
+  };
+}
 
 function kilobytes(bytes: number): number {
   return Math.round((bytes / BYTES_PER_KB) * 100) / 100;
@@ -177,7 +227,11 @@ function mediaAttributes(image: StoredImage, alt: string) {
   };
 }
 
-type MediaData = { id: number; url: string; attributes: ReturnType<typeof mediaAttributes> };
+type MediaData = {
+  id: number;
+  url: string;
+  attributes: ReturnType<typeof mediaAttributes> | ReturnType<typeof logoAttributes>;
+};
 
 /** One media entry as Strapi nests it ({ id, attributes }); the spec's client reads data.url, so that is there too. */
 function mediaData(id: number, image: StoredImage, alt: string): MediaData {
@@ -185,15 +239,19 @@ function mediaData(id: number, image: StoredImage, alt: string): MediaData {
   return { id, url: attributes.url, attributes };
 }
 
-/** A single media field: `{ data: { id, attributes } | null }`. */
-function mediaRelation(images: Map<number, StoredImage>, assetId: number | null, alt: string) {
+/** A stored asset as a media entry; null when there is none (a single media field's `data: null`). */
+function mediaOf(images: Map<number, StoredImage>, assetId: number | null, alt: string): MediaData | null {
   const image = assetId === null ? undefined : images.get(assetId);
-  return { data: assetId === null || !image ? null : mediaData(assetId, image, alt) };
+  return assetId === null || !image ? null : mediaData(assetId, image, alt);
 }
 
 /** The built-in logo as a Strapi file: an SVG, so no sizes or formats (Strapi has none for one either). */
-function builtInLogo(alt: string, at = new Date(0).toISOString()) {
-  const attributes = {
+function builtInLogo(alt: string, at = new Date(0).toISOString()): MediaData {
+  return { id: 1, url: LOGO_PATH, attributes: logoAttributes(alt, at) };
+}
+
+function logoAttributes(alt: string, at: string) {
+  return {
     name: "logo.svg",
     alternativeText: alt,
     caption: null,
@@ -211,7 +269,6 @@ function builtInLogo(alt: string, at = new Date(0).toISOString()) {
     createdAt: at,
     updatedAt: at,
   };
-  return { id: 1, url: LOGO_PATH, attributes };
 }
 
 /** A media entry as filters read it. */
@@ -220,8 +277,22 @@ function mediaRecord({ id, attributes }: MediaData): QueryRecord {
   return { id, ...scalars };
 }
 
-function relationRecords(relation: ReturnType<typeof mediaRelation>): QueryRecord[] {
-  return relation.data ? [mediaRecord(relation.data)] : [];
+type Serialize<E> = (entry: E, populate: ReadonlyMap<string, Populate>) => unknown;
+const asIs = <E>(entry: E) => entry;
+
+/** A to-many relation as populate asks for it: `{ data: [...] }`, the entries its filters keep, in its sort's order. */
+function toMany<E>(entries: readonly E[], node: Populate, record: (e: E) => QueryRecord, serialize: Serialize<E>) {
+  return { data: selectEntries(entries, node, record).map((e) => serialize(e, node.populate)) };
+}
+
+/** A to-one relation: `{ data: entry | null }`; null too when populate's filters leave it out. */
+function toOne<E>(entry: E | null, node: Populate, record: (e: E) => QueryRecord, serialize: Serialize<E>) {
+  const [kept] = entry === null ? [] : selectEntries([entry], node, record);
+  return { data: kept === undefined ? null : serialize(kept, node.populate) };
+}
+
+function mediaRecords(media: MediaData | null): QueryRecord[] {
+  return media ? [mediaRecord(media)] : [];
 }
 
 // --- banners: one entry whose bannerImage lists the desktop images, then the mobile crops.
@@ -251,7 +322,8 @@ const banners: Resource<BannerEntry> = {
   },
   serialize(entry, populate) {
     const attributes: Record<string, unknown> = { name: BANNER_NAME };
-    if (populate.has("bannerImage")) attributes.bannerImage = { data: entry.images };
+    const node = populate.get("bannerImage");
+    if (node) attributes.bannerImage = toMany(entry.images, node, mediaRecord, asIs);
     return { id: entry.id, attributes };
   },
 };
@@ -263,7 +335,22 @@ interface GalleryEntry {
   slug: string;
   name: string;
   description: string;
-  image: ReturnType<typeof mediaRelation>;
+  image: MediaData | null;
+  /** Its published shoots, in the site's order; read only when a query reaches them (null: not read). */
+  shoots: ShootEntry[] | null;
+}
+
+/** What one request has read: every collection, linked both ways with the shoots read. */
+interface Graph {
+  collections: Map<number, GalleryEntry>;
+  /** Whether shoots' photos and covers are read. */
+  media: boolean;
+}
+
+function shootsOf(e: GalleryEntry): ShootEntry[] {
+  // needsOf found the query reaching them, so loadGraph read them: a null here is a bug.
+  if (e.shoots === null) throw new Error(`collection ${e.id}: its shoots were not read`);
+  return e.shoots;
 }
 
 const galleries: Resource<GalleryEntry> = {
@@ -273,28 +360,53 @@ const galleries: Resource<GalleryEntry> = {
     name: e.name,
     slug: e.slug,
     description: e.description,
-    image: relationRecords(e.image),
+    image: mediaRecords(e.image),
+    // A getter: a shoot's record links back to its collection's, read only as deep as a filter goes.
+    get collections() {
+      return shootsOf(e).map(shootRecord);
+    },
   }),
-  async list({ db }) {
-    const rows = await readCollections(db);
-    const images = await loadStoredImages(
-      db,
-      rows.flatMap((r) => r.cover_asset_id ?? []),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      name: r.name,
-      description: r.description,
-      image: mediaRelation(images, r.cover_asset_id, `${r.name} collection`),
-    }));
-  },
+  list: async (ctx, needs) => [...(await loadGraph(ctx, needs)).collections.values()],
   serialize(e, populate) {
     const attributes: Record<string, unknown> = { name: e.name, slug: e.slug, description: e.description };
-    if (populate.has("image")) attributes.image = e.image;
+    const image = populate.get("image");
+    if (image) attributes.image = toOne(e.image, image, mediaRecord, asIs);
+    const shoots = populate.get("collections");
+    if (shoots) attributes.collections = toMany(shootsOf(e), shoots, shootRecord, collections.serialize);
     return { id: e.id, attributes };
   },
 };
+
+/** The collections, and when a query reaches a collection's shoots, all of them, linked to their collection. */
+async function loadGraph(ctx: ResourceContext, needs: Needs): Promise<Graph> {
+  const rows = await readCollections(ctx.db);
+  const images = await loadStoredImages(
+    ctx.db,
+    rows.flatMap((r) => r.cover_asset_id ?? []),
+  );
+  const graph: Graph = {
+    collections: new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          description: r.description,
+          image: mediaOf(images, r.cover_asset_id, `${r.name} collection`),
+          shoots: null,
+        },
+      ]),
+    ),
+    media: needs.shootMedia,
+  };
+  if (needs.collectionShoots) {
+    const shoots = await shootEntries(ctx, await readShoots(ctx.db, { scope: "public" }), graph);
+    const byCollection = Map.groupBy(shoots, (s) => s.collection.id);
+    for (const collection of graph.collections.values()) collection.shoots = byCollection.get(collection.id) ?? [];
+  }
+  return graph;
+}
 
 // --- collections: published shoots (the spec's "gallery" items), filterable by collection.
 
@@ -308,16 +420,18 @@ interface ShootEntry {
   updatedAt: string;
   /** Its collection, as /api/galleries answers it (so a nested populate gives the same entry). */
   collection: GalleryEntry;
-  base_image: ReturnType<typeof mediaRelation>;
-  images: NonNullable<ReturnType<typeof mediaRelation>["data"]>[];
+  /** Its cover and photos; read only when a query reaches them (Graph.media). */
+  base_image: MediaData | null;
+  images: MediaData[];
 }
 
 /** The shoots the site shows ("public"): never a draft, a shoot in the trash or a client's set. */
-async function loadShoots(ctx: ResourceContext, only: Pick<ShootQuery, "id" | "stories">) {
-  return shootEntries(ctx, await readShoots(ctx.db, { scope: "public", ...only }));
+async function loadShoots(ctx: ResourceContext, needs: Needs, only: Pick<ShootQuery, "id" | "stories">) {
+  const [graph, shoots] = await Promise.all([loadGraph(ctx, needs), readShoots(ctx.db, { scope: "public", ...only })]);
+  return shootEntries(ctx, shoots, graph);
 }
 
-/** Where a filter's path is in SQL: a shoot's own columns and its collection's; a media field's attributes are not. */
+/** Where a filter's or sort's path is in SQL: a shoot's own columns and its collection's; a media field's attributes are not. */
 function shootColumn(path: readonly string[]): ShootColumn | null {
   const [head, attribute] = path;
   if (path.length === 1 && head !== undefined) return SHOOT_COLUMNS[head] ?? null;
@@ -346,49 +460,58 @@ const COLLECTION_COLUMNS: Record<string, ShootColumn> = {
 
 /**
  * A page of shoots found, sorted and counted by the database, then only that page's photos
- * read; null when a filter names a media field's attributes, which only the entries hold.
+ * read; null when a filter or sort names what only the entries hold (a media field's
+ * attributes, a story's shoot, a collection's other shoots).
  */
-async function pageShoots(ctx: ResourceContext, query: ParsedQuery, only: Pick<ShootQuery, "stories">) {
+async function pageShoots(ctx: ResourceContext, query: ParsedQuery, needs: Needs, only: Pick<ShootQuery, "stories">) {
   const columnOf = (path: readonly string[]) => {
     const column = shootColumn(path);
     return column === null ? null : sql.ref(column);
   };
   const { filter } = query;
   if (filter && !inSql(filter, columnOf)) return null;
+  const orderBy = query.sort.map(({ path, descending }) => ({ column: shootColumn(path), descending }));
+  if (orderBy.some((o) => o.column === null)) return null;
   const where = filter
     ? { where: (eb: ExpressionBuilder<DB, "shoots" | "collections">) => toSql(eb, filter, columnOf) }
     : {};
-  const orderBy = query.sort.map(({ field, descending }) => ({
-    column: SHOOT_COLUMNS[field] ?? "shoots.id",
-    descending,
-  }));
   const { offset, limit } = pageBounds(query.pagination);
   const base = { scope: "public", ...only, ...where } as const;
-  const [shoots, total] = await Promise.all([
-    readShoots(ctx.db, { ...base, orderBy, offset, limit }),
+  const [graph, shoots, total] = await Promise.all([
+    loadGraph(ctx, needs),
+    readShoots(ctx.db, {
+      ...base,
+      orderBy: orderBy.map(({ column, descending }) => ({ column: column as ShootColumn, descending })),
+      offset,
+      limit,
+    }),
     query.pagination.withCount ? countShoots(ctx.db, base) : 0,
   ]);
-  return { entries: await shootEntries(ctx, shoots), total };
+  return { entries: await shootEntries(ctx, shoots, graph), total };
 }
 
-async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[]): Promise<ShootEntry[]> {
+async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[], graph: Graph): Promise<ShootEntry[]> {
   const { db } = ctx;
-  const [collectionEntries, covers, photos] = await Promise.all([
-    galleries.list(ctx).then((list) => new Map(list.map((g) => [g.id, g]))),
-    shootCovers(db, shoots),
-    readShootPhotos(
-      db,
-      shoots.map((s) => s.id),
-    ),
-  ]);
   const images = new Map<number, StoredImage>();
-  for (const p of photos) if (p.image) images.set(p.assetId, p.image);
-  const otherCovers = [...covers.values()].flatMap((id) => (id === null || images.has(id) ? [] : [id]));
-  for (const [id, image] of await loadStoredImages(db, otherCovers)) images.set(id, image);
-  // Each shoot's photos, in their order, found once: not a scan of every photo per shoot.
-  const photosOf = Map.groupBy(photos, (p) => p.shootId);
+  let covers = new Map<number, number | null>();
+  let photosOf = new Map<number, Awaited<ReturnType<typeof readShootPhotos>>>();
+  if (graph.media) {
+    const [coverIds, photos] = await Promise.all([
+      shootCovers(db, shoots),
+      readShootPhotos(
+        db,
+        shoots.map((s) => s.id),
+      ),
+    ]);
+    covers = coverIds;
+    for (const p of photos) if (p.image) images.set(p.assetId, p.image);
+    const otherCovers = [...covers.values()].flatMap((id) => (id === null || images.has(id) ? [] : [id]));
+    for (const [id, image] of await loadStoredImages(db, otherCovers)) images.set(id, image);
+    // Each shoot's photos, in their order, found once: not a scan of every photo per shoot.
+    photosOf = Map.groupBy(photos, (p) => p.shootId);
+  }
   return shoots.flatMap((s): ShootEntry[] => {
-    const collection = collectionEntries.get(s.collection.id);
+    const collection = graph.collections.get(s.collection.id);
     if (!collection) return [];
     return [
       {
@@ -400,10 +523,8 @@ async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[]
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         collection,
-        base_image: mediaRelation(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`),
-        images: (photosOf.get(s.id) ?? []).flatMap(
-          (p) => mediaRelation(images, p.assetId, p.alt || s.title).data ?? [],
-        ),
+        base_image: mediaOf(images, covers.get(s.id) ?? null, `${s.title}, ${s.location}`),
+        images: (photosOf.get(s.id) ?? []).flatMap((p) => mediaOf(images, p.assetId, p.alt || s.title) ?? []),
       },
     ];
   });
@@ -422,42 +543,72 @@ function shootScalars(e: ShootEntry) {
   };
 }
 
-function shootAttributes(e: ShootEntry, populate: ReadonlyMap<string, Populate>): Record<string, unknown> {
+/** A shoot's attributes as a collection entry or as a story: the same but for the one relation naming the other. */
+function shootAttributes(
+  e: ShootEntry,
+  populate: ReadonlyMap<string, Populate>,
+  as: "collection" | "story",
+): Record<string, unknown> {
   const attributes: Record<string, unknown> = shootScalars(e);
-  if (populate.has("base_image")) attributes.base_image = e.base_image;
-  if (populate.has("images")) attributes.images = { data: e.images };
-  const collection = populate.get("galleries");
-  // The collection as /api/galleries answers it, with what populate[galleries][populate] asks of it.
-  if (collection) attributes.galleries = { data: [galleries.serialize(e.collection, collection.populate)] };
+  for (const [name, node] of populate) {
+    if (name === "base_image") attributes[name] = toOne(e.base_image, node, mediaRecord, asIs);
+    else if (name === "images" || name === "image_collections") {
+      attributes[name] = toMany(e.images, node, mediaRecord, asIs);
+    } else if (name === "galleries") {
+      // The collection as /api/galleries answers it, with what populate[galleries][populate] asks of it.
+      attributes[name] = toMany([e.collection], node, galleries.record, galleries.serialize);
+    } else if (name === "recent_stories" && as === "collection") {
+      attributes[name] = toMany(e.isStory ? [e] : [], node, shootRecord, recentStories.serialize);
+    } else if (name === "collections" && as === "story") {
+      attributes[name] = toMany([e], node, shootRecord, collections.serialize);
+    }
+  }
   return attributes;
 }
 
+/** A shoot as filters read it, as a collection entry or a story (each names the other: one record serves both). */
 function shootRecord(e: ShootEntry): QueryRecord {
+  const photos = e.images.map(mediaRecord);
   return {
     id: e.id,
     ...shootScalars(e),
-    galleries: [galleries.record(e.collection)],
-    base_image: relationRecords(e.base_image),
-    images: e.images.map(mediaRecord),
+    base_image: mediaRecords(e.base_image),
+    images: photos,
+    image_collections: photos,
+    // Getters: these link back (a collection's shoots, a story's shoot), read only as deep as a filter goes.
+    get galleries() {
+      return [galleries.record(e.collection)];
+    },
+    get recent_stories() {
+      return e.isStory ? [shootRecord(e)] : [];
+    },
+    get collections() {
+      return [shootRecord(e)];
+    },
   };
 }
 
 const collections: Resource<ShootEntry> = {
   type: SHOOT_TYPE,
   record: shootRecord,
-  list: (ctx) => loadShoots(ctx, {}),
-  page: (ctx, query) => pageShoots(ctx, query, {}),
-  one: async (ctx, id) => (await loadShoots(ctx, { id }))[0] ?? null,
-  serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate) }),
+  list: (ctx, needs) => loadShoots(ctx, needs, {}),
+  page: (ctx, query, needs) => pageShoots(ctx, query, needs, {}),
+  one: async (ctx, id, needs) => (await loadShoots(ctx, needs, { id }))[0] ?? null,
+  serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate, "collection") }),
 };
 
 const recentStories: Resource<ShootEntry> = {
-  type: SHOOT_TYPE,
+  type: STORY_TYPE,
   record: shootRecord,
-  list: (ctx) => loadShoots(ctx, { stories: true }),
-  page: (ctx, query) => pageShoots(ctx, query, { stories: true }),
+  list: (ctx, needs) => loadShoots(ctx, needs, { stories: true }),
+  page: (ctx, query, needs) => pageShoots(ctx, query, needs, { stories: true }),
+  one: async (ctx, id, needs) => (await loadShoots(ctx, needs, { id, stories: true }))[0] ?? null,
   // The spec lists a story's description beside id and attributes, so it is in both places.
-  serialize: (e, populate) => ({ id: e.id, attributes: shootAttributes(e, populate), description: e.description }),
+  serialize: (e, populate) => ({
+    id: e.id,
+    attributes: shootAttributes(e, populate, "story"),
+    description: e.description,
+  }),
 };
 
 // --- blocks: the header (the site's real navigation) and the footer's Quick Links.
@@ -468,50 +619,66 @@ interface BlockEntry {
   Key: string;
   Url: string;
   Heading: string;
+  /** The studio's logo: both the header and the footer show it. */
+  logo: MediaData;
   Nav_Links: { id: number; url: string; name: string; Logo?: unknown }[];
 }
 
 const blocks: Resource<BlockEntry> = {
   type: BLOCK_TYPE,
-  record: (e) => ({ id: e.id, Title: e.Title, Key: e.Key, Url: e.Url, Heading: e.Heading }),
+  record: (e) => ({
+    id: e.id,
+    Title: e.Title,
+    Key: e.Key,
+    Url: e.Url,
+    Heading: e.Heading,
+    logo: [mediaRecord(e.logo)],
+  }),
   async list({ db }) {
     const studio = await readStudioRow(db);
     const name = studio?.name ?? "";
     // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one.
     const logoId = studio?.logo_asset_id ?? null;
     const stored = logoId === null ? undefined : (await loadStoredImages(db, [logoId])).get(logoId);
-    const logo = {
-      data: stored && logoId !== null ? mediaData(logoId, stored, name) : builtInLogo(name, studio?.updated_at),
-    };
+    const logo = stored && logoId !== null ? mediaData(logoId, stored, name) : builtInLogo(name, studio?.updated_at);
     const links = NAV_LINKS.map((l) => ({ url: l.to, name: l.label }));
     const header = [
       ...links.slice(0, LINKS_BEFORE_LOGO),
-      { url: "/", name, Logo: logo },
+      { url: "/", name, Logo: { data: logo } },
       ...links.slice(LINKS_BEFORE_LOGO),
     ];
+    const block = { Url: "/", logo };
     return [
       {
+        ...block,
         id: 1,
         Title: name,
         Key: "header",
-        Url: "/",
         Heading: studio?.tagline ?? "",
         Nav_Links: header.map((l, i) => ({ id: i + 1, ...l })),
       },
       {
+        ...block,
         id: 2,
         Title: "Quick Links",
         Key: "footer",
-        Url: "/",
         Heading: "Quick Links",
         Nav_Links: NAV_LINKS.map((l, i) => ({ id: i + 1, url: l.to, name: l.footerLabel ?? l.label })),
       },
     ];
   },
-  serialize: (e) => ({
-    id: e.id,
-    attributes: { Title: e.Title, Key: e.Key, Url: e.Url, Heading: e.Heading, Nav_Links: e.Nav_Links },
-  }),
+  serialize(e, populate) {
+    const attributes: Record<string, unknown> = {
+      Title: e.Title,
+      Key: e.Key,
+      Url: e.Url,
+      Heading: e.Heading,
+      Nav_Links: e.Nav_Links,
+    };
+    const logo = populate.get("logo");
+    if (logo) attributes.logo = toOne(e.logo, logo, mediaRecord, asIs);
+    return { id: e.id, attributes };
+  },
 };
 
 /** A resource with its entry type erased, so that different ones share one registry. */
@@ -539,7 +706,8 @@ function selectFields(entry: ApiEntry, type: ContentType, query: Pick<Populate, 
 }
 
 function selectInRelation(value: unknown, type: ContentType, node: Populate): unknown {
-  if (node.fields === null || typeof value !== "object" || value === null || !("data" in value)) return value;
+  // Down every populated level, with or without fields here: a deeper one may pick its own.
+  if (typeof value !== "object" || value === null || !("data" in value)) return value;
   const pick = (item: unknown) =>
     typeof item === "object" && item !== null && "attributes" in item
       ? selectFields(item as ApiEntry, type, node)
@@ -555,10 +723,11 @@ function erase<E extends { id: number }>(resource: Resource<E>, summary: string)
     async list(ctx, url) {
       // The query is checked before anything is read, so a bad one costs nothing.
       const query = parseQuery(url, resource.type);
-      const found = resource.page ? await resource.page(ctx, query) : null;
+      const needs = needsOf(query, resource.type);
+      const found = resource.page ? await resource.page(ctx, query, needs) : null;
       const page = found
         ? { entries: found.entries, pagination: paginationMeta(query.pagination, found.total) }
-        : applyQuery(await resource.list(ctx), query, resource.record);
+        : applyQuery(await resource.list(ctx, needs), query, resource.record);
       return {
         data: page.entries.map((e) => selectFields(resource.serialize(e, query.populate), resource.type, query)),
         meta: { pagination: page.pagination },
@@ -566,9 +735,10 @@ function erase<E extends { id: number }>(resource: Resource<E>, summary: string)
     },
     async one(ctx, url, id) {
       const query = parseQuery(url, resource.type, "one");
+      const needs = needsOf(query, resource.type);
       const entry = resource.one
-        ? await resource.one(ctx, id)
-        : ((await resource.list(ctx)).find((e) => e.id === id) ?? null);
+        ? await resource.one(ctx, id, needs)
+        : ((await resource.list(ctx, needs)).find((e) => e.id === id) ?? null);
       if (entry === null) throw new ApiError(404, "NotFoundError", "Not Found");
       return { data: selectFields(resource.serialize(entry, query.populate), resource.type, query), meta: {} };
     },

@@ -14,6 +14,7 @@ import { createRateLimiter } from "#platform/rate-limit.server.ts";
 import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
+import { standaloneSchema } from "./openapi.ts";
 import { MAX_PAGE_SIZE } from "./query.server.ts";
 import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
 import { createApiToken, revokeApiToken } from "./tokens.server.ts";
@@ -503,14 +504,15 @@ describe("the rest of Strapi v4's query", () => {
     const gallery = plain.data.attributes.galleries?.data[0];
     expect(gallery?.attributes).toEqual({ name: "Wedding", slug: expect.any(String), description: expect.any(String) });
     const direct = await ok(`galleries/${gallery?.id}?populate=image`, ENTRY_SCHEMAS.galleries);
-    for (const q of [
-      "populate[galleries][populate]=image",
-      "populate[galleries][populate]=*",
-      "populate=galleries.image",
-    ]) {
+    for (const q of ["populate[galleries][populate]=image", "populate=galleries.image"]) {
       const nested = await ok(`collections/1?${q}`, ENTRY_SCHEMAS.collections);
       expect(nested.data.attributes.galleries?.data[0], q).toEqual(direct.data);
     }
+    // "*" one level down: the collection's every relation, its shoots too, as /api/galleries/{id}?populate=* has them.
+    const everything = await ok(`galleries/${gallery?.id}?populate=*`, ENTRY_SCHEMAS.galleries);
+    const starred = await ok("collections/1?populate[galleries][populate]=*", ENTRY_SCHEMAS.collections);
+    expect(starred.data.attributes.galleries?.data[0]).toEqual(everything.data);
+    expect(everything.data.attributes.collections?.data.map((s) => s.id)).toContain(1);
     const picked = await call(
       "collections/1?populate[galleries][fields][0]=name&populate[galleries][populate][image][fields][0]=url",
     );
@@ -548,6 +550,160 @@ describe("the rest of Strapi v4's query", () => {
       expect(res.data.attributes.images).toEqual(star.data.attributes.images);
       expect(res.data.attributes.galleries?.data[0]?.attributes.name).toBe("Wedding");
     }
+  });
+});
+
+describe("the original content types' relations, by their original names", () => {
+  it("a collection's shoots (galleries: collections), in the site's order, filtered and sorted as populate asks", async () => {
+    const wedding = await ok("galleries?filters[name]=Wedding&populate=collections", RESPONSE_SCHEMAS.galleries);
+    const shoots = wedding.data[0]?.attributes.collections?.data ?? [];
+    const listed = await ok("collections?filters[galleries][name]=Wedding", RESPONSE_SCHEMAS.collections);
+    expect(shoots.map((s) => s.id)).toEqual(ids(listed));
+    expect(shoots.map((s) => s.id).toSorted((a, b) => a - b)).toEqual(WEDDING_IDS);
+    expect(shoots[0]?.attributes).toEqual(listed.data[0]?.attributes);
+    // populate[collections][filters] keeps some; [sort] orders them; [fields] picks; [populate] goes on.
+    const picked = (await (
+      await call(
+        "galleries?filters[name]=Wedding&populate[collections][filters][id][$in][0]=1&populate[collections][filters][id][$in][1]=3" +
+          "&populate[collections][sort]=id:desc&populate[collections][fields][0]=title&populate[collections][populate]=base_image",
+      )
+    ).json()) as {
+      data: { attributes: { collections: { data: { id: number; attributes: Record<string, unknown> }[] } } }[];
+    };
+    const kept = picked.data[0]?.attributes.collections.data ?? [];
+    expect(kept.map((s) => s.id)).toEqual([3, 1]);
+    expect(Object.keys(kept[0]?.attributes ?? {}).toSorted()).toEqual(["base_image", "title"]);
+    expect(kept[0]?.attributes.base_image).toEqual(
+      (await ok("collections/3?populate=base_image", ENTRY_SCHEMAS.collections)).data.attributes.base_image,
+    );
+    // A filter through the relation: the collections with a shoot in Madurai.
+    const madurai = await ok(
+      "galleries?filters[collections][location][$containsi]=madurai",
+      RESPONSE_SCHEMAS.galleries,
+    );
+    const withMadurai = await ok(
+      "collections?filters[location][$containsi]=madurai&populate=galleries",
+      RESPONSE_SCHEMAS.collections,
+    );
+    const expected = new Set(withMadurai.data.map((s) => s.attributes.galleries?.data[0]?.id));
+    expect(madurai.data.length).toBeGreaterThan(0);
+    expect(new Set(ids(madurai))).toEqual(expected);
+  });
+
+  it("a shoot's photos under their original name too (image_collections), and the story told of it (recent_stories)", async () => {
+    const one = await ok("collections/101?populate=images,image_collections,recent_stories", ENTRY_SCHEMAS.collections);
+    expect(one.data.attributes.image_collections?.data.length).toBe(DEMO_PHOTOS_PER_SHOOT);
+    expect(one.data.attributes.image_collections).toEqual(one.data.attributes.images);
+    const story = await ok("recent-storys/101", ENTRY_SCHEMAS["recent-storys"]);
+    expect(one.data.attributes.recent_stories?.data).toEqual([story.data]);
+    const notAStory = await ok("collections/1?populate=recent_stories", ENTRY_SCHEMAS.collections);
+    expect(notAStory.data.attributes.recent_stories).toEqual({ data: [] });
+    // populate=* answers every relation, the original names included.
+    const all = await ok("collections/1?populate=*", ENTRY_SCHEMAS.collections);
+    expect(Object.keys(all.data.attributes)).toEqual(
+      expect.arrayContaining(["base_image", "images", "image_collections", "galleries", "recent_stories"]),
+    );
+    // A filter on the original name finds the same shoots as on ours (the demo's shoots share photos).
+    const firstPhoto = one.data.attributes.images?.data[0]?.attributes.name ?? "";
+    const [ours, original] = await Promise.all(
+      ["images", "image_collections"].map((field) =>
+        ok(`collections?filters[${field}][name][$eq]=${firstPhoto}`, RESPONSE_SCHEMAS.collections),
+      ),
+    );
+    expect(ids(ours ?? { data: [] })).toContain(101);
+    expect(original).toEqual(ours);
+  });
+
+  it("a story's shoot (recent-storys: collections), as /api/collections/{id} answers it", async () => {
+    const stories = await ok(
+      "recent-storys?populate[collections][populate]=galleries",
+      RESPONSE_SCHEMAS["recent-storys"],
+    );
+    for (const story of stories.data) {
+      const shoot = await ok(`collections/${story.id}?populate=galleries`, ENTRY_SCHEMAS.collections);
+      expect(story.attributes.collections?.data).toEqual([shoot.data]);
+    }
+    const byCollection = await ok(
+      "recent-storys?filters[collections][galleries][name]=babyshoot",
+      RESPONSE_SCHEMAS["recent-storys"],
+    );
+    expect(ids(byCollection)).toEqual([102]);
+  });
+
+  it("a block's logo (blocks: logo), the one its header links to", async () => {
+    const res = await ok("blocks?populate=logo", RESPONSE_SCHEMAS.blocks);
+    for (const block of res.data) expect(block.attributes.logo?.data?.url).toBe("/favicon.svg");
+    const header = res.data.find((b) => b.attributes.Key === "header");
+    const logoLink = header?.attributes.Nav_Links?.find((l) => l.Logo);
+    expect(logoLink?.Logo?.data).toEqual(header?.attributes.logo?.data);
+    const without = await ok("blocks", RESPONSE_SCHEMAS.blocks);
+    expect(without.data[0]?.attributes.logo).toBeUndefined();
+  });
+
+  it("populate filters a media field too: a single one answers null when they leave it out", async () => {
+    const one = await ok("collections/1?populate=images,base_image", ENTRY_SCHEMAS.collections);
+    const second = one.data.attributes.images?.data[1];
+    const filtered = await ok(
+      `collections/1?populate[images][filters][id][$eq]=${second?.id}&populate[base_image][filters][name][$eq]=nothing.jpg`,
+      ENTRY_SCHEMAS.collections,
+    );
+    expect(filtered.data.attributes.images?.data).toEqual([second]);
+    expect(filtered.data.attributes.base_image).toEqual({ data: null });
+  });
+
+  it("follows links back as deep as populate goes", async () => {
+    type Linked = {
+      id: number;
+      attributes: { [name: string]: unknown; collections?: { data: Linked[] }; galleries?: { data: Linked[] } };
+    };
+    const res = (await (
+      await call(
+        "galleries?filters[slug]=wedding&populate[collections][populate][galleries][populate][collections][fields][0]=title",
+      )
+    ).json()) as { data: Linked[] };
+    const shoots = res.data[0]?.attributes.collections?.data ?? [];
+    const again = shoots[0]?.attributes.galleries?.data[0]?.attributes.collections?.data ?? [];
+    expect(again.map((s) => s.id)).toEqual(shoots.map((s) => s.id));
+    expect(again.map((s) => s.attributes)).toEqual(shoots.map((s) => ({ title: s.attributes.title })));
+  });
+});
+
+describe("sort on a relation's attribute, and Strapi v5's status", () => {
+  it("sorts shoots by their collection's name, in SQL and in memory alike", async () => {
+    const sql = await ok(
+      "collections?sort=galleries.name:desc,id&pagination[pageSize]=100&populate=galleries",
+      RESPONSE_SCHEMAS.collections,
+    );
+    const names = sql.data.map((s) => s.attributes.galleries?.data[0]?.attributes.name ?? "");
+    expect(names).toEqual(names.toSorted().toReversed());
+    expect(ids(sql).toSorted((a, b) => a - b)).toEqual(ALL_SHOOT_IDS);
+    // The object form, and a filter only the entries can answer (a media field's): the same order.
+    const memory = await ok(
+      "collections?sort[0][galleries][name]=desc&sort[1]=id&pagination[pageSize]=100&filters[base_image][name][$notNull]=true",
+      RESPONSE_SCHEMAS.collections,
+    );
+    expect(ids(memory)).toEqual(ids(sql));
+    // In memory on collections: by a shoot's title, the collections that have the first one first.
+    const byShoot = await ok("galleries?sort=collections.title:desc", RESPONSE_SCHEMAS.galleries);
+    const withShoots = await ok("galleries?populate=collections", RESPONSE_SCHEMAS.galleries);
+    const firstTitle = (g: (typeof withShoots.data)[number]) =>
+      g.attributes.collections?.data[0]?.attributes.title ?? "";
+    const expected = withShoots.data
+      .toSorted((a, b) => firstTitle(b).localeCompare(firstTitle(a), "en"))
+      .map((g) => g.id);
+    expect(ids(byShoot)).toEqual(expected);
+    expect(expected).not.toEqual(ids(withShoots));
+  });
+
+  it("takes status (what Strapi v5 clients send) as publicationState: the published entries", async () => {
+    const live = await ok("recent-storys", RESPONSE_SCHEMAS["recent-storys"]);
+    for (const q of ["status=published", "status=draft", "publicationState=preview"]) {
+      expect(await ok(`recent-storys?${q}`, RESPONSE_SCHEMAS["recent-storys"]), q).toEqual(live);
+    }
+    expect((await failure(await call("recent-storys?status=archived"), 400, "ValidationError")).details).toEqual({
+      parameter: "status",
+    });
+    await failure(await call("recent-storys?status=published&publicationState=live"), 400, "ValidationError");
   });
 });
 
@@ -766,6 +922,7 @@ describe("CORS", () => {
 
 interface OpenApiDocument {
   [key: string]: unknown;
+  components: { schemas: Record<string, object> };
   paths: Record<
     string,
     { get?: { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> } }
@@ -803,9 +960,10 @@ describe("the OpenAPI document", () => {
   function jsonSchemaAt(path: string, status: string) {
     const schema = doc.paths[path]?.get?.responses?.[status]?.content?.["application/json"]?.schema;
     if (!schema) throw new Error(`the document has no schema for ${path} ${status}`);
-    return schema;
+    return standaloneSchema(doc, schema);
   }
-  const schemaAt = (path: string, status: string) => z.fromJSONSchema(jsonSchemaAt(path, status));
+  const schemaAt = (path: string, status: string) =>
+    z.fromJSONSchema(jsonSchemaAt(path, status) as Parameters<typeof z.fromJSONSchema>[0]);
 
   it("describes every endpoint, and each real response fits its documented schema", async () => {
     const calls: [string, string][] = [

@@ -2,7 +2,7 @@
 // tests hold the real responses to.
 import { z } from "zod";
 import { COMPARISON_OPERATORS, type ContentType, MAX_PAGE_SIZE } from "./query.server.ts";
-import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
+import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS, SCHEMA_REGISTRY } from "./schemas.ts";
 
 export interface OpenApiResource {
   name: string;
@@ -11,7 +11,32 @@ export interface OpenApiResource {
   type: ContentType;
 }
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema: z.toJSONSchema(schema, { io: "output" }) } });
+const COMPONENTS = "#/components/schemas/";
+
+/** Every named shape, for components.schemas: each refers to the others by $ref, as relations link back. */
+function componentSchemas(): Record<string, object> {
+  const { schemas } = z.toJSONSchema(SCHEMA_REGISTRY, { io: "output", uri: (id) => `${COMPONENTS}${id}` });
+  // Each comes out as its own document ($schema, and an $id that is a fragment): inside the
+  // OpenAPI document it is not one, and a fragment is no valid $id.
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]),
+  );
+}
+
+const json = (schema: z.ZodType) => {
+  const id = SCHEMA_REGISTRY.get(schema)?.id;
+  if (id === undefined) throw new Error("every documented answer is a named schema (schemas.ts)");
+  return { "application/json": { schema: { $ref: `${COMPONENTS}${id}` } } };
+};
+
+/**
+ * One of the document's schemas as a JSON Schema that stands alone: the components it refers
+ * to carried along in $defs. What a client's validator compiles (Ajv, zod) to check an answer.
+ */
+export function standaloneSchema(doc: { components: { schemas: Record<string, object> } }, schema: object): object {
+  const local = (value: object) => JSON.parse(JSON.stringify(value).replaceAll(`"${COMPONENTS}`, '"#/$defs/'));
+  return { ...local(schema), $defs: local(doc.components.schemas) };
+}
 
 const errors = (statuses: number[]) =>
   Object.fromEntries(
@@ -152,7 +177,7 @@ export function openApiDocument(origin: string, resources: readonly OpenApiResou
     },
     servers: [{ url: origin }],
     security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: { schemas: componentSchemas(), securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     paths,
   };
 }

@@ -73,11 +73,22 @@ export type Condition =
       equivalent?: (value: string) => string;
     };
 
-/** What to populate of one relation: its own fields and its own relations. */
+/** One sort key: an attribute, or a relation's attribute ("galleries.name"), and its direction. */
+export interface SortKey {
+  path: string[];
+  scalar: ScalarKind;
+  descending: boolean;
+}
+
+/** What to populate of one relation: its own fields and relations, and which of its entries in what order. */
 export interface Populate {
   /** Scalar attributes to return; null: all of them. */
   fields: string[] | null;
   populate: Map<string, Populate>;
+  /** populate[relation][filters]: only the related entries that match. */
+  filter: Condition | null;
+  /** populate[relation][sort]: the related entries in this order (else their own). */
+  sort: SortKey[];
 }
 
 export type Pagination =
@@ -86,13 +97,16 @@ export type Pagination =
 
 export interface ParsedQuery {
   filter: Condition | null;
-  sort: { field: string; scalar: ScalarKind; descending: boolean }[];
+  sort: SortKey[];
   fields: string[] | null;
   populate: Map<string, Populate>;
   pagination: Pagination;
   /** Accepted as Strapi accepts it on a type that is not localized: the one language there is answers. */
   locale: string | null;
-  /** "live" or "preview"; drafts are never public here, so both answer the published entries. */
+  /**
+   * "live" or "preview" (v4's publicationState; v5's status is "published" or "draft"): drafts
+   * are never public here, so each answers the published entries.
+   */
   publicationState: "live" | "preview";
 }
 
@@ -145,7 +159,12 @@ function parseFields(raw: unknown, type: ContentType, parameter: string): string
 // --- populate
 
 function everything(type: ContentType): Map<string, Populate> {
-  return new Map(Object.keys(type.relations).map((name) => [name, { fields: null, populate: new Map() }]));
+  return new Map(Object.keys(type.relations).map((name) => [name, whole()]));
+}
+
+/** A relation populated whole: all its fields, none of its own relations, every entry. */
+function whole(): Populate {
+  return { fields: null, populate: new Map(), filter: null, sort: [] };
 }
 
 function relationTarget(type: ContentType, name: string, parameter: string): ContentType {
@@ -163,7 +182,7 @@ function addPath(into: Map<string, Populate>, type: ContentType, path: string[],
   const [name, ...rest] = path;
   if (name === undefined || name === "") throw invalid(parameter, "expected a relation name");
   const target = relationTarget(type, name, parameter);
-  const node = into.get(name) ?? { fields: null, populate: new Map() };
+  const node = into.get(name) ?? whole();
   into.set(name, node);
   if (rest.length > 0) addPath(node.populate, target, rest, parameter);
 }
@@ -189,19 +208,16 @@ function parsePopulate(raw: unknown, type: ContentType, parameter: string): Map<
 
 function parsePopulateNode(value: unknown, type: ContentType, parameter: string): Populate {
   // populate[image]=true, populate[image]=* and populate[image][populate]=... all populate image.
-  if (value === "true" || value === "*") return { fields: null, populate: new Map() };
+  if (value === "true" || value === "*") return whole();
   if (!isRecord(value)) throw invalid(parameter, 'expected "true", "*" or [populate], [fields], [filters], [sort]');
-  const node: Populate = { fields: null, populate: new Map() };
+  const node = whole();
   for (const [key, inner] of Object.entries(value)) {
     const here = bracket(parameter, key);
     if (key === "populate") node.populate = parsePopulate(inner, type, here);
     else if (key === "fields") node.fields = parseFields(inner, type, here);
-    else if (key === "filters" || key === "sort") {
-      // Relations here are one-to-few (a shoot's collection, a story's photos): Strapi's
-      // filter and sort of a populated relation are checked, and the whole relation answered.
-      if (key === "filters") parseFilter(inner, type, here);
-      else parseSort(inner, type, here);
-    } else throw invalid(here, "unknown populate option (use populate, fields, filters or sort)");
+    else if (key === "filters") node.filter = parseFilter(inner, type, here);
+    else if (key === "sort") node.sort = parseSort(inner, type, here);
+    else throw invalid(here, "unknown populate option (use populate, fields, filters or sort)");
   }
   return node;
 }
@@ -310,43 +326,57 @@ function parseFilter(raw: unknown, type: ContentType, parameter: string): Condit
 
 // --- sort
 
-const SORT_ITEM = /^([A-Za-z_][\w]*)(?::(asc|desc))?$/i;
+/** "title", "title:desc", "galleries.name:asc": an attribute, or a relation's, and a direction. */
+const SORT_ITEM = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?::(asc|desc))?$/i;
 
-function sortField(
-  type: ContentType,
-  field: string,
-  direction: string,
-  parameter: string,
-): ParsedQuery["sort"][number] {
-  const scalar = field === "id" ? "number" : Object.hasOwn(type.scalars, field) ? type.scalars[field] : undefined;
+/** Resolves "galleries.name" through the relations to the attribute it sorts on. */
+function sortKey(type: ContentType, path: string[], direction: string, parameter: string): SortKey {
+  const [head, ...rest] = path;
+  if (head !== undefined && rest.length > 0 && Object.hasOwn(type.relations, head)) {
+    const inner = sortKey(relationTarget(type, head, parameter), rest, direction, parameter);
+    return { ...inner, path: [head, ...inner.path] };
+  }
+  const scalar =
+    rest.length > 0 || head === undefined
+      ? undefined
+      : head === "id"
+        ? "number"
+        : Object.hasOwn(type.scalars, head)
+          ? type.scalars[head]
+          : undefined;
   if (!scalar) {
+    const relations = Object.keys(type.relations).map((r) => `${r}.…`);
     throw invalid(
       parameter,
-      `cannot sort on "${field}" (this content type sorts on: ${known(["id", ...Object.keys(type.scalars)])})`,
+      `cannot sort on "${path.join(".")}" (this content type sorts on: ${known(["id", ...Object.keys(type.scalars), ...relations])})`,
     );
   }
-  return { field, scalar, descending: direction.toLowerCase() === "desc" };
+  return { path, scalar, descending: direction.toLowerCase() === "desc" };
 }
 
-function parseSort(raw: unknown, type: ContentType, parameter: string): ParsedQuery["sort"] {
+/** sort[title]=desc and sort[galleries][name]=desc, Strapi's object forms. */
+function sortObject(item: Record<string, unknown>, type: ContentType, path: string[], parameter: string): SortKey[] {
+  return Object.entries(item).flatMap(([key, direction]) => {
+    const here = bracket(parameter, key);
+    const at = [...path, ...key.split(".")];
+    if (isRecord(direction)) return sortObject(direction, type, at, here);
+    if (typeof direction !== "string" || !/^(asc|desc)$/i.test(direction))
+      throw invalid(here, 'expected "asc" or "desc"');
+    return [sortKey(type, at, direction, parameter)];
+  });
+}
+
+function parseSort(raw: unknown, type: ContentType, parameter: string): SortKey[] {
   if (raw === undefined) return [];
   const items = stringList(raw) ?? listOf(raw) ?? (isRecord(raw) ? [raw] : null);
   if (!items) throw invalid(parameter, 'expected "field", "field:asc" or "field:desc", or a list of them');
   return items.flatMap((item) => {
-    // sort[title]=desc, Strapi's object form.
-    if (isRecord(item)) {
-      return Object.entries(item).map(([field, direction]) => {
-        if (typeof direction !== "string" || !/^(asc|desc)$/i.test(direction)) {
-          throw invalid(bracket(parameter, field), 'expected "asc" or "desc"');
-        }
-        return sortField(type, field, direction, parameter);
-      });
-    }
+    if (isRecord(item)) return sortObject(item, type, [], parameter);
     if (typeof item !== "string") throw invalid(parameter, 'expected "field", "field:asc" or "field:desc"');
     return item.split(",").map((part) => {
       const match = SORT_ITEM.exec(part.trim());
       if (!match) throw invalid(parameter, `"${part}" is not "field", "field:asc" or "field:desc"`);
-      return sortField(type, match[1] ?? "", match[2] ?? "asc", parameter);
+      return sortKey(type, (match[1] ?? "").split("."), match[2] ?? "asc", parameter);
     });
   });
 }
@@ -405,8 +435,8 @@ function parsePagination(raw: unknown): Pagination {
 
 // --- the query
 
-const LIST_PARAMETERS = ["filters", "sort", "pagination", "fields", "populate", "locale", "publicationState"];
-const ONE_PARAMETERS = ["fields", "populate", "locale", "publicationState"];
+const LIST_PARAMETERS = ["filters", "sort", "pagination", "fields", "populate", "locale", "publicationState", "status"];
+const ONE_PARAMETERS = ["fields", "populate", "locale", "publicationState", "status"];
 
 function parseLocale(raw: unknown): string | null {
   if (raw === undefined) return null;
@@ -416,10 +446,19 @@ function parseLocale(raw: unknown): string | null {
   return raw;
 }
 
-function parsePublicationState(raw: unknown): ParsedQuery["publicationState"] {
-  if (raw === undefined) return "live";
-  if (raw !== "live" && raw !== "preview") throw invalid("publicationState", 'expected "live" or "preview"');
-  return raw;
+/** v4's publicationState, or v5's status (what Strapi v5 clients send): either, not both. */
+function parsePublicationState(raw: Record<string, unknown>): ParsedQuery["publicationState"] {
+  const { publicationState: state, status } = raw;
+  if (state !== undefined && status !== undefined) {
+    throw invalid("status", "publicationState (Strapi v4) and status (Strapi v5) cannot be used together");
+  }
+  if (status !== undefined) {
+    if (status !== "published" && status !== "draft") throw invalid("status", 'expected "published" or "draft"');
+    return status === "draft" ? "preview" : "live";
+  }
+  if (state === undefined) return "live";
+  if (state !== "live" && state !== "preview") throw invalid("publicationState", 'expected "live" or "preview"');
+  return state;
 }
 
 /** Parses a URL's query against one content type, for a list (find) or one entry (findOne). Throws ApiError (400). */
@@ -446,7 +485,7 @@ export function parseQuery(url: URL, type: ContentType, endpoint: "list" | "one"
     populate: parsePopulate(raw.populate, type, "populate"),
     pagination: parsePagination(raw.pagination),
     locale: parseLocale(raw.locale),
-    publicationState: parsePublicationState(raw.publicationState),
+    publicationState: parsePublicationState(raw),
   };
 }
 
@@ -561,23 +600,47 @@ export interface Page<E> {
 
 /** Filters, sorts and pages entries that are already in their default order. */
 export function applyQuery<E>(all: E[], query: ParsedQuery, record: (entry: E) => QueryRecord): Page<E> {
-  const rows = all.map((entry) => ({ entry, record: record(entry) }));
-  const filtered = query.filter ? rows.filter((r) => matches(r.record, query.filter as Condition)) : rows;
-  const sorted = query.sort.length
-    ? filtered.toSorted((a, b) => {
-        for (const { field, scalar, descending } of query.sort) {
-          const order = compareValues(
-            ordered(scalar, valuesAt(a.record, [field])[0] ?? null),
-            ordered(scalar, valuesAt(b.record, [field])[0] ?? null),
-          );
-          if (order !== 0) return descending ? -order : order;
-        }
-        return 0;
-      })
-    : filtered;
+  const sorted = selectEntries(all, query, record);
   const { offset, limit } = pageBounds(query.pagination);
-  const entries = sorted.slice(offset, offset + limit).map((r) => r.entry);
-  return { entries, pagination: paginationMeta(query.pagination, sorted.length) };
+  return {
+    entries: sorted.slice(offset, offset + limit),
+    pagination: paginationMeta(query.pagination, sorted.length),
+  };
+}
+
+/**
+ * The entries a filter keeps, in a sort's order (else their own). A sort through a relation
+ * takes the first related entry's value; an entry with none sorts as Strapi's SQL puts a NULL
+ * (first ascending, last descending).
+ */
+export function selectEntries<E>(
+  all: readonly E[],
+  { filter, sort }: { filter: Condition | null; sort: readonly SortKey[] },
+  record: (entry: E) => QueryRecord,
+): E[] {
+  const rows = all.map((entry) => ({ entry, record: record(entry) }));
+  const kept = filter ? rows.filter((r) => matches(r.record, filter)) : rows;
+  const sorted =
+    sort.length === 0
+      ? kept
+      : kept.toSorted((a, b) => {
+          for (const { path, scalar, descending } of sort) {
+            const order = compareNullable(
+              scalar,
+              valuesAt(a.record, path)[0] ?? null,
+              valuesAt(b.record, path)[0] ?? null,
+            );
+            if (order !== 0) return descending ? -order : order;
+          }
+          return 0;
+        });
+  return sorted.map((r) => r.entry);
+}
+
+/** NULL before every value ascending, as SQLite (the embedded default) orders it. */
+function compareNullable(scalar: ScalarKind, a: Value, b: Value): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return compareValues(ordered(scalar, a), ordered(scalar, b));
 }
 
 /** The rows a page takes: skip `offset`, then at most `limit`. */
@@ -596,4 +659,34 @@ export function paginationMeta(p: Pagination, total: number): Record<string, num
     pagination.total = total;
   }
   return pagination;
+}
+
+/** The relations a query reaches at any depth (populate, filters, sort), each as its type and name. */
+export function reachedRelations(query: Pick<ParsedQuery, "filter" | "sort" | "populate">, type: ContentType) {
+  const reached: { type: ContentType; relation: string }[] = [];
+  const walkPath = (at: ContentType, path: readonly string[]) => {
+    let current = at;
+    for (const name of path) {
+      const target = Object.hasOwn(current.relations, name) ? current.relations[name] : undefined;
+      if (!target) return;
+      reached.push({ type: current, relation: name });
+      current = target();
+    }
+  };
+  const walkCondition = (at: ContentType, condition: Condition | null): void => {
+    if (condition === null) return;
+    if (condition.kind === "compare") walkPath(at, condition.path);
+    else if (condition.kind === "not") walkCondition(at, condition.condition);
+    else for (const c of condition.conditions) walkCondition(at, c);
+  };
+  const walk = (at: ContentType, node: Pick<Populate, "filter" | "sort" | "populate">): void => {
+    walkCondition(at, node.filter);
+    for (const key of node.sort) walkPath(at, key.path);
+    for (const [name, inner] of node.populate) {
+      reached.push({ type: at, relation: name });
+      walk(relationTarget(at, name, "populate"), inner);
+    }
+  };
+  walk(type, query);
+  return reached;
 }

@@ -1,6 +1,11 @@
 // The content API's response shapes as zod schemas: the OpenAPI document is generated from
 // them, and the tests hold the real responses to them, so the two cannot drift apart.
+// Relations link back (a collection's shoots, a shoot's collection), so entries refer to each
+// other through getters, and the document names each entry once, in components.schemas.
 import { z } from "zod";
+
+/** The shapes the OpenAPI document names in components.schemas, by their id there. */
+export const SCHEMA_REGISTRY = z.registry<{ id: string }>();
 
 const id = z.number().int().positive();
 /** A path on this site. A regex, not .startsWith(): that becomes a non-standard JSON Schema format. */
@@ -43,9 +48,13 @@ export const mediaSchema = z.strictObject({
 });
 
 /** One media entry: Strapi's { id, attributes }, and url beside them (the spec's client reads data.url). */
-const mediaData = z.strictObject({ id, url: sitePath, attributes: mediaSchema });
+const mediaData = z.strictObject({ id, url: sitePath, attributes: mediaSchema }).register(SCHEMA_REGISTRY, {
+  id: "Media",
+});
 export const mediaRelationSchema = z.strictObject({ data: mediaData.nullable() });
 const mediaListSchema = z.strictObject({ data: z.array(mediaData) });
+/** A to-many relation: populate[relation][filters] may leave it empty. */
+const relationList = <E extends z.ZodType>(item: E) => z.strictObject({ data: z.array(item) });
 
 function entry<A extends z.ZodType>(attributes: A) {
   return z.strictObject({ id, attributes });
@@ -94,10 +103,15 @@ export const galleryEntrySchema = entry(
     slug: z.string().describe("the /gallery/{collection} segment"),
     description: z.string(),
     image: mediaRelationSchema.optional(),
+    get collections() {
+      return relationList(shootEntrySchema)
+        .optional()
+        .describe("its published shoots, as /api/collections answers them");
+    },
   }),
-);
+).register(SCHEMA_REGISTRY, { id: "Collection" });
 
-const shootAttributes = z.strictObject({
+const shootScalars = {
   title: z.string(),
   description: z.string(),
   location: z.string(),
@@ -107,14 +121,43 @@ const shootAttributes = z.strictObject({
   publishedAt: timestamp,
   base_image: mediaRelationSchema.optional(),
   images: mediaListSchema.optional(),
-  galleries: z
-    .strictObject({ data: z.array(galleryEntrySchema) })
+  image_collections: mediaListSchema.optional().describe("its photos, by the original content type's name"),
+  galleries: relationList(galleryEntrySchema)
     .optional()
     .describe("its collection, as /api/galleries answers it; populate[galleries][populate]=image adds its image"),
-});
+};
 
-export const shootEntrySchema = entry(shootAttributes);
-export const storyEntrySchema = z.strictObject({ id, attributes: shootAttributes, description: z.string() });
+type ShootBase = z.output<z.ZodObject<typeof shootScalars>>;
+type Relation<E> = { data: E[] };
+/** Named, for the links back: TypeScript cannot infer a type that refers to itself. */
+export type ShootEntry = { id: number; attributes: ShootBase & { recent_stories?: Relation<StoryEntry> | undefined } };
+export type StoryEntry = {
+  id: number;
+  attributes: ShootBase & { collections?: Relation<ShootEntry> | undefined };
+  description: string;
+};
+
+export const shootEntrySchema: z.ZodType<ShootEntry> = entry(
+  z.strictObject({
+    ...shootScalars,
+    get recent_stories() {
+      return relationList(storyEntrySchema).optional().describe("the story told of it, if it is one");
+    },
+  }),
+).register(SCHEMA_REGISTRY, { id: "Shoot" });
+
+export const storyEntrySchema: z.ZodType<StoryEntry> = z
+  .strictObject({
+    id,
+    attributes: z.strictObject({
+      ...shootScalars,
+      get collections() {
+        return relationList(shootEntrySchema).optional().describe("the shoot the story tells");
+      },
+    }),
+    description: z.string(),
+  })
+  .register(SCHEMA_REGISTRY, { id: "Story" });
 
 const navLink = z.strictObject({
   id,
@@ -129,6 +172,7 @@ export const blockEntrySchema = entry(
     Key: z.string(),
     Url: z.string(),
     Heading: z.string(),
+    logo: mediaRelationSchema.optional().describe("the studio's logo"),
     Nav_Links: z
       .array(navLink)
       .optional()
@@ -136,15 +180,17 @@ export const blockEntrySchema = entry(
   }),
 );
 
-export const errorSchema = z.strictObject({
-  data: z.null(),
-  error: z.strictObject({
-    status: z.number().int(),
-    name: z.string(),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()),
-  }),
-});
+export const errorSchema = z
+  .strictObject({
+    data: z.null(),
+    error: z.strictObject({
+      status: z.number().int(),
+      name: z.string(),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  })
+  .register(SCHEMA_REGISTRY, { id: "Error" });
 
 /** Strapi's findOne: { data: entry, meta: {} }. */
 function one<E extends z.ZodType>(item: E) {
@@ -168,3 +214,20 @@ export const ENTRY_SCHEMAS = {
   "recent-storys": one(storyEntrySchema),
   blocks: one(blockEntrySchema),
 } as const satisfies Record<keyof typeof RESPONSE_SCHEMAS, z.ZodType>;
+
+/** Each resource's name in components.schemas: its list answer is {Name}List, its findOne answer {Name}Response. */
+const COMPONENT_NAMES = {
+  banners: "Banner",
+  galleries: "Collection",
+  collections: "Shoot",
+  "recent-storys": "Story",
+  blocks: "Block",
+} as const satisfies Record<keyof typeof RESPONSE_SCHEMAS, string>;
+
+bannerEntrySchema.register(SCHEMA_REGISTRY, { id: "Banner" });
+blockEntrySchema.register(SCHEMA_REGISTRY, { id: "Block" });
+for (const [resource, name] of Object.entries(COMPONENT_NAMES)) {
+  const key = resource as keyof typeof COMPONENT_NAMES;
+  RESPONSE_SCHEMAS[key].register(SCHEMA_REGISTRY, { id: `${name}List` });
+  ENTRY_SCHEMAS[key].register(SCHEMA_REGISTRY, { id: `${name}Response` });
+}
