@@ -38,6 +38,8 @@ const CALLS = [
     "a filter on a media field (answered in memory)",
     "collections?filters[base_image][name][$notNull]=true&pagination[pageSize]=100",
   ],
+  ["sorted by collection, then newest", "collections?sort=galleries.name,createdAt:desc&pagination[pageSize]=100"],
+  ["every collection with its shoots' titles", "galleries?populate[collections][fields][0]=title"],
 ] as const;
 
 function median(values: number[]): number {

@@ -361,10 +361,8 @@ const galleries: Resource<GalleryEntry> = {
     slug: e.slug,
     description: e.description,
     image: mediaRecords(e.image),
-    // A getter: a shoot's record links back to its collection's, read only as deep as a filter goes.
-    get collections() {
-      return shootsOf(e).map(shootRecord);
-    },
+    // A shoot's record links back to its collection's: followed only as deep as a filter goes.
+    collections: () => shootsOf(e).map(shootRecord),
   }),
   list: async (ctx, needs) => [...(await loadGraph(ctx, needs)).collections.values()],
   serialize(e, populate) {
@@ -575,16 +573,10 @@ function shootRecord(e: ShootEntry): QueryRecord {
     base_image: mediaRecords(e.base_image),
     images: photos,
     image_collections: photos,
-    // Getters: these link back (a collection's shoots, a story's shoot), read only as deep as a filter goes.
-    get galleries() {
-      return [galleries.record(e.collection)];
-    },
-    get recent_stories() {
-      return e.isStory ? [shootRecord(e)] : [];
-    },
-    get collections() {
-      return [shootRecord(e)];
-    },
+    // These link back (a collection's shoots, a story's shoot): followed only as deep as a filter goes.
+    galleries: () => [galleries.record(e.collection)],
+    recent_stories: () => (e.isStory ? [shootRecord(e)] : []),
+    collections: () => [shootRecord(e)],
   };
 }
 

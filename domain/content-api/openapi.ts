@@ -69,7 +69,7 @@ function entryParameters({ type }: OpenApiResource) {
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `"*", relation names (comma-separated, or a.b for nested), or populate[relation][populate|fields|filters|sort]. Relations: ${relations.join(", ") || "none"}`,
+      description: `"*", relation names (comma-separated, or a.b for nested), or populate[relation][populate|fields|filters|sort] (filters and sort choose and order the related entries). Relations: ${relations.join(", ") || "none"}`,
       schema: { type: "object" },
     },
     {
@@ -83,6 +83,13 @@ function entryParameters({ type }: OpenApiResource) {
       in: "query",
       description: "live or preview; drafts are never public, so both answer the published entries",
       schema: { type: "string", enum: ["live", "preview"] },
+    },
+    {
+      name: "status",
+      in: "query",
+      description:
+        "Strapi v5's name for publicationState (what v5 clients send): published or draft; both answer the published entries. Not with publicationState.",
+      schema: { type: "string", enum: ["published", "draft"] },
     },
   ];
 }
@@ -103,7 +110,7 @@ function listParameters(resource: OpenApiResource) {
     {
       name: "sort",
       in: "query",
-      description: `field, field:asc or field:desc, comma-separated or sort[0]=...: ${scalars.join(", ")}`,
+      description: `field, field:asc or field:desc, comma-separated or sort[0]=...: ${scalars.join(", ")}; or a relation's attribute (relation.field:desc, sort[relation][field]=desc): ${Object.keys(type.relations).join(", ") || "none"}`,
       schema: { type: "string" },
     },
     {

@@ -493,7 +493,8 @@ export function parseQuery(url: URL, type: ContentType, endpoint: "list" | "one"
 
 /** An entry as the filters see it: its attributes, and its relations as lists of such records. */
 export interface QueryRecord {
-  [attribute: string]: string | number | boolean | null | QueryRecord[];
+  /** A relation that links back (a collection's shoots, a shoot's collection) as a function: followed only as deep as a filter goes. */
+  [attribute: string]: string | number | boolean | null | QueryRecord[] | (() => QueryRecord[]);
 }
 
 type Value = string | number | boolean | null;
@@ -502,7 +503,8 @@ type Value = string | number | boolean | null;
 function valuesAt(record: QueryRecord, path: string[]): Value[] {
   const [head, ...rest] = path;
   if (head === undefined) return [];
-  const value = record[head];
+  const held = record[head];
+  const value = typeof held === "function" ? held() : held;
   if (Array.isArray(value)) return rest.length === 0 ? [] : value.flatMap((r) => valuesAt(r, rest));
   return rest.length === 0 ? [value ?? null] : [];
 }
@@ -618,6 +620,8 @@ export function selectEntries<E>(
   { filter, sort }: { filter: Condition | null; sort: readonly SortKey[] },
   record: (entry: E) => QueryRecord,
 ): E[] {
+  // Most populated relations are answered whole: no record is needed for that.
+  if (filter === null && sort.length === 0) return [...all];
   const rows = all.map((entry) => ({ entry, record: record(entry) }));
   const kept = filter ? rows.filter((r) => matches(r.record, filter)) : rows;
   const sorted =
