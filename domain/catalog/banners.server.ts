@@ -3,6 +3,7 @@
 // added and removed here.
 
 import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "../media/image-field.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
@@ -96,12 +97,13 @@ export async function addBannerSlide(
   return null;
 }
 
-/** The slides' order as stored: position 0..n-1. */
+/** The slides' order as stored: position 0..n-1; written on every change, so their updated_at is the slideshow's. */
 const SLIDES = {
   read: async (trx: Database) => (await readBannerSlides(trx, { images: false })).map((s) => s.id),
   async write(trx: Database, ids: number[]) {
+    const updated_at = toStoredTime();
     for (const [position, id] of ids.entries()) {
-      await trx.updateTable("banner_slides").set({ position }).where("id", "=", id).execute();
+      await trx.updateTable("banner_slides").set({ position, updated_at }).where("id", "=", id).execute();
     }
   },
 };

@@ -1,6 +1,7 @@
 // The admin's edits to collections: name, order on the site, and the cover (a photo from one
 // of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working.
 import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
@@ -47,7 +48,7 @@ export async function renameCollection(db: Database, id: number, rawName: string
   const name = rawName.trim();
   if (name === "") return "Give the collection a name.";
   if (name.length > COLLECTION_NAME_MAX_LENGTH) return `At most ${COLLECTION_NAME_MAX_LENGTH} characters.`;
-  await db.updateTable("collections").set({ name }).where("id", "=", id).execute();
+  await db.updateTable("collections").set({ name, updated_at: toStoredTime() }).where("id", "=", id).execute();
   return null;
 }
 
@@ -59,8 +60,9 @@ export async function moveCollection(db: Database, id: number, step: Step): Prom
 const COLLECTIONS = {
   read: async (trx: Database) => (await readCollections(trx)).map((c) => c.id),
   async write(trx: Database, ids: number[]) {
+    const updated_at = toStoredTime();
     for (const [position, id] of ids.entries()) {
-      await trx.updateTable("collections").set({ position }).where("id", "=", id).execute();
+      await trx.updateTable("collections").set({ position, updated_at }).where("id", "=", id).execute();
     }
   },
 };
@@ -76,6 +78,10 @@ export async function setCollectionCover(db: Database, id: number, assetId: numb
     .where("photos.deleted_at", "is", null)
     .executeTakeFirst();
   if (!photo) return false;
-  await db.updateTable("collections").set({ cover_asset_id: assetId }).where("id", "=", id).execute();
+  await db
+    .updateTable("collections")
+    .set({ cover_asset_id: assetId, updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
   return true;
 }

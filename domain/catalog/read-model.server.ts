@@ -376,6 +376,8 @@ export interface SlideRecord {
   /** Null when missing, or when asked without images. */
   desktop: StoredImage | null;
   mobile: StoredImage | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** The home page's slides in their order: by position, then id. */
@@ -394,5 +396,7 @@ export async function readBannerSlides(db: Database, { images: withImages = true
     mobileAssetId: s.mobile_asset_id,
     desktop: images.get(s.desktop_asset_id) ?? null,
     mobile: images.get(s.mobile_asset_id) ?? null,
+    createdAt: s.created_at,
+    updatedAt: s.updated_at,
   }));
 }

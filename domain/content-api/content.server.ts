@@ -115,7 +115,7 @@ const collectionKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
 // story told of it as `recent_stories`; a story has its shoot as `collections`.
 
 const GALLERY_TYPE: ContentType = {
-  scalars: { name: "string", slug: "string", description: "string" },
+  scalars: { name: "string", slug: "string", description: "string", ...TIMESTAMPS },
   relations: { image: media, collections: () => SHOOT_TYPE },
   // The spec filters by "collection name": the name or the /gallery/{collection} segment, any case.
   equivalent: { name: collectionKey, slug: collectionKey },
@@ -154,10 +154,10 @@ const STORY_TYPE: ContentType = {
   },
 };
 
-const BANNER_TYPE: ContentType = { scalars: { name: "string" }, relations: { bannerImage: media } };
+const BANNER_TYPE: ContentType = { scalars: { name: "string", ...TIMESTAMPS }, relations: { bannerImage: media } };
 
 const BLOCK_TYPE: ContentType = {
-  scalars: { Title: "string", Key: "string", Url: "string", Heading: "string" },
+  scalars: { Title: "string", Key: "string", Url: "string", Heading: "string", ...TIMESTAMPS },
   relations: { logo: media },
   json: ["Nav_Links"],
   // Strapi field names are case-sensitive; the spec writes filters[key], the entries say Key.
@@ -295,11 +295,31 @@ function mediaRecords(media: MediaData | null): QueryRecord[] {
   return media ? [mediaRecord(media)] : [];
 }
 
+/** When an entry was made and last changed. */
+interface Times {
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Strapi's system fields for an entry that is always published (a collection, the banner, a
+ * block): published when made. A shoot, which may go back to draft, says its own (shootScalars).
+ */
+function timestamps({ createdAt, updatedAt }: Times) {
+  return { createdAt, updatedAt, publishedAt: createdAt };
+}
+
+/** The studio's times (the blocks are its settings); the Unix epoch before it has any. */
+function studioTimes(studio: { created_at: string; updated_at: string } | null): Times {
+  const epoch = new Date(0).toISOString();
+  return { createdAt: studio?.created_at ?? epoch, updatedAt: studio?.updated_at ?? epoch };
+}
+
 // --- banners: one entry whose bannerImage lists the desktop images, then the mobile crops.
 
 const BANNER_NAME = "Home banner";
 
-interface BannerEntry {
+interface BannerEntry extends Times {
   id: number;
   /** Beside Strapi's id and attributes: which slide, and for which screen (the mobile crops follow the desktop images). */
   images: (MediaData & { device: "desktop" | "mobile"; slide: number })[];
@@ -307,10 +327,21 @@ interface BannerEntry {
 
 const banners: Resource<BannerEntry> = {
   type: BANNER_TYPE,
-  record: (e) => ({ id: e.id, name: BANNER_NAME, bannerImage: e.images.map(mediaRecord) }),
+  record: (e) => ({ id: e.id, name: BANNER_NAME, ...timestamps(e), bannerImage: e.images.map(mediaRecord) }),
   async list({ db }) {
-    const slides = await readBannerSlides(db);
-    const entry: BannerEntry = { id: 1, images: [] };
+    const [slides, studio] = await Promise.all([readBannerSlides(db), readStudioRow(db)]);
+    // Made with its first slide, changed with its last change (every change renumbers them all);
+    // with no slides, the studio's times.
+    const times = slides.length
+      ? {
+          createdAt: slides.map((s) => s.createdAt).toSorted()[0] as string,
+          updatedAt: slides
+            .map((s) => s.updatedAt)
+            .toSorted()
+            .at(-1) as string,
+        }
+      : studioTimes(studio);
+    const entry: BannerEntry = { id: 1, ...times, images: [] };
     for (const device of ["desktop", "mobile"] as const) {
       slides.forEach((s, index) => {
         const assetId = device === "desktop" ? s.desktopAssetId : s.mobileAssetId;
@@ -321,7 +352,7 @@ const banners: Resource<BannerEntry> = {
     return [entry];
   },
   serialize(entry, populate) {
-    const attributes: Record<string, unknown> = { name: BANNER_NAME };
+    const attributes: Record<string, unknown> = { name: BANNER_NAME, ...timestamps(entry) };
     const node = populate.get("bannerImage");
     if (node) attributes.bannerImage = toMany(entry.images, node, mediaRecord, asIs);
     return { id: entry.id, attributes };
@@ -330,7 +361,7 @@ const banners: Resource<BannerEntry> = {
 
 // --- galleries: the studio's collections (Wedding, Baby Shoot, ...), as the spec calls them.
 
-interface GalleryEntry {
+interface GalleryEntry extends Times {
   id: number;
   slug: string;
   name: string;
@@ -360,13 +391,19 @@ const galleries: Resource<GalleryEntry> = {
     name: e.name,
     slug: e.slug,
     description: e.description,
+    ...timestamps(e),
     image: mediaRecords(e.image),
     // A shoot's record links back to its collection's: followed only as deep as a filter goes.
     collections: () => shootsOf(e).map(shootRecord),
   }),
   list: async (ctx, needs) => [...(await loadGraph(ctx, needs)).collections.values()],
   serialize(e, populate) {
-    const attributes: Record<string, unknown> = { name: e.name, slug: e.slug, description: e.description };
+    const attributes: Record<string, unknown> = {
+      name: e.name,
+      slug: e.slug,
+      description: e.description,
+      ...timestamps(e),
+    };
     const image = populate.get("image");
     if (image) attributes.image = toOne(e.image, image, mediaRecord, asIs);
     const shoots = populate.get("collections");
@@ -391,6 +428,8 @@ async function loadGraph(ctx: ResourceContext, needs: Needs): Promise<Graph> {
           slug: r.slug,
           name: r.name,
           description: r.description,
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
           image: mediaOf(images, r.cover_asset_id, `${r.name} collection`),
           shoots: null,
         },
@@ -605,7 +644,7 @@ const recentStories: Resource<ShootEntry> = {
 
 // --- blocks: the header (the site's real navigation) and the footer's Quick Links.
 
-interface BlockEntry {
+interface BlockEntry extends Times {
   id: number;
   Title: string;
   Key: string;
@@ -624,6 +663,7 @@ const blocks: Resource<BlockEntry> = {
     Key: e.Key,
     Url: e.Url,
     Heading: e.Heading,
+    ...timestamps(e),
     logo: [mediaRecord(e.logo)],
   }),
   async list({ db }) {
@@ -639,7 +679,7 @@ const blocks: Resource<BlockEntry> = {
       { url: "/", name, Logo: { data: logo } },
       ...links.slice(LINKS_BEFORE_LOGO),
     ];
-    const block = { Url: "/", logo };
+    const block = { Url: "/", logo, ...studioTimes(studio) };
     return [
       {
         ...block,
@@ -665,6 +705,7 @@ const blocks: Resource<BlockEntry> = {
       Key: e.Key,
       Url: e.Url,
       Heading: e.Heading,
+      ...timestamps(e),
       Nav_Links: e.Nav_Links,
     };
     const logo = populate.get("logo");

@@ -7,7 +7,10 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { moveBannerSlide } from "#domain/catalog/banners.server.ts";
+import { renameCollection } from "#domain/catalog/collections.server.ts";
 import { NAV_LINKS } from "#domain/catalog/navigation.ts";
+import { readBannerSlides } from "#domain/catalog/read-model.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
 import { createRateLimiter } from "#platform/rate-limit.server.ts";
@@ -22,6 +25,13 @@ import { createApiToken, revokeApiToken } from "./tokens.server.ts";
 const ORIGIN = "https://studio.example";
 /** Paths on this site, as Strapi's local provider answers them: a client prefixes its STRAPI_URL. */
 const MEDIA_JPEG = /^\/media\/.+\.jpg$/;
+/** Strapi's system fields, on every entry: ISO 8601 with milliseconds, as Strapi writes them. */
+const STORED_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const SYSTEM_FIELDS = {
+  createdAt: expect.stringMatching(STORED_TIME),
+  updatedAt: expect.stringMatching(STORED_TIME),
+  publishedAt: expect.stringMatching(STORED_TIME),
+};
 const ALL_SHOOT_IDS = [1, 2, 3, 21, 22, 23, 24, 25, 41, 42, 43, 44, 45, 61, 62, 63, 64, 101, 102, 103];
 const WEDDING_IDS = [1, 2, 3, 101];
 const BABY_SHOOT_IDS = [21, 22, 23, 24, 25, 102];
@@ -116,7 +126,7 @@ describe("endpoints on the demo studio", () => {
 
   it("/api/banners leaves bannerImage out unless populated, as Strapi does", async () => {
     const res = await ok("banners", RESPONSE_SCHEMAS.banners);
-    expect(res.data[0]?.attributes).toEqual({ name: "Home banner" });
+    expect(res.data[0]?.attributes).toEqual({ name: "Home banner", ...SYSTEM_FIELDS });
   });
 
   it("/api/galleries?populate=*: the collections with attributes.name and attributes.image.data.url", async () => {
@@ -502,7 +512,12 @@ describe("the rest of Strapi v4's query", () => {
   it("answers a nested populate: a shoot's collection with the collection's own image", async () => {
     const plain = await ok("collections/1?populate=galleries", ENTRY_SCHEMAS.collections);
     const gallery = plain.data.attributes.galleries?.data[0];
-    expect(gallery?.attributes).toEqual({ name: "Wedding", slug: expect.any(String), description: expect.any(String) });
+    expect(gallery?.attributes).toEqual({
+      name: "Wedding",
+      slug: expect.any(String),
+      description: expect.any(String),
+      ...SYSTEM_FIELDS,
+    });
     const direct = await ok(`galleries/${gallery?.id}?populate=image`, ENTRY_SCHEMAS.galleries);
     for (const q of ["populate[galleries][populate]=image", "populate=galleries.image"]) {
       const nested = await ok(`collections/1?${q}`, ENTRY_SCHEMAS.collections);
@@ -665,6 +680,36 @@ describe("the original content types' relations, by their original names", () =>
     const again = shoots[0]?.attributes.galleries?.data[0]?.attributes.collections?.data ?? [];
     expect(again.map((s) => s.id)).toEqual(shoots.map((s) => s.id));
     expect(again.map((s) => s.attributes)).toEqual(shoots.map((s) => ({ title: s.attributes.title })));
+  });
+});
+
+describe("createdAt, updatedAt and publishedAt on every entry", () => {
+  it("on every type, and a change to a collection or the slideshow moves its updatedAt", async () => {
+    for (const type of ["banners", "galleries", "collections", "recent-storys", "blocks"] as const) {
+      const res = (await (await call(type)).json()) as { data: { attributes: object }[] };
+      for (const entry of res.data) expect(entry.attributes, type).toMatchObject(SYSTEM_FIELDS);
+    }
+    const before = (await ok("galleries?filters[slug]=wedding", RESPONSE_SCHEMAS.galleries)).data[0];
+    const banner = (await ok("banners", RESPONSE_SCHEMAS.banners)).data[0];
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await renameCollection(store.db, before?.id ?? 0, "Weddings")).toBeNull();
+    const slides = await readBannerSlides(store.db, { images: false });
+    await moveBannerSlide(store.db, slides[0]?.id ?? 0, 1);
+    try {
+      const after = (await ok("galleries?filters[slug]=wedding", RESPONSE_SCHEMAS.galleries)).data[0];
+      expect(after?.attributes.createdAt).toBe(before?.attributes.createdAt);
+      expect(Date.parse(after?.attributes.updatedAt ?? "")).toBeGreaterThan(
+        Date.parse(before?.attributes.updatedAt ?? ""),
+      );
+      const moved = (await ok("banners", RESPONSE_SCHEMAS.banners)).data[0];
+      expect(moved?.attributes.createdAt).toBe(banner?.attributes.createdAt);
+      expect(Date.parse(moved?.attributes.updatedAt ?? "")).toBeGreaterThan(
+        Date.parse(banner?.attributes.updatedAt ?? ""),
+      );
+    } finally {
+      await renameCollection(store.db, before?.id ?? 0, before?.attributes.name ?? "");
+      await moveBannerSlide(store.db, slides[0]?.id ?? 0, -1);
+    }
   });
 });
 

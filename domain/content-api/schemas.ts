@@ -83,6 +83,9 @@ function list<E extends z.ZodType>(item: E) {
 export const bannerEntrySchema = entry(
   z.strictObject({
     name: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    publishedAt: timestamp,
     bannerImage: z
       .strictObject({
         data: z.array(
@@ -102,6 +105,9 @@ export const galleryEntrySchema = entry(
     name: z.string(),
     slug: z.string().describe("the /gallery/{collection} segment"),
     description: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    publishedAt: timestamp,
     image: mediaRelationSchema.optional(),
     get collections() {
       return relationList(shootEntrySchema)
@@ -172,6 +178,9 @@ export const blockEntrySchema = entry(
     Key: z.string(),
     Url: z.string(),
     Heading: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    publishedAt: timestamp,
     logo: mediaRelationSchema.optional().describe("the studio's logo"),
     Nav_Links: z
       .array(navLink)

@@ -50,6 +50,7 @@ export interface StudioSettingsTable {
   inquiry_ack: WithDefault<number | null>;
   /** IANA name of the zone the admin shows times in (stored times are UTC). */
   time_zone: WithDefault<string>;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
 
@@ -86,6 +87,9 @@ export interface CollectionsTable {
   description: WithDefault<string>;
   position: number;
   cover_asset_id: number | null;
+  created_at: Timestamp;
+  /** Set on every change to the collection itself (its name, cover, place); its shoots keep their own. */
+  updated_at: Timestamp;
 }
 
 export type ShootStatus = "draft" | "published";
@@ -133,6 +137,9 @@ export interface BannerSlidesTable {
   desktop_asset_id: number;
   mobile_asset_id: number;
   alt: WithDefault<string>;
+  created_at: Timestamp;
+  /** Set on every change to the slideshow (a slide added, moved or removed renumbers them all). */
+  updated_at: Timestamp;
 }
 
 export interface AppStateTable {

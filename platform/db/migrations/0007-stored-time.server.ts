@@ -225,7 +225,7 @@ const isTime = (c: Column | TimeColumn): c is TimeColumn => typeof c !== "string
 /** A plain column's name: its definition starts with it, quoted. */
 const plainName = (definition: Column) => /^"([^"]+)"/.exec(definition)?.[1] ?? "";
 
-async function rows<T>(db: Kysely<unknown>, query: string): Promise<T[]> {
+export async function rows<T>(db: Kysely<unknown>, query: string): Promise<T[]> {
   return (await sql<T>`${sql.raw(query)}`.execute(db)).rows;
 }
 
@@ -258,7 +258,7 @@ interface TableCopy {
 }
 
 /** Rebuilds one table in SQLite's documented way; the caller holds the transaction. */
-async function copyTable(db: Kysely<unknown>, { table, definitions, names, values }: TableCopy): Promise<void> {
+export async function copyTable(db: Kysely<unknown>, { table, definitions, names, values }: TableCopy): Promise<void> {
   const next = `${table}_rebuilt`;
   // Indexes (and triggers) go with the old table; those SQLite made itself (sql is null) come
   // back from the new table's own primary key and unique constraints.
@@ -286,7 +286,7 @@ async function copyTable(db: Kysely<unknown>, { table, definitions, names, value
  * Runs the rebuilds in one transaction with foreign keys off (dropping a parent table with them
  * on would delete its children or fail), and checks every reference before committing.
  */
-async function withForeignKeysOff(db: Kysely<unknown>, work: (trx: Kysely<unknown>) => Promise<void>) {
+export async function withForeignKeysOff(db: Kysely<unknown>, work: (trx: Kysely<unknown>) => Promise<void>) {
   const enforced = async () => (await rows<{ foreign_keys: number }>(db, "pragma foreign_keys"))[0]?.foreign_keys;
   const wasOn = (await enforced()) === 1;
   await exec(db, "pragma foreign_keys = off");

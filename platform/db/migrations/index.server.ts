@@ -18,6 +18,7 @@ import * as m0013 from "./0013-client-galleries.server.ts";
 import * as m0014 from "./0014-gallery-mails.server.ts";
 import * as m0015 from "./0015-file-checksums.server.ts";
 import * as m0016 from "./0016-gallery-cover.server.ts";
+import * as m0017 from "./0017-content-times.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0014-gallery-mails": m0014,
   "0015-file-checksums": m0015,
   "0016-gallery-cover": m0016,
+  "0017-content-times": m0017,
 };
 
 export const migrationProvider: MigrationProvider = {
