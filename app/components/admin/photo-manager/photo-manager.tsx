@@ -637,6 +637,11 @@ function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlac
                 onPointerDown={(e) => {
                   lastPointer.current = e.pointerType;
                 }}
+                // The photo the keys act on is the one with the page's focus, however it got
+                // there (a screen reader, a script): otherwise Space would tick another photo.
+                onFocus={() => {
+                  if (selection.focus !== id) onSelection({ ...selection, focus: id });
+                }}
                 onClick={(e) => {
                   // The end of a drag on the handle is not a click on the photo.
                   if ((e.target as Element).closest(".pm-handle")) return;
