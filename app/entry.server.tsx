@@ -1,5 +1,8 @@
 // Renders a document: the whole page at once (pages are small and fully server-rendered),
-// so it can carry an ETag; plus its Content Security Policy with this request's nonce.
+// so it can carry an ETag; plus its Content Security Policy. A public page is the same for
+// every visitor: its policy lists its inline scripts' and styles' hashes, and it is kept in the
+// page cache (server/page-cache.ts) until the content changes. A personal page (the admin, a
+// client's gallery) has a nonce per response and is never kept (ADR 004).
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -17,13 +20,15 @@ import {
   documentEtag,
   etagMatches,
   HTML_CACHE_CONTROL,
+  inlineHashes,
   NO_STORE,
 } from "../platform/http.server.ts";
 import { logger } from "../platform/logger.server.ts";
+import { cachedPage, pageEtag } from "../platform/page-cache.server.ts";
 import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration } from "./document/deferred-hydration.server.ts";
 import { CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
-import { cspNonceContext, requestIdContext } from "./utils/request-context.ts";
+import { cspNonceContext, pageCacheContext, requestIdContext } from "./utils/request-context.ts";
 
 /** A render that takes longer than this is abandoned with a 500. */
 export const RENDER_TIMEOUT_MS = 5_000;
@@ -75,10 +80,14 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  const nonce = loadContext.get(cspNonceContext);
-  const isAdmin = isAdminPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const isAdmin = isAdminPath(pathname);
+  // A public page carries no nonce: the same bytes go to every visitor (its policy is by hash).
+  const personal = isAdmin || isClientGalleryPath(pathname) || import.meta.env.DEV;
+  const nonce = personal ? loadContext.get(cspNonceContext) : "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
+  if (personal)
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
   if (isAdmin) setPrivateHeaders(responseHeaders);
   else if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", responseStatusCode === 200 ? HTML_CACHE_CONTROL : NO_STORE);
@@ -92,12 +101,23 @@ export default async function handleRequest(
   // The admin is an application: its scripts start at once. Public pages paint first.
   const html = isAdmin || import.meta.env.DEV ? rendered.html : deferHydration(rendered.html, nonce);
   const status = failed ? 500 : responseStatusCode;
+  if (!personal) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
   // Admin pages are personal: no ETag, so no shared or conditional copy of them exists.
   if (status !== 200 || isAdmin) {
     return new Response(html, { status, headers: responseHeaders });
   }
-  const etag = documentEtag(html, nonce);
+  const etag = personal ? documentEtag(html, nonce) : pageEtag(html);
   responseHeaders.set("ETag", etag);
+  const slot = loadContext.get(pageCacheContext);
+  if (slot && !personal && request.method.toUpperCase() === "GET") {
+    // Kept once compressed, off this response's path: the next request for it is served from the cache.
+    slot.keep(
+      cachedPage(html, responseHeaders, expiresAt(routerContext)).catch((error: unknown) => {
+        logger.error({ err: error, url: request.url }, "could not keep a rendered page");
+        return null;
+      }),
+    );
+  }
   if (etagMatches(request.headers.get("If-None-Match"), etag)) {
     // The cached copy keeps the policy it came with: its nonce is the one in its scripts.
     responseHeaders.delete("Content-Security-Policy");
@@ -105,6 +125,20 @@ export default async function handleRequest(
     return new Response(null, { status: 304, headers: responseHeaders });
   }
   return new Response(html, { status, headers: responseHeaders });
+}
+
+/**
+ * When a kept page stops being served: the end of the shortest `handle.pageCacheMs` period of
+ * its routes (the contact page's form names the second it was made); null: until the content changes.
+ */
+function expiresAt(context: EntryContext, now = Date.now()): number | null {
+  let periodMs: number | null = null;
+  for (const match of context.staticHandlerContext.matches) {
+    const handle = context.routeModules[match.route.id]?.handle as { pageCacheMs?: unknown } | undefined;
+    const ms = handle?.pageCacheMs;
+    if (typeof ms === "number" && ms > 0) periodMs = Math.min(periodMs ?? ms, ms);
+  }
+  return periodMs === null ? null : (Math.floor(now / periodMs) + 1) * periodMs;
 }
 
 /** The admin's pages and data: never stored by any cache, never indexed. */

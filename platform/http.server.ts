@@ -35,12 +35,38 @@ export const PERMISSIONS_POLICY = [
   ].map((feature) => `${feature}=()`),
 ].join(", ");
 
-export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+/** The hashes of a document's inline scripts and styles, as CSP sources ('sha256-...'). */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+const hashSource = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/**
+ * Every inline script's and style's hash in a rendered document. An inert script
+ * (type="text/plain") counts too: the deferred-hydration loader runs its text as a module.
+ */
+export function inlineHashes(html: string): InlineHashes {
+  const all = (pattern: RegExp) => [...new Set(Array.from(html.matchAll(pattern), (m) => hashSource(m[1] ?? "")))];
+  return { scripts: all(INLINE_SCRIPT), styles: all(INLINE_STYLE) };
+}
+
+/**
+ * The document policy: scripts and styles by this response's nonce (a personal page, the
+ * admin's), or by the hashes of the page's own inline ones (a public page, the same bytes for
+ * every visitor: ADR 004).
+ */
+export function contentSecurityPolicy(source: string | InlineHashes, { dev = false } = {}): string {
+  const scripts = typeof source === "string" ? [`'nonce-${source}'`] : source.scripts;
+  const styles = typeof source === "string" ? [`'nonce-${source}'`] : source.styles;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    // 'strict-dynamic' lets the nonce'd entry load React Router's route chunks, nothing else.
-    "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
-    "style-src": ["'self'", `'nonce-${nonce}'`],
+    // 'strict-dynamic' lets the trusted entry load React Router's route chunks, nothing else.
+    "script-src": [...scripts, "'strict-dynamic'", "'self'"],
+    "style-src": ["'self'", ...styles],
     // Inline style attributes carry only layout values and image placeholders.
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:"],

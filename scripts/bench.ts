@@ -17,6 +17,7 @@ import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.t
 import { runGalleryPageBench } from "./bench-gallery-page.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
 import { runPhotoManagerBench } from "./bench-photo-manager.ts";
+import { runSsrBench } from "./bench-ssr.ts";
 
 const INGEST_RUNS = 3;
 const root = path.resolve(import.meta.dirname, "..");
@@ -78,6 +79,11 @@ if (process.argv.includes("--only=gallery-processing")) {
 }
 if (process.argv.includes("--only=gallery-zip")) {
   await runGalleryZipBench();
+  process.exit();
+}
+// `node scripts/bench.ts --only=ssr`: the public pages' throughput beside nginx (issue 17).
+if (process.argv.includes("--only=ssr")) {
+  await runSsrBench();
   process.exit();
 }
 // `node scripts/bench.ts --only=content-api`: the content API on 5,000 shoots.
@@ -153,6 +159,7 @@ await runAdminBench(root);
 await runPhotoManagerBench();
 
 await runContentApiBench();
+await runSsrBench();
 
 await runGalleryProcessingBench(root);
 await runGalleryZipBench();

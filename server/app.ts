@@ -16,6 +16,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import {
   clientAddressContext,
   cspNonceContext,
+  pageCacheContext,
   requestIdContext,
   wakeOutboxContext,
   wakePhotosContext,
@@ -24,13 +25,16 @@ import { ApiError } from "#domain/content-api/errors.server.ts";
 import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
+import { readContentVersion } from "#platform/db/content-version.server.ts";
 import { closeDb, getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { logger } from "#platform/logger.server.ts";
+import { PageCache, type PageCacheSlot } from "#platform/page-cache.server.ts";
 import { refuseCrossSiteRequests } from "#server/cross-site.ts";
 import { assignRequestId, handleErrors, refuseUnroutableRequests } from "#server/errors.ts";
 import { redirectToHttps, sendPermissionsPolicy } from "#server/headers.ts";
 import { limitRequestBodies } from "#server/limits.ts";
+import { servePageCache } from "#server/page-cache.ts";
 import { type BackgroundWakers, createBackgroundWork, prepareData } from "#server/startup.ts";
 import { createUploads } from "#server/uploads.ts";
 
@@ -208,6 +212,8 @@ export function createApp(options: AppOptions): express.Express {
       .json(new ApiError(404, "NotFoundError", "Not Found").toBody());
   });
 
+  // A public page rendered for the current content is served as it was rendered (ADR 004).
+  app.use(servePageCache(new PageCache(), () => readContentVersion(getDb())));
   app.use(assignNonce);
   app.use(
     createRequestHandler({
@@ -216,6 +222,7 @@ export function createApp(options: AppOptions): express.Express {
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+        context.set(pageCacheContext, (res.locals.pageCache as PageCacheSlot | undefined) ?? null);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(requestIdContext, String(req.id ?? ""));
         context.set(wakeOutboxContext, options.wake.outbox);

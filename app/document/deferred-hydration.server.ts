@@ -14,7 +14,8 @@ export const HYDRATION_FALLBACK_MS = 3000;
 export const BOOT_SCRIPT_ID = "rr-boot";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;
-const BOOT_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+/** React Router's module script; a public page's has no nonce (its policy is by hash: ADR 004). */
+const BOOT_SCRIPT = /<script(?: nonce="([^"]*)")? type="module" async="">/;
 
 /** The loader, as the browser runs it, given the module URLs to preload once it starts. */
 const loader = (preloads: string[]) => `(function () {
@@ -62,12 +63,13 @@ export function deferHydration(html: string, nonce: string): string {
   const boot = BOOT_SCRIPT.exec(html);
   if (!boot) return html;
   const preloads = Array.from(html.matchAll(MODULE_PRELOAD), (m) => m[1] as string);
-  const inert = `<script nonce="${boot[1]}" type="text/plain" id="${BOOT_SCRIPT_ID}">`;
+  const nonceAttribute = (value: string | undefined) => (value ? ` nonce="${value}"` : "");
+  const inert = `<script${nonceAttribute(boot[1])} type="text/plain" id="${BOOT_SCRIPT_ID}">`;
   const at = boot.index;
   const end = html.indexOf("</script>", at) + "</script>".length;
   const rewritten =
     html.slice(0, end).replace(boot[0], inert) +
-    `<script nonce="${nonce}">${loader(preloads)}</script>` +
+    `<script${nonceAttribute(nonce)}>${loader(preloads)}</script>` +
     html.slice(end);
   return rewritten.replace(MODULE_PRELOAD, "");
 }

@@ -13,10 +13,13 @@ export const CLIENT_GALLERY_CSS = galleryCss;
 
 const HEAD_END = "</head>";
 
-/** Puts the stylesheet (and `extraCss`), with this response's CSP nonce, at the end of the document's head. */
+/**
+ * Puts the stylesheet (and `extraCss`) at the end of the document's head, with this response's
+ * CSP nonce on a personal page; a public page's policy lists its hash instead (ADR 004).
+ */
 export function inlineDocumentCss(html: string, nonce: string, extraCss = ""): string {
   const at = html.indexOf(HEAD_END);
   if (at === -1) return html;
-  const style = `<style nonce="${nonce}">${DOCUMENT_CSS}${extraCss ? `\n${extraCss}` : ""}</style>`;
+  const style = `<style${nonce ? ` nonce="${nonce}"` : ""}>${DOCUMENT_CSS}${extraCss ? `\n${extraCss}` : ""}</style>`;
   return html.slice(0, at) + style + html.slice(at);
 }

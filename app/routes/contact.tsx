@@ -13,6 +13,7 @@ import { issueFillToken } from "#domain/inquiries/fill-token.server.ts";
 import {
   checkInquiry,
   FILL_TOKEN_FIELD,
+  FILL_TOKEN_PERIOD_MS,
   fieldsWithErrors,
   HONEYPOT_FIELD,
   type InquiryErrors,
@@ -32,6 +33,12 @@ const CONTACT_PATH = "/contactUs";
 const PAGE_MAX_CHARS = 500;
 
 // The studio's details come from the root's data (the header and footer show them too).
+/**
+ * The form's fill token names the second the page was made: a kept copy of the page is served
+ * for the rest of that second only (server/page-cache.ts), so every visitor's token is fresh.
+ */
+export const handle = { pageCacheMs: FILL_TOKEN_PERIOD_MS };
+
 export function loader() {
   return { fillToken: issueFillToken() };
 }
@@ -122,10 +129,13 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
   const sent = result?.status === "sent" && !browserErrors;
   const firstError = fieldsWithErrors(errors)[0];
 
-  // With JavaScript, a fresh answer moves focus like the server-rendered page's autofocus does.
+  // With JavaScript, a fresh answer moves focus like the server-rendered page's autofocus does,
+  // once the fetcher has settled (the page's data revalidated after the post): focus given
+  // before that was lost once in a loaded browser test run.
+  const settled = fetcher.state === "idle";
   useEffect(() => {
     const answer = fetcher.data;
-    if (!answer) return;
+    if (!answer || !settled) return;
     setBrowserErrors(undefined);
     if (answer.status === "sent") setSentCount((n) => n + 1);
     if (answer.status === "invalid") {
@@ -134,7 +144,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
     } else {
       noticeRef.current?.focus();
     }
-  }, [fetcher.data]);
+  }, [fetcher.data, settled]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const checked = checkInquiry(inquiryValues(new FormData(event.currentTarget)));

@@ -4,6 +4,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { readEnv } from "../../platform/env.server.ts";
 import { appSecret } from "../../platform/secret.server.ts";
+import { FILL_TOKEN_PERIOD_MS } from "./rules.ts";
 
 /** A form older than this is refused (with a fresh token, so the visitor can simply resend). */
 export const FILL_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -17,9 +18,9 @@ function sign(issuedAtS: number): string {
   return createHmac("sha256", appSecret()).update(`${PURPOSE}:${issuedAtS}`).digest("base64url");
 }
 
-/** A token for a form rendered now (whole seconds: the page's ETag changes once a second at most). */
+/** A token for a form rendered now. */
 export function issueFillToken(now = Date.now()): string {
-  const issuedAtS = Math.floor(now / 1000);
+  const issuedAtS = Math.floor(now / FILL_TOKEN_PERIOD_MS);
   return `${issuedAtS}.${sign(issuedAtS)}`;
 }
 
@@ -33,7 +34,7 @@ export function checkFillToken(
   const given = Buffer.from(match[2] ?? "");
   const expected = Buffer.from(sign(issuedAtS));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
-  const ageMs = now - issuedAtS * 1000;
+  const ageMs = now - issuedAtS * FILL_TOKEN_PERIOD_MS;
   if (ageMs < -CLOCK_SKEW_MS) return "invalid";
   if (ageMs < minFillMs) return "too-fast";
   if (ageMs > FILL_TOKEN_MAX_AGE_MS) return "expired";

@@ -12,6 +12,8 @@ export type InquiryErrors = Partial<Record<InquiryField, string>>;
 export const HONEYPOT_FIELD = "website";
 /** The signed render time of the form (see fill-token.server.ts). */
 export const FILL_TOKEN_FIELD = "formToken";
+/** A fill token names the second it was issued in (fill-token.server.ts): a page with one changes once a second at most. */
+export const FILL_TOKEN_PERIOD_MS = 1000;
 
 export const NAME_MAX_CHARS = 100;
 export const MESSAGE_MAX_CHARS = 5000;

@@ -330,8 +330,15 @@ export interface FileChecksumsTable {
   crc32: number;
 }
 
+/** Migration 0018: moved by triggers on every change to what a public page shows (ADR 004). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   studio_settings: StudioSettingsTable;
+  content_version: ContentVersionTable;
   assets: AssetsTable;
   asset_variants: AssetVariantsTable;
   collections: CollectionsTable;

@@ -19,6 +19,7 @@ import * as m0014 from "./0014-gallery-mails.server.ts";
 import * as m0015 from "./0015-file-checksums.server.ts";
 import * as m0016 from "./0016-gallery-cover.server.ts";
 import * as m0017 from "./0017-content-times.server.ts";
+import * as m0018 from "./0018-content-version.server.ts";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0015-file-checksums": m0015,
   "0016-gallery-cover": m0016,
   "0017-content-times": m0017,
+  "0018-content-version": m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,203 @@
+// The public page cache (ADR 004): a page is rendered once per content version and then served
+// as it was rendered, compressed both ways, to every visitor; an edit is on the next request;
+// nothing of one visitor reaches another; the policy lists the page's own inline scripts.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
+import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { inlineHashes } from "#platform/http.server.ts";
+import { type CachedPage, PageCache } from "#platform/page-cache.server.ts";
+import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
+import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { PAGE_CACHE_HEADER } from "./page-cache.ts";
+
+const page = (bytes: number, expiresAt: number | null = null): CachedPage => ({
+  headers: [],
+  etag: `W/"${bytes}"`,
+  identity: Buffer.alloc(bytes),
+  gzip: Buffer.alloc(0),
+  br: Buffer.alloc(0),
+  expiresAt,
+});
+
+describe("PageCache", () => {
+  it("keeps pages by key for their version, forgets them all when the version moves", () => {
+    const cache = new PageCache(1000);
+    cache.set(1, "/", page(100));
+    expect(cache.get(1, "/")?.identity.length).toBe(100);
+    expect(cache.get(2, "/")).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+    // A render that began before the content moved on is not kept.
+    cache.set(1, "/", page(100));
+    expect(cache.get(2, "/")).toBeUndefined();
+  });
+
+  it("drops the least recently used past its size, and an expired page", () => {
+    const cache = new PageCache(250);
+    cache.set(1, "/a", page(100));
+    cache.set(1, "/b", page(100));
+    cache.get(1, "/a");
+    cache.set(1, "/c", page(100));
+    expect(cache.get(1, "/b")).toBeUndefined();
+    expect(cache.get(1, "/a")).toBeDefined();
+    expect(cache.bytes).toBe(200);
+    cache.set(1, "/big", page(300));
+    expect(cache.get(1, "/big")).toBeUndefined();
+    cache.set(1, "/soon", page(10, 5_000));
+    expect(cache.get(1, "/soon", 4_999)).toBeDefined();
+    expect(cache.get(1, "/soon", 5_000)).toBeUndefined();
+  });
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET with exactly these headers (fetch adds and decodes encodings on its own). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** The page's HTML, whatever its encoding. */
+function html(answer: Answer): string {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return zlib.brotliDecompressSync(answer.body).toString("utf8");
+  if (encoding === "gzip") return zlib.gunzipSync(answer.body).toString("utf8");
+  return answer.body.toString("utf8");
+}
+
+/** Asks until the cache answers (a page is kept once compressed, just after its first answer). */
+async function cached(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answer = await get(url, headers);
+    if (answer.headers[PAGE_CACHE_HEADER.toLowerCase()] === "hit") return answer;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} never came from the cache`);
+}
+
+describe("public pages from the cache, on the production server", () => {
+  const dataDir = makeTempDir("studio-page-cache-");
+  let photosDir = "";
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    photosDir = await smallDemoPhotos(160);
+    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    try {
+      await migrate(db);
+      await importDemoIfEmpty({ db, storage: diskMediaStorage(dataDir) }, () => {}, photosDir);
+    } finally {
+      await db.destroy();
+    }
+    server = await startServer(dataDir);
+    await server.waitUntilReady();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(photosDir, { recursive: true, force: true });
+  });
+
+  it("renders a page once, then serves the same bytes in brotli, gzip or none, and 304s without rendering", async () => {
+    const url = `${server.url}/galleryList/1`;
+    const first = await get(url);
+    expect(first.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe("miss");
+    const br = await cached(url, { "Accept-Encoding": "gzip, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    const gz = await cached(url, { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await cached(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(html(br)).toBe(html(plain));
+    expect(html(gz)).toBe(html(plain));
+    expect(html(plain)).toBe(html(first));
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    for (const answer of [br, gz, plain]) {
+      expect(answer.headers.etag).toBe(first.headers.etag);
+      expect(answer.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+      expect(answer.headers["cache-control"]).toBe("public, no-cache");
+    }
+    const revalidated = await get(url, { "If-None-Match": String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe("hit");
+    expect(revalidated.body.length).toBe(0);
+  });
+
+  it("shows an edit on the next request: any change to the content moves its version", async () => {
+    const url = `${server.url}/`;
+    const before = html(await cached(url));
+    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    try {
+      await sql`update studio_settings set tagline = 'Light, kept honestly'`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    const after = await get(url);
+    expect(after.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe("miss");
+    expect(html(after)).toContain("Light, kept honestly");
+    expect(before).not.toContain("Light, kept honestly");
+  });
+
+  it("keeps nothing of a visitor: a cookie changes nothing, and no kept page sets one", async () => {
+    const url = `${server.url}/about`;
+    const stranger = await cached(url);
+    const visitor = await cached(url, { Cookie: "__session=someone-else; theme=dark" });
+    expect(html(visitor)).toBe(html(stranger));
+    expect(visitor.headers["set-cookie"]).toBeUndefined();
+    expect(html(visitor)).not.toContain("someone-else");
+  });
+
+  it("gives the contact form a fresh token every second, never a kept one from before", async () => {
+    const url = `${server.url}/contactUs`;
+    const token = (answer: Answer) => /name="formToken" value="([^"]+)"/.exec(html(answer))?.[1];
+    // Start just after a second begins, so both requests fall in it.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    const first = await get(url);
+    const again = await cached(url);
+    expect(token(again)).toBe(token(first));
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    const later = await get(url);
+    expect(later.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe("miss");
+    expect(token(later)).not.toBe(token(first));
+  });
+
+  it("allows exactly the page's own inline scripts and styles: their hashes, no nonce", async () => {
+    const answer = await cached(`${server.url}/`);
+    const policy = String(answer.headers["content-security-policy"]);
+    expect(policy).not.toMatch(/nonce-/);
+    const { scripts, styles } = inlineHashes(html(answer));
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    expect(policy).toContain(`script-src ${scripts.join(" ")} 'strict-dynamic'`);
+    expect(policy).toContain(`style-src 'self' ${styles.join(" ")};`);
+    // React Router writes nonce="" when it has none: no value, nothing to guess.
+    expect(html(answer)).not.toMatch(/ nonce="[^"]/);
+  });
+
+  it("never keeps a personal page: the admin and a client's gallery", async () => {
+    for (const pathname of ["/admin/login", "/g/no-such-gallery"]) {
+      const answer = await get(`${server.url}${pathname}`);
+      expect(answer.headers[PAGE_CACHE_HEADER.toLowerCase()], pathname).toBeUndefined();
+      expect(String(answer.headers["content-security-policy"]), pathname).toMatch(/'nonce-/);
+    }
+  });
+});
