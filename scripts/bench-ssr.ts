@@ -146,7 +146,7 @@ export async function runSsrBench(): Promise<void> {
         const run = wrk(`${nginx.url}${page}`, gzip);
         if (run.errors > 0)
           throw new Error(`nginx answered ${page} with ${run.errors} errors: check its configuration`);
-        (nginxRuns[page] ??= {})[mode] = run;
+        nginxRuns[page] = { ...nginxRuns[page], [mode]: run };
       }
       nginx.stop();
       nginx = undefined;
