@@ -43,6 +43,8 @@ import { inSql, toSql } from "./sql-filter.server.ts";
 /** Strapi's names for its resized formats, mapped onto our WebP ladder's rungs. */
 const STRAPI_FORMAT_WIDTHS_PX = { thumbnail: 320, small: 640, medium: 960, large: 1280 } as const;
 const BYTES_PER_KB = 1000;
+/** The time of something that has none yet (no studio row): the Unix epoch. */
+const EPOCH = new Date(0).toISOString();
 /** The built-in logo, a public file, when the studio has not set its own in the admin. */
 const LOGO_PATH = "/favicon.svg";
 
@@ -132,26 +134,20 @@ const SHOOT_SCALARS = {
 /** A shoot's media fields: base_image its cover; images and image_collections (the original name) its photos. */
 const SHOOT_MEDIA = ["base_image", "images", "image_collections"] as const;
 
+/** What a shoot links to as a collection entry and as a story alike. */
+const SHOOT_RELATIONS = {
+  ...Object.fromEntries(SHOOT_MEDIA.map((name) => [name, media])),
+  galleries: () => GALLERY_TYPE,
+};
+
 const SHOOT_TYPE: ContentType = {
   scalars: SHOOT_SCALARS,
-  relations: {
-    base_image: media,
-    images: media,
-    image_collections: media,
-    galleries: () => GALLERY_TYPE,
-    recent_stories: () => STORY_TYPE,
-  },
+  relations: { ...SHOOT_RELATIONS, recent_stories: () => STORY_TYPE },
 };
 
 const STORY_TYPE: ContentType = {
   scalars: SHOOT_SCALARS,
-  relations: {
-    base_image: media,
-    images: media,
-    image_collections: media,
-    galleries: () => GALLERY_TYPE,
-    collections: () => SHOOT_TYPE,
-  },
+  relations: { ...SHOOT_RELATIONS, collections: () => SHOOT_TYPE },
 };
 
 const BANNER_TYPE: ContentType = { scalars: { name: "string", ...TIMESTAMPS }, relations: { bannerImage: media } };
@@ -246,7 +242,7 @@ function mediaOf(images: Map<number, StoredImage>, assetId: number | null, alt: 
 }
 
 /** The built-in logo as a Strapi file: an SVG, so no sizes or formats (Strapi has none for one either). */
-function builtInLogo(alt: string, at = new Date(0).toISOString()): MediaData {
+function builtInLogo(alt: string, at = EPOCH): MediaData {
   return { id: 1, url: LOGO_PATH, attributes: logoAttributes(alt, at) };
 }
 
@@ -311,8 +307,7 @@ function timestamps({ createdAt, updatedAt }: Times) {
 
 /** The studio's times (the blocks are its settings); the Unix epoch before it has any. */
 function studioTimes(studio: { created_at: string; updated_at: string } | null): Times {
-  const epoch = new Date(0).toISOString();
-  return { createdAt: studio?.created_at ?? epoch, updatedAt: studio?.updated_at ?? epoch };
+  return { createdAt: studio?.created_at ?? EPOCH, updatedAt: studio?.updated_at ?? EPOCH };
 }
 
 // --- banners: one entry whose bannerImage lists the desktop images, then the mobile crops.
@@ -329,9 +324,9 @@ const banners: Resource<BannerEntry> = {
   type: BANNER_TYPE,
   record: (e) => ({ id: e.id, name: BANNER_NAME, ...timestamps(e), bannerImage: e.images.map(mediaRecord) }),
   async list({ db }) {
-    const [slides, studio] = await Promise.all([readBannerSlides(db), readStudioRow(db)]);
+    const slides = await readBannerSlides(db);
     // Made with its first slide, changed with its last change (every change renumbers them all);
-    // with no slides, the studio's times.
+    // with no slides, the studio's times (read only then).
     const times = slides.length
       ? {
           createdAt: slides.map((s) => s.createdAt).toSorted()[0] as string,
@@ -340,7 +335,7 @@ const banners: Resource<BannerEntry> = {
             .toSorted()
             .at(-1) as string,
         }
-      : studioTimes(studio);
+      : studioTimes(await readStudioRow(db));
     const entry: BannerEntry = { id: 1, ...times, images: [] };
     for (const device of ["desktop", "mobile"] as const) {
       slides.forEach((s, index) => {
