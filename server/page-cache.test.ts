@@ -1,20 +1,16 @@
 // The public page cache (ADR 004): a page is rendered once per content version and then served
 // as it was rendered, compressed both ways, to every visitor; an edit is on the next request;
 // nothing of one visitor reaches another; the policy lists the page's own inline scripts.
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
-import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { DATABASE_FILE_NAME, openDatabase } from "#platform/db/db.server.ts";
 import { inlineHashes } from "#platform/http.server.ts";
 import { type CachedPage, PageCache } from "#platform/page-cache.server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
+import type { ServerProcess } from "#tests/helpers/server-process.ts";
 import { PAGE_CACHE_HEADER } from "./page-cache.ts";
 
 const page = (bytes: number, expiresAt: number | null = null): CachedPage => ({
@@ -96,26 +92,15 @@ async function cached(url: string, headers: Record<string, string> = {}): Promis
 }
 
 describe("public pages from the cache, on the production server", () => {
-  const dataDir = makeTempDir("studio-page-cache-");
-  let photosDir = "";
+  let demo: DemoServer;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    photosDir = await smallDemoPhotos(160);
-    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
-    try {
-      await migrate(db);
-      await importDemoIfEmpty({ db, storage: diskMediaStorage(dataDir) }, () => {}, photosDir);
-    } finally {
-      await db.destroy();
-    }
-    server = await startServer(dataDir);
-    await server.waitUntilReady();
+    demo = await startDemoServer("studio-page-cache-");
+    ({ server } = demo);
   });
   afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(photosDir, { recursive: true, force: true });
+    await demo?.stop();
   });
 
   it("renders a page once, then serves the same bytes in brotli, gzip or none, and 304s without rendering", async () => {
@@ -146,7 +131,7 @@ describe("public pages from the cache, on the production server", () => {
   it("shows an edit on the next request: any change to the content moves its version", async () => {
     const url = `${server.url}/`;
     const before = html(await cached(url));
-    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    const db = openDatabase(path.join(demo.dataDir, DATABASE_FILE_NAME));
     try {
       await sql`update studio_settings set tagline = 'Light, kept honestly'`.execute(db);
     } finally {

@@ -2,17 +2,11 @@
 // names another host (`Host: evil.example`, or the X-Forwarded-Host a proxy would add) must
 // never see that host in any page, sitemap, robots.txt, API answer, 404 or header, since a
 // shared cache may keep the response for everyone. Absolute URLs name the configured origin.
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
-import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
-import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
+import type { ServerProcess } from "#tests/helpers/server-process.ts";
 
 const EVIL = "evil.example";
 
@@ -42,30 +36,19 @@ function getAs(base: string, pathname: string, headers: Record<string, string> =
 }
 
 describe("absolute URLs never come from the request's Host", () => {
-  const dataDir = makeTempDir("studio-host-");
-  let photosDir = "";
+  let demo: DemoServer;
   let server: ServerProcess;
   let token: string;
 
   beforeAll(async () => {
-    // The demo studio (every page, shoot id and banner) with small photographs.
-    photosDir = await smallDemoPhotos(160);
-    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
-    try {
-      await migrate(db);
-      await importDemoIfEmpty({ db, storage: diskMediaStorage(dataDir) }, () => {}, photosDir);
-      ({ token } = await createApiToken(db, "Host probe"));
-    } finally {
-      await db.destroy();
-    }
     // Otherwise defaults only (HOST, PORT, no PUBLIC_URL, no TRUST_PROXY): what `npm start` runs.
-    server = await startServer(dataDir);
-    await server.waitUntilReady();
+    demo = await startDemoServer("studio-host-", async (db) => {
+      ({ token } = await createApiToken(db, "Host probe"));
+    });
+    ({ server } = demo);
   });
   afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(photosDir, { recursive: true, force: true });
+    await demo?.stop();
   });
 
   it("in every public page, the sitemap, robots.txt, the API, 404s and every header", async () => {

@@ -3,18 +3,12 @@
 // against the production server over HTTP. Each query is built by the library (its own qs
 // serialisation), and every filter operator's answer is checked against the same test written
 // here in plain JavaScript over the whole list, not against our own filter code.
-import fs from "node:fs";
-import path from "node:path";
 import { HTTPForbiddenError, HTTPNotFoundError, strapi } from "@strapi/client";
 import Strapi from "strapi-sdk-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
-import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
-import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
+import type { ServerProcess } from "#tests/helpers/server-process.ts";
 
 /** The demo studio's published shoots (spec section 3's ids). */
 const SHOOT_COUNT = 20;
@@ -41,24 +35,16 @@ interface Client {
   findOne(type: string, id: number, params?: Params): Promise<OneAnswer>;
 }
 
-const dataDir = makeTempDir("studio-clients-");
-let photosDir = "";
+let demo: DemoServer;
 let server: ServerProcess;
 let clients: Client[] = [];
 let token = "";
 
 beforeAll(async () => {
-  photosDir = await smallDemoPhotos(160);
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
-  try {
-    await migrate(db);
-    await importDemoIfEmpty({ db, storage: diskMediaStorage(dataDir) }, () => {}, photosDir);
+  demo = await startDemoServer("studio-clients-", async (db) => {
     ({ token } = await createApiToken(db, "client libraries"));
-  } finally {
-    await db.destroy();
-  }
-  server = await startServer(dataDir);
-  await server.waitUntilReady();
+  });
+  ({ server } = demo);
 
   const official = strapi({ baseURL: `${server.url}/api`, auth: token });
   const sdk = new Strapi({
@@ -82,9 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(photosDir, { recursive: true, force: true });
+  await demo?.stop();
 });
 
 const ids = (answer: { data: { id: number }[] }) => answer.data.map((e) => e.id);
