@@ -5,6 +5,7 @@
 
 import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import textFontUrl from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
+import { useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -26,6 +27,7 @@ import type { Route } from "./+types/root";
 import { ErrorReference } from "./components/error-reference.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { markHydrated } from "./document/early-actions.ts";
 
 export const links: Route.LinksFunction = () => [
   // Both faces are needed above the fold; preloading them avoids a late swap (layout shift).
@@ -57,6 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isHome = pathname === "/";
   // The admin draws its own shell (app/routes/admin/layout.tsx): no public header or footer.
   const isAdmin = isAdminPath(pathname);
+  // From the hydrating commit on, taps are React's; the inline early listener lets them through.
+  useLayoutEffect(markHydrated, []);
   return (
     <html lang="en">
       <head>

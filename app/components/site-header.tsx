@@ -3,6 +3,7 @@
 // menu button) and a full-width menu panel. Its layout and motion live in styles/header.css.
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
+import { cameFromThisSite, earlyAction } from "#app/document/early-actions.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "#domain/catalog/navigation.ts";
 import type { StudioInfo } from "#domain/catalog/types.ts";
 import { StudioLogo } from "./studio-logo.tsx";
@@ -79,13 +80,17 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
   }
 
   function goBack(event: MouseEvent) {
-    // Without scripts the surrounding form takes the visitor home instead.
+    // Without scripts the surrounding form takes the visitor home instead (before hydration,
+    // the early listener applies the rule below: early-actions.ts).
     event.preventDefault();
     // React Router counts its own entries in history.state.idx: above 0 there is a page of ours
-    // to go back to; otherwise Back would leave the site (or do nothing), so go home.
+    // to go back to. At 0 this page was loaded whole: from another of ours (a link followed
+    // before hydration) Back returns there; otherwise it would leave the site, so go home.
     const state: unknown = window.history.state;
     const idx = state && typeof state === "object" && "idx" in state ? Number(state.idx) : 0;
-    void (idx > 0 ? navigate(-1) : navigate("/"));
+    if (idx > 0) void navigate(-1);
+    else if (cameFromThisSite()) window.history.back();
+    else void navigate("/");
   }
 
   const logoLabel = `${studioName}, home`;
@@ -115,7 +120,13 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
         <div className="site-bar-start">
           {isHome ? null : (
             <form action="/" method="get">
-              <button type="submit" className="site-icon-button" aria-label="Go back" onClick={goBack}>
+              <button
+                type="submit"
+                className="site-icon-button"
+                aria-label="Go back"
+                onClick={goBack}
+                {...earlyAction("back")}
+              >
                 <Icon name="back" />
               </button>
             </form>

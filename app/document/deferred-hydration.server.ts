@@ -7,7 +7,16 @@
 // the route modules and the client entry, with no option to wait. So the finished document is
 // adjusted: the preloads are taken out, the module script is kept but made inert
 // (type="text/plain"), and a small nonce'd script starts both once the browser reports the
-// first contentful paint, or at once in a tab that is not being shown (it never paints).
+// first contentful paint, or at once in a tab that is not being shown (it never paints), or
+// at a tap that needs them (early-actions.ts).
+
+import {
+  EARLY_ACTION_ATTRIBUTE,
+  EARLY_INDEX_ATTRIBUTE,
+  EARLY_OPENING_ATTRIBUTE,
+  EARLY_TAP_GLOBAL,
+  HYDRATED_GLOBAL,
+} from "./early-actions.ts";
 
 /** Starts the page's modules anyway if no paint is reported by then (an empty page). */
 export const HYDRATION_FALLBACK_MS = 3000;
@@ -16,6 +25,35 @@ export const BOOT_SCRIPT_ID = "rr-boot";
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;
 /** React Router's module script; a public page's has no nonce (its policy is by hash: ADR 004). */
 const BOOT_SCRIPT = /<script(?: nonce="([^"]*)")? type="module" async="">/;
+
+/**
+ * The early listener (see early-actions.ts), in ES5 like the rest of the loader: it must run on
+ * any phone before any module. It calls the loader's start() for a thumbnail.
+ */
+const earlyListener = `document.addEventListener("click", function (event) {
+    if (window.${HYDRATED_GLOBAL} || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var target = event.target && event.target.closest ? event.target.closest("[${EARLY_ACTION_ATTRIBUTE}]") : null;
+    if (!target) return;
+    if (target.getAttribute("${EARLY_ACTION_ATTRIBUTE}") === "back") {
+      // Only to a page of this site; otherwise the button's form goes home, as without scripts.
+      if (history.length < 2 || !document.referrer) return;
+      try {
+        if (new URL(document.referrer).origin !== location.origin) return;
+      } catch (error) {
+        return;
+      }
+      event.preventDefault();
+      history.back();
+      return;
+    }
+    event.preventDefault();
+    var previous = document.querySelector("[${EARLY_OPENING_ATTRIBUTE}]");
+    if (previous) previous.removeAttribute("${EARLY_OPENING_ATTRIBUTE}");
+    target.setAttribute("${EARLY_OPENING_ATTRIBUTE}", "");
+    window.${EARLY_TAP_GLOBAL} = { path: location.pathname, index: Number(target.getAttribute("${EARLY_INDEX_ATTRIBUTE}")) };
+    start();
+  }, true);`;
 
 /** The loader, as the browser runs it, given the module URLs to preload once it starts. */
 const loader = (preloads: string[]) => `(function () {
@@ -37,6 +75,7 @@ const loader = (preloads: string[]) => `(function () {
     script.textContent = boot.textContent;
     document.body.appendChild(script);
   }
+  ${earlyListener}
   if (document.visibilityState !== "visible") return start();
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf("paint") === -1) {

@@ -4,6 +4,7 @@
 // Without JavaScript none of this runs and each thumbnail stays a link to its large image.
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { earlyAction, takeEarlyViewerTap } from "#app/document/early-actions.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { galleryHash, parseGalleryHash } from "./deep-link.ts";
 import { ViewerFailure } from "./failure.tsx";
@@ -121,8 +122,20 @@ export function useGalleryViewer(
   // memoise its thumbnails: a client gallery appending a page of photos re-renders only those.
   const latest = useRef({ count: images.length, navigate, withHash });
   latest.current = { count: images.length, navigate, withHash };
+  const open = useCallback((index: number) => {
+    // A second click while the viewer loads (a double click) takes the same entry: one
+    // entry, so one Back or one close, whatever the clicks.
+    const { count, navigate, withHash } = latest.current;
+    const opening = parseGalleryHash(window.location.hash, count) !== null;
+    navigate(withHash(galleryHash(index)), {
+      replace: opening,
+      preventScrollReset: true,
+      state: VIEWER_ENTRY_STATE,
+    });
+  }, []);
   const linkProps = useCallback(
     (index: number) => ({
+      ...earlyAction("viewer", index),
       ref: (node: HTMLAnchorElement | null) => {
         links.current[index] = node;
       },
@@ -133,19 +146,18 @@ export function useGalleryViewer(
         // A modified click still opens the large image in a new tab or window.
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        // A second click while the viewer loads (a double click) takes the same entry: one
-        // entry, so one Back or one close, whatever the clicks.
-        const { count, navigate, withHash } = latest.current;
-        const opening = parseGalleryHash(window.location.hash, count) !== null;
-        navigate(withHash(galleryHash(index)), {
-          replace: opening,
-          preventScrollReset: true,
-          state: VIEWER_ENTRY_STATE,
-        });
+        open(index);
       },
     }),
-    [],
+    [open],
   );
+
+  // A thumbnail tapped before the page hydrated (early-actions.ts) opens now, as a click would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates.
+  useEffect(() => {
+    const index = takeEarlyViewerTap(location.pathname, images.length);
+    if (index !== null) open(index);
+  }, []);
 
   const Viewer = viewer?.default;
   const element = (
