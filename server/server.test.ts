@@ -66,9 +66,14 @@ describe("the next start", () => {
     for (const name of ["Wedding", "Baby Shoot", "Motherhood", "Outdoor"]) expect(html).toContain(`>${name}</span>`);
     expect(html).toMatch(/<source media="\(max-width: 768px\)" type="image\/avif" srcSet="\/media\/[^"]+ 320w/);
     expect(html).toMatch(/<source type="image\/webp" srcSet="\/media\/[^"]+ 320w/);
-    const imgs = html.match(/<img [^>]*>/g) ?? [];
+    const all = html.match(/<img [^>]*>/g) ?? [];
+    // The studio's logo in the header, the phone bar and the footer, lazy: the visible ones are in view.
+    const logos = all.filter((img) => img.includes('alt="Nila Studio"'));
+    expect(logos).toHaveLength(3);
+    for (const img of logos) expect(img).toMatch(/loading="lazy"/);
     // The first banner slide (the next comes once the slideshow runs), four collections, three
     // stories, the showreel poster.
+    const imgs = all.filter((img) => !logos.includes(img));
     expect(imgs.length).toBe(9);
     for (const img of imgs) expect(img).toMatch(/ width="\d+" height="\d+"/);
     expect(imgs[0]).toMatch(/fetchPriority="high"/);

@@ -1,5 +1,5 @@
 // Photo credits: the authors and licences of the demo photographs, which their licences
-// require us to show wherever the photographs are.
+// require us to show wherever the photographs are, and a word on the demo's sample logo.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -34,6 +34,10 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
       <p>
         The photographs on this demo site are free-licence works from Debian's wallpaper packages. Each is shown under
         its licence; thank you to their authors.
+      </p>
+      <p>
+        The demo studio's logo was drawn for this demo: a sample, not a real studio's mark. Its lettering is Cormorant
+        Garamond by Christian Thalmann (SIL Open Font License 1.1).
       </p>
       {/* Focusable so that keyboard users can scroll the table on a narrow screen. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}

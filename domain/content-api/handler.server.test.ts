@@ -227,22 +227,26 @@ describe("endpoints on the demo studio", () => {
     expect(withoutLogo.map((l) => [l.name, l.url])).toEqual(NAV_LINKS.map((l) => [l.label, l.to]));
     const logo = links.find((l) => l.Logo);
     expect(logo?.url).toBe("/");
-    expect(logo?.Logo?.data.attributes.url).toBe("/favicon.svg");
+    // The demo studio's logo, as its JPEG variant.
+    expect(logo?.Logo?.data.attributes.url).toMatch(MEDIA_JPEG);
     expect(links.map((l) => l.id)).toEqual(links.map((_, i) => i + 1));
     // A JSON attribute: Strapi returns it populated or not.
     const footer = await ok("blocks?filters[Key]=footer", RESPONSE_SCHEMAS.blocks);
     expect(footer.data[0]?.attributes.Nav_Links?.map((l) => l.name)).toContain("Baby Shoot");
   });
 
-  it("/api/blocks: the studio's own logo, once the admin has set one", async () => {
-    const asset = await store.db.selectFrom("assets").select("id").orderBy("id").executeTakeFirstOrThrow();
-    await store.db.updateTable("studio_settings").set({ logo_asset_id: asset.id }).execute();
+  it("/api/blocks: the built-in logo when the studio has none of its own", async () => {
+    const { logo_asset_id: own } = await store.db
+      .selectFrom("studio_settings")
+      .select("logo_asset_id")
+      .executeTakeFirstOrThrow();
+    await store.db.updateTable("studio_settings").set({ logo_asset_id: null }).execute();
     try {
       const res = await ok("blocks?populate=*&filters[key][$eq]=header", RESPONSE_SCHEMAS.blocks);
       const logo = res.data[0]?.attributes.Nav_Links?.find((l) => l.Logo)?.Logo;
-      expect(logo?.data.attributes.url).toMatch(MEDIA_JPEG);
+      expect(logo?.data.attributes.url).toBe("/favicon.svg");
     } finally {
-      await store.db.updateTable("studio_settings").set({ logo_asset_id: null }).execute();
+      await store.db.updateTable("studio_settings").set({ logo_asset_id: own }).execute();
     }
   });
 });
@@ -647,7 +651,7 @@ describe("the original content types' relations, by their original names", () =>
 
   it("a block's logo (blocks: logo), the one its header links to", async () => {
     const res = await ok("blocks?populate=logo", RESPONSE_SCHEMAS.blocks);
-    for (const block of res.data) expect(block.attributes.logo?.data?.url).toBe("/favicon.svg");
+    for (const block of res.data) expect(block.attributes.logo?.data?.url).toMatch(MEDIA_JPEG);
     const header = res.data.find((b) => b.attributes.Key === "header");
     const logoLink = header?.attributes.Nav_Links?.find((l) => l.Logo);
     expect(logoLink?.Logo?.data).toEqual(header?.attributes.logo?.data);

@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import { importDemoIfEmpty } from "./import.server.ts";
+import { DEMO_LOGO_FILE, importDemoIfEmpty } from "./import.server.ts";
 import { DEMO_BANNER_FILES, DEMO_PHOTOS_PER_SHOOT } from "./studio.ts";
 
 const SPEC_IDS = {
@@ -15,7 +18,17 @@ const LOCATION_PATTERN: Record<string, RegExp> = {
   motherhood: /^motherhood in [A-Z]/,
   outdoor: /^Out door shoot in [A-Z]/,
 };
+/** Every photo and every banner's portrait crop; the logo has a line of its own. */
 const DEMO_IMAGE_COUNT = 32 + DEMO_BANNER_FILES.length;
+/** The logo's PNG is its SVG drawn at this many times the SVG's own size. */
+const LOGO_SCALE = 2;
+/** The density (dpi) at which librsvg draws an SVG at its own size, one user unit a pixel. */
+const SVG_NATIVE_DENSITY = 72;
+/**
+ * How far the PNG may stray from a fresh drawing of the SVG, as a mean per channel value (0-255):
+ * enough for another librsvg's antialiasing, far too little for a changed drawing.
+ */
+const LOGO_MEAN_DIFFERENCE_LIMIT = 1;
 
 class SimulatedKill extends Error {}
 
@@ -64,7 +77,9 @@ describe("demo import", { timeout: DEMO_IMPORT_TIMEOUT_MS }, () => {
     expect(lines).toContain(
       `Importing demo studio: ${DEMO_IMAGE_COUNT}/${DEMO_IMAGE_COUNT} images (03-sunset-over-hills.jpg, portrait crop)`,
     );
-    expect(await store.db.selectFrom("assets").select("id").execute()).toHaveLength(DEMO_IMAGE_COUNT);
+    expect(lines).toContain(`Importing demo studio: the logo (${path.basename(DEMO_LOGO_FILE)})`);
+    expect(lines.at(-1)).toBe(`Demo studio ready: 4 collections, 20 shoots, ${DEMO_IMAGE_COUNT} images and the logo`);
+    expect(await store.db.selectFrom("assets").select("id").execute()).toHaveLength(DEMO_IMAGE_COUNT + 1);
   });
 
   it("builds the spec's collections, ids, groups and location patterns", async () => {
@@ -126,6 +141,28 @@ describe("demo import", { timeout: DEMO_IMPORT_TIMEOUT_MS }, () => {
     expect(s.street_address).toMatch(/demo address/);
   });
 
+  it("gives the studio the drawn logo, processed into transparent variants", async () => {
+    const s = await store.db.selectFrom("studio_settings").select("logo_asset_id").executeTakeFirstOrThrow();
+    expect(s.logo_asset_id).not.toBeNull();
+    const logo = await store.db
+      .selectFrom("assets")
+      .select(["id", "mime", "width", "height", "original_name"])
+      .where("id", "=", s.logo_asset_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(logo).toMatchObject({ mime: "image/png", original_name: path.basename(DEMO_LOGO_FILE) });
+    expect(logo.width).toBeGreaterThan(logo.height);
+    const variants = await store.db
+      .selectFrom("asset_variants")
+      .select(["format", "key"])
+      .where("asset_id", "=", logo.id)
+      .execute();
+    expect(new Set(variants.map((v) => v.format))).toEqual(new Set(["avif", "webp", "jpeg"]));
+    // Its corners are see-through: the modern formats keep the alpha channel.
+    for (const v of variants.filter((v) => v.format !== "jpeg")) {
+      expect((await sharp(await store.storage.public.get(v.key)).metadata()).hasAlpha, v.key).toBe(true);
+    }
+  });
+
   it("does nothing on a later start", async () => {
     lines.length = 0;
     expect(await importDemoIfEmpty(store, (line) => lines.push(line))).toBe("already-done");
@@ -147,5 +184,30 @@ describe("demo import on a studio's own database", () => {
     } finally {
       await store.cleanup();
     }
+  });
+});
+
+describe("the demo logo", () => {
+  // After changing the SVG, draw the PNG again:
+  // node -e 'require("sharp")("demo/logo/nila-studio-logo.svg", { density: 144 }).png({ compressionLevel: 9 }).toFile("demo/logo/nila-studio-logo.png")'
+  it("is the SVG drawn at twice its size", async () => {
+    const svgFile = DEMO_LOGO_FILE.replace(/\.png$/, ".svg");
+    const drawn = await sharp(fs.readFileSync(svgFile), { density: SVG_NATIVE_DENSITY * LOGO_SCALE })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const stored = await sharp(fs.readFileSync(DEMO_LOGO_FILE))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const svgSize = await sharp(fs.readFileSync(svgFile)).metadata();
+    expect([stored.info.width, stored.info.height]).toEqual([svgSize.width * LOGO_SCALE, svgSize.height * LOGO_SCALE]);
+    expect([drawn.info.width, drawn.info.height, drawn.info.channels]).toEqual([
+      stored.info.width,
+      stored.info.height,
+      stored.info.channels,
+    ]);
+    let difference = 0;
+    for (let i = 0; i < drawn.data.length; i++) difference += Math.abs((drawn.data[i] ?? 0) - (stored.data[i] ?? 0));
+    expect(difference / drawn.data.length).toBeLessThan(LOGO_MEAN_DIFFERENCE_LIMIT);
   });
 });

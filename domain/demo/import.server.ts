@@ -18,6 +18,12 @@ import {
 } from "./studio.ts";
 
 export const DEMO_PHOTOS_DIR = path.resolve("demo/photos");
+/**
+ * The demo studio's logo, a sample drawn for it: demo/logo/nila-studio-logo.svg is the drawing,
+ * this PNG its rendering at twice the drawing's size (transparent corners kept). Uploads take no
+ * SVG (a script could ride in one), so the logo goes through ingest as any studio's PNG would.
+ */
+export const DEMO_LOGO_FILE = path.resolve("demo/logo/nila-studio-logo.png");
 const STATE_KEY = "demo_import";
 
 interface ManifestEntry {
@@ -81,6 +87,10 @@ export async function importDemoIfEmpty(
     mobileAssetOf.set(file, (await ingestImage(deps, crop, `${file} (portrait crop)`)).assetId);
     tick(`${file}, portrait crop`);
   }
+  // Its own line, not one of the numbered images: a small PNG, done in a moment.
+  const logoName = path.basename(DEMO_LOGO_FILE);
+  const logoAssetId = (await ingestImage(deps, await fs.readFile(DEMO_LOGO_FILE), logoName)).assetId;
+  progress(`Importing demo studio: the logo (${logoName})`);
   const asset = (file: string, map = assetOf): number => {
     const id = map.get(file);
     if (id === undefined) throw new Error(`Demo file ${file} is not in demo/photos/manifest.json`);
@@ -94,6 +104,7 @@ export async function importDemoIfEmpty(
       phones: JSON.stringify(settings.phones),
       emails: JSON.stringify(settings.emails),
       social_links: JSON.stringify(settings.social_links),
+      logo_asset_id: logoAssetId,
       about_asset_id: asset(aboutFile),
       showreel_poster_asset_id: asset(showreelPosterFile),
     };
@@ -167,7 +178,7 @@ export async function importDemoIfEmpty(
   });
   await writeState(db, "done");
   progress(
-    `Demo studio ready: ${DEMO_COLLECTIONS.length} collections, ${DEMO_SHOOTS.length} shoots, ${assetOf.size + mobileAssetOf.size} images`,
+    `Demo studio ready: ${DEMO_COLLECTIONS.length} collections, ${DEMO_SHOOTS.length} shoots, ${assetOf.size + mobileAssetOf.size} images and the logo`,
   );
   return "imported";
 }

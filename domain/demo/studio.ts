@@ -1,6 +1,7 @@
 // The demo studio a fresh install shows: the spec's collections, ids and groups, set in Tamil
 // Nadu, with invented clients and contact details that are plainly sample data. The photographs
-// are the free-licence files in demo/photos (credits in demo/photos/CREDITS.md).
+// are the free-licence files in demo/photos (credits in demo/photos/CREDITS.md); the logo in
+// demo/logo is a sample drawn for this demo.
 
 export interface DemoCollection {
   slug: string;
@@ -26,7 +27,7 @@ export const DEMO_SETTINGS = {
   about_text: [
     "Nila Studio is a small team of photographers based in Coimbatore. For more than ten years we have followed couples through their wedding days, welcomed newborns in their first weeks and walked families through the hills and beaches of Tamil Nadu.",
     "We work quietly and mostly with available light, so that the pictures look like the day felt. Every shoot ends with a hand-edited gallery and prints that will outlast us all.",
-    "This is a demo studio: the names, phone numbers and addresses on this site are sample data, and the photographs are free-licence images credited on the credits page.",
+    "This is a demo studio: the names, phone numbers and addresses on this site are sample data, its logo was drawn for the demo, and the photographs are free-licence images credited on the credits page.",
   ].join("\n\n"),
   aboutFile: "09-hand-drum-in-warm-light.jpg",
   phones: ["+91 90000 00001", "+91 90000 00002", "+91 90000 00003"],
