@@ -12,8 +12,11 @@ export interface ArtDirection {
 
 interface PictureProps {
   image: ResponsiveImage;
-  /** The sizes attribute: how wide the image is drawn at each viewport width. */
-  sizes: string;
+  /**
+   * The sizes attribute: how wide the image is drawn at each viewport width. Left out for
+   * srcsets of pixel densities (a logo drawn at a fixed size).
+   */
+  sizes?: string;
   /** The page's largest image: eager, high priority and preloaded. */
   priority?: boolean;
   /** Load at once (above the fold) without the priority hint or preload. */
@@ -24,7 +27,7 @@ interface PictureProps {
   transparent?: boolean;
 }
 
-function preloadImage(image: ResponsiveImage, sizes: string, media?: string) {
+function preloadImage(image: ResponsiveImage, sizes: string | undefined, media?: string) {
   const best = image.sources[0];
   if (!best) return;
   preload(image.fallback, {

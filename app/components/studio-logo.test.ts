@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
-import { LOGO_HEIGHT_PX, type LogoPlace, StudioLogo, upToDensity } from "./studio-logo.tsx";
+import { LOGO_HEIGHT_PX, type LogoPlace, logoSrcSet, StudioLogo } from "./studio-logo.tsx";
 
 const NAME = "Nila Studio";
 const PLACES = Object.keys(LOGO_HEIGHT_PX) as LogoPlace[];
@@ -36,20 +36,21 @@ describe("StudioLogo", () => {
       expect(html).toContain(`class="studio-logo studio-logo--${place}"`);
       expect(html).toContain(`alt="${NAME}"`);
       expect(html).toContain('width="1082" height="240"');
-      // The width the fixed height gives it: the browser picks a variant for that.
-      expect(html).toContain(`sizes="${Math.ceil((LOGO_HEIGHT_PX[place] * LOGO.width) / LOGO.height)}px"`);
+      // Densities of the width the fixed height gives it: the browser picks one for its screen.
+      const widthPx = Math.ceil((LOGO_HEIGHT_PX[place] * LOGO.width) / LOGO.height);
+      expect(html).toContain(`srcSet="/media/ab/logo-320.avif ${Number((320 / widthPx).toFixed(2))}x`);
+      expect(html).not.toContain("sizes=");
       // No blurred placeholder to show through the transparent corners.
       expect(html).not.toContain("background-image");
     }
   });
 
-  it("offers only the widths a logo of its drawn size can use, up to the first that covers 3×", () => {
+  it("offers a logo at 1x and 2x of its drawn size, the narrowest widths that cover them", () => {
     const srcSet = [320, 480, 640, 800, 960, 1082].map((w) => `/m/logo-${w}.avif ${w}w`).join(", ");
-    expect(upToDensity(srcSet, 163)).toBe("/m/logo-320.avif 320w, /m/logo-480.avif 480w, /m/logo-640.avif 640w");
-    expect(upToDensity(srcSet, 253)).toBe(
-      "/m/logo-320.avif 320w, /m/logo-480.avif 480w, /m/logo-640.avif 640w, /m/logo-800.avif 800w",
-    );
-    // None covers it: all of them.
-    expect(upToDensity(srcSet, 400)).toBe(srcSet);
+    expect(logoSrcSet(srcSet, 163)).toBe("/m/logo-320.avif 1.96x, /m/logo-480.avif 2.94x");
+    expect(logoSrcSet(srcSet, 253)).toBe("/m/logo-320.avif 1.26x, /m/logo-640.avif 2.53x");
+    // None covers 2x: the widest serves both.
+    expect(logoSrcSet(srcSet, 600)).toBe("/m/logo-640.avif 1.07x, /m/logo-1082.avif 1.8x");
+    expect(logoSrcSet(srcSet, 1000)).toBe("/m/logo-1082.avif 1.08x");
   });
 });

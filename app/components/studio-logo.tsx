@@ -19,27 +19,34 @@ export function StudioLogo({ name, logo, place }: StudioLogoProps) {
   // on purpose: the header draws two logos and hides one per width, and a hidden lazy image
   // is never fetched, while the visible one is in view and loads at once.
   const widthPx = Math.ceil((LOGO_HEIGHT_PX[place] * logo.width) / logo.height);
-  const sources = logo.sources.map((source) => ({ ...source, srcSet: upToDensity(source.srcSet, widthPx) }));
+  const sources = logo.sources.map((source) => ({ ...source, srcSet: logoSrcSet(source.srcSet, widthPx) }));
   return (
-    <Picture
-      image={{ ...logo, sources, alt: name }}
-      sizes={`${widthPx}px`}
-      transparent
-      className={`studio-logo studio-logo--${place}`}
-    />
+    <Picture image={{ ...logo, sources, alt: name }} transparent className={`studio-logo studio-logo--${place}`} />
   );
 }
 
-/** Screens are at most this dense where a logo's sharpness shows; wider files would go unused. */
-const LOGO_MAX_DENSITY = 3;
+/** The pixel densities a logo is offered at; on a denser screen the 2× file is still sharp. */
+const LOGO_DENSITIES = [1, 2] as const;
 
 /**
- * A srcset cut to the widths a logo drawn `widthPx` wide can use: up to the first that covers
- * LOGO_MAX_DENSITY. It is drawn at a fixed size in up to three places on every page, and the
- * full list (made for photos) would be most of its markup.
+ * A srcset of densities for a logo drawn `widthPx` wide: for each of LOGO_DENSITIES the
+ * narrowest width that covers it (else the widest). It is drawn at a fixed size in up to three
+ * places on every page, where the full list of widths made for photos would be most of its markup.
  */
-export function upToDensity(srcSet: string, widthPx: number): string {
-  const candidates = srcSet.split(", ").map((candidate) => ({ candidate, w: Number(/ (\d+)w$/.exec(candidate)?.[1]) }));
-  const enough = candidates.findIndex((c) => c.w >= widthPx * LOGO_MAX_DENSITY);
-  return (enough === -1 ? candidates : candidates.slice(0, enough + 1)).map((c) => c.candidate).join(", ");
+export function logoSrcSet(srcSet: string, widthPx: number): string {
+  const candidates = srcSet
+    .split(", ")
+    .map((candidate) => {
+      const [url = "", descriptor = ""] = candidate.split(" ");
+      return { url, w: Number.parseInt(descriptor, 10) };
+    })
+    .filter((c) => c.url && c.w > 0)
+    .sort((a, b) => a.w - b.w);
+  const chosen = new Set(
+    LOGO_DENSITIES.map((density) => candidates.find((c) => c.w >= widthPx * density) ?? candidates.at(-1)),
+  );
+  return [...chosen]
+    .filter((c) => c !== undefined)
+    .map((c) => `${c.url} ${Number((c.w / widthPx).toFixed(2))}x`)
+    .join(", ");
 }
