@@ -8,7 +8,7 @@ import path from "node:path";
 import * as productionBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -43,6 +43,11 @@ export { closeDb, createBackgroundWork, logger, prepareData, readEnv };
 
 /** How long a browser keeps to HTTPS for this host once it has seen it over TLS. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** A missing media variant or build asset: a plain 404, never kept. */
+function fileNotFound(_req: Request, res: Response): void {
+  res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
+}
+
 /** Hashed build assets and media variants never change under their name. */
 const IMMUTABLE_MAX_AGE = "1y";
 /** Unhashed public files (favicon, robots.txt) may change between releases. */
@@ -148,9 +153,7 @@ export function createApp(options: AppOptions): express.Express {
       redirect: false,
       setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
     }),
-    (_req, res) => {
-      res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
-    },
+    fileNotFound,
   );
 
   if (options.clientBuildDir) {
@@ -163,6 +166,9 @@ export function createApp(options: AppOptions): express.Express {
         index: false,
         serveStatic: { immutable: true, maxAge: IMMUTABLE_MAX_AGE, index: false },
       }),
+      // Not the page router's 404: a file the build replaced under a running server (a page of
+      // the old build asking for its chunk) was a 500, its Content-Type already set for the file.
+      fileNotFound,
     );
     app.use(
       express.static(options.clientBuildDir, {
