@@ -26,7 +26,7 @@ import {
 import { logger } from "../platform/logger.server.ts";
 import { cachedPage, pageEtag } from "../platform/page-cache.server.ts";
 import { RequestIdContext } from "./components/error-reference.tsx";
-import { deferHydration } from "./document/deferred-hydration.server.ts";
+import { deferHydration, type HydrationStart } from "./document/deferred-hydration.server.ts";
 import { CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
 import { cspNonceContext, pageCacheContext, requestIdContext } from "./utils/request-context.ts";
 
@@ -98,8 +98,12 @@ export default async function handleRequest(
 
   const rendered = await renderDocument(routerContext, request.url, nonce, loadContext.get(requestIdContext));
   const failed = rendered.failed;
-  // The admin is an application: its scripts start at once. Public pages paint first.
-  const html = isAdmin || import.meta.env.DEV ? rendered.html : deferHydration(rendered.html, nonce);
+  // The admin is an application: its scripts start at once. Public pages paint first, and most
+  // start theirs only when the visitor reaches for something that needs them.
+  const html =
+    isAdmin || import.meta.env.DEV
+      ? rendered.html
+      : deferHydration(rendered.html, nonce, hydrationStart(routerContext));
   const status = failed ? 500 : responseStatusCode;
   if (!personal) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
   // Admin pages are personal: no ETag, so no shared or conditional copy of them exists.
@@ -125,6 +129,14 @@ export default async function handleRequest(
     return new Response(null, { status: 304, headers: responseHeaders });
   }
   return new Response(html, { status, headers: responseHeaders });
+}
+
+/** A page starts its modules after its first paint if one of its routes says so (`handle.hydrate`). */
+function hydrationStart(context: EntryContext): HydrationStart {
+  const paint = context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: unknown } | undefined)?.hydrate === "paint",
+  );
+  return paint ? "paint" : "intent";
 }
 
 /**

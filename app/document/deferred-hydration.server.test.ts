@@ -11,27 +11,38 @@ const DOCUMENT =
   "</body></html>";
 
 describe("deferHydration", () => {
-  const html = deferHydration(DOCUMENT, "n1");
+  const html = deferHydration(DOCUMENT, "n1", "paint");
 
   it("takes out the module preloads, leaving other preloads and the classic scripts", () => {
-    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).toContain('<link rel="preload" as="image" fetchPriority="high" href="/a.avif"/>');
     expect(html).toContain('<script nonce="n1">window.__reactRouterContext = {};</script>');
   });
 
   it("keeps the module script's text, inert, for the loader to start after the first paint", () => {
-    expect(html).not.toContain('type="module"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
     expect(html).toContain(
       `<script nonce="n1" type="text/plain" id="${BOOT_SCRIPT_ID}">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>`,
     );
-    const loader = /<script nonce="n1">(\(function \(\) \{[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const loader = /<script nonce="n1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(loader).toContain('["/assets/entry.js","/assets/root.js"]');
     expect(loader).toContain('"first-contentful-paint"');
     expect(html.indexOf(loader)).toBeGreaterThan(html.indexOf(`id="${BOOT_SCRIPT_ID}"`));
   });
 
+  it("on intent, starts the modules at a marked element's touch and only fetches them ahead after load", () => {
+    const intent = deferHydration(DOCUMENT, "n1", "intent");
+    const loader = /<script nonce="n1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(intent)?.[1] ?? "";
+    expect(loader).not.toContain("first-contentful-paint");
+    expect(loader).toContain('link.rel="prefetch"');
+    expect(loader).toContain('addEventListener("pointerdown",prepare,true)');
+    expect(loader).toContain('addEventListener("focusin",prepare,true)');
+    // The paint loader does not fetch ahead: it starts the modules themselves.
+    expect(html).not.toContain('link.rel="prefetch"');
+  });
+
   it("leaves a document without React Router's module script as it was", () => {
     const plain = "<html><body><p>Nothing to hydrate</p></body></html>";
-    expect(deferHydration(plain, "n1")).toBe(plain);
+    expect(deferHydration(plain, "n1", "intent")).toBe(plain);
   });
 });

@@ -1,20 +1,22 @@
-// A public page's JavaScript starts after its first contentful paint (ADR 015). The page is
-// complete without it (server-rendered; links and forms work before hydration), and on a
-// phone's connection the first photograph and the fonts should not share the bandwidth with
-// 115 KB of framework code that changes nothing on screen.
+// A public page's JavaScript does not hold up its first paint (ADR 015), and most pages need
+// none of it until the visitor reaches for something: the page is complete without it
+// (server-rendered; links and forms work before hydration). On a slow phone, 115 KB of
+// framework code run at load blocks the main thread for longer than the page takes to show.
 //
 // React Router's <Scripts> writes module preloads and one inline module script that imports
 // the route modules and the client entry, with no option to wait. So the finished document is
 // adjusted: the preloads are taken out, the module script is kept but made inert
-// (type="text/plain"), and a small nonce'd script starts both once the browser reports the
-// first contentful paint, or at once in a tab that is not being shown (it never paints), or
-// at a tap that needs them (early-actions.ts).
+// (type="text/plain"), and a small script starts both: after the first contentful paint on a
+// page that moves by itself, otherwise at the first touch of something that needs them
+// (HydrationStart), and at once for a tap that must be replayed (early-actions.ts).
 
+import { GALLERY_HASH_PREFIX } from "../components/viewer/deep-link.ts";
 import {
   EARLY_ACTION_ATTRIBUTE,
   EARLY_INDEX_ATTRIBUTE,
   EARLY_OPENING_ATTRIBUTE,
   EARLY_TAP_GLOBAL,
+  HYDRATE_GLOBAL,
   HYDRATED_GLOBAL,
 } from "./early-actions.ts";
 
@@ -55,14 +57,24 @@ const earlyListener = `document.addEventListener("click", function (event) {
     start();
   }, true);`;
 
+/**
+ * When a page's modules start. "paint": after its first contentful paint (a page that moves
+ * by itself: the home page's slideshow, a client's gallery). "intent": only when the visitor
+ * reaches for something that needs them (a [data-early] element: a thumbnail, the contact
+ * form), the files fetched ahead once the page has loaded (ADR 015). A route says "paint" in
+ * its handle (`hydrate`); "intent" is the default.
+ */
+export type HydrationStart = "paint" | "intent";
+
 /** The loader, as the browser runs it, given the module URLs to preload once it starts. */
-const loader = (preloads: string[]) => `(function () {
+const loader = (preloads: string[], when: HydrationStart) => `(function () {
   var started = false;
+  var preloads = ${JSON.stringify(preloads).replaceAll("<", "\\u003c")};
   function start() {
     if (started) return;
     started = true;
     var boot = document.getElementById("${BOOT_SCRIPT_ID}");
-    ${JSON.stringify(preloads).replaceAll("<", "\\u003c")}.forEach(function (href) {
+    preloads.forEach(function (href) {
       var link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
@@ -75,8 +87,17 @@ const loader = (preloads: string[]) => `(function () {
     script.textContent = boot.textContent;
     document.body.appendChild(script);
   }
+  window.${HYDRATE_GLOBAL} = start;
   ${earlyListener}
-  if (document.visibilityState !== "visible") return start();
+  function prepare(event) {
+    if (event.target && event.target.closest && event.target.closest("[${EARLY_ACTION_ATTRIBUTE}]")) start();
+  }
+  document.addEventListener("pointerdown", prepare, true);
+  document.addEventListener("focusin", prepare, true);
+  ${when === "paint" ? startAfterPaint : fetchAheadAfterLoad}
+})();`;
+
+const startAfterPaint = `if (document.visibilityState !== "visible") return start();
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf("paint") === -1) {
     // No paint timing: a frame callback, then a task, runs after the next paint.
@@ -94,11 +115,48 @@ const loader = (preloads: string[]) => `(function () {
     return start();
   }
   document.addEventListener("visibilitychange", start, { once: true });
-  setTimeout(start, ${HYDRATION_FALLBACK_MS});
-})();`;
+  setTimeout(start, ${HYDRATION_FALLBACK_MS});`;
 
-/** Rewrites a rendered document so its modules load after the first contentful paint. */
-export function deferHydration(html: string, nonce: string): string {
+/**
+ * A viewer's deep link (#gallery-N) is a visitor asking for the viewer: the modules start at
+ * once. Otherwise they are fetched into the HTTP cache once the page has loaded, not run: a
+ * later tap then waits for no network. Not for Save-Data.
+ */
+const fetchAheadAfterLoad = `function deepLinked() {
+    return location.hash.indexOf("${GALLERY_HASH_PREFIX}") === 0;
+  }
+  if (deepLinked()) return start();
+  window.addEventListener("hashchange", function () {
+    if (deepLinked()) start();
+  });
+  function fetchAhead() {
+    if (started || (navigator.connection && navigator.connection.saveData)) return;
+    preloads.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "prefetch";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
+  if (document.readyState === "complete") setTimeout(fetchAhead, 0);
+  else window.addEventListener("load", function () {
+    setTimeout(fetchAhead, 0);
+  }, { once: true });`;
+
+/**
+ * The loader is in every document (a client's gallery keeps within 100 KB): its comment lines,
+ * indentation and the spaces around punctuation go. Safe for this script only: it has no
+ * regular expression and no string with a space or a comment marker in it.
+ */
+export function compactScript(js: string): string {
+  return js
+    .replace(/^\s*\/\/.*\n/gm, "")
+    .replace(/\n\s+/g, "\n")
+    .replace(/ *([{}();,=:<>|&!?+]) */g, "$1");
+}
+
+/** Rewrites a rendered document so its modules load after its first paint, or on intent. */
+export function deferHydration(html: string, nonce: string, when: HydrationStart): string {
   const boot = BOOT_SCRIPT.exec(html);
   if (!boot) return html;
   const preloads = Array.from(html.matchAll(MODULE_PRELOAD), (m) => m[1] as string);
@@ -108,7 +166,7 @@ export function deferHydration(html: string, nonce: string): string {
   const end = html.indexOf("</script>", at) + "</script>".length;
   const rewritten =
     html.slice(0, end).replace(boot[0], inert) +
-    `<script${nonceAttribute(nonce)}>${loader(preloads)}</script>` +
+    `<script${nonceAttribute(nonce)}>${compactScript(loader(preloads, when))}</script>` +
     html.slice(end);
   return rewritten.replace(MODULE_PRELOAD, "");
 }

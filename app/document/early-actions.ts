@@ -19,11 +19,18 @@ export const EARLY_OPENING_ATTRIBUTE = "data-opening";
 /** The window properties the inline listener and the app share. */
 export const EARLY_TAP_GLOBAL = "__studioEarlyTap";
 export const HYDRATED_GLOBAL = "__studioHydrated";
+/** The loader's start(): the page's modules now (tests and tools call it; it runs once). */
+export const HYDRATE_GLOBAL = "__studioHydrate";
 
-export type EarlyAction = "viewer" | "back";
+/**
+ * "viewer": a thumbnail, replayed as a click once hydrated; "back": the phone bar's Back, done
+ * by the listener; "prepare": something that works without scripts but better with them (the
+ * contact form): touching or focusing any marked element starts the page's modules.
+ */
+export type EarlyAction = "viewer" | "back" | "prepare";
 
 /** The attributes that mark an element for the early listener. */
-export function earlyAction(action: "back"): Record<string, string>;
+export function earlyAction(action: "back" | "prepare"): Record<string, string>;
 export function earlyAction(action: "viewer", index: number): Record<string, string>;
 export function earlyAction(action: EarlyAction, index?: number): Record<string, string> {
   return index === undefined

@@ -1,11 +1,13 @@
 // Contact: 'Just say hi !', the inquiry form, and the studio's address, phones, e-mail and social
 // links. The form posts to this route's action: a full page post without JavaScript, a fetcher
 // (no reload, a pending button) with it; the same rules are checked in the browser first.
+
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/components/contact-details.tsx";
 import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
+import { earlyAction } from "#app/document/early-actions.ts";
 import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -206,6 +208,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
           ) : null}
         </div>
         <fetcher.Form
+          {...earlyAction("prepare")}
           key={sentCount}
           ref={formRef}
           method="post"

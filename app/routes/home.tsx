@@ -19,6 +19,9 @@ import type { StudioInfo } from "#domain/catalog/types.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/home";
 
+/** The banner moves by itself: the page's modules start after its first paint (ADR 015). */
+export const handle = { hydrate: "paint" };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb();
   const [slides, collections, stories, showreel] = await Promise.all([

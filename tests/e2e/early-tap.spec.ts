@@ -5,7 +5,7 @@
 // machine is. The early listener is document/early-actions.ts.
 import type { Page } from "@playwright/test";
 import { EARLY_OPENING_ATTRIBUTE } from "#app/document/early-actions.ts";
-import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, hydrated, isHydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 const SHOOT = "/galleryList/1";
 const SHOOT_TITLE = "Priya & Karthik";
@@ -30,9 +30,6 @@ async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-const isHydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__reactProps")));
 
 /** Comes to the shoot by following its link on PREVIOUS_PAGE: a whole page load, before hydration. */
 async function arriveFromPreviousPage(page: Page) {

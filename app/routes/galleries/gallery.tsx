@@ -229,6 +229,9 @@ async function submit(request: Request, visitor: Visitor | null, form: FormData,
   return answer(400, { form: "submit", message });
 }
 
+/** A client's gallery is worked in (hearts, lists, loading more): its modules start after its first paint. */
+export const handle = { hydrate: "paint" };
+
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
   errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
