@@ -11,6 +11,8 @@ import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { ROOT } from "#tests/helpers/server-process.ts";
 import { TRUST_PROXY_FORMS } from "#tests/helpers/trust-proxy-forms.ts";
 import {
+  allocatorRestartEnv,
+  DEFAULT_MALLOC_ARENA_MAX,
   envSchema,
   loadEnvFile,
   MIN_APP_SECRET_LENGTH,
@@ -53,6 +55,7 @@ describe("parseEnv", () => {
       apiRateLimit: 300,
       apiRateWindowS: 60,
       apiSharedCacheS: 60,
+      mallocArenaMax: DEFAULT_MALLOC_ARENA_MAX,
       inquiries: {
         smtpUrl: undefined,
         inquiryTo: undefined,
@@ -87,6 +90,7 @@ describe("parseEnv", () => {
       API_RATE_LIMIT: "10",
       API_RATE_WINDOW_S: "5",
       API_SHARED_CACHE_S: "0",
+      MALLOC_ARENA_MAX: "4",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       INQUIRY_TO: "desk@example.com",
       MAIL_FROM: "Nila <mail@example.com>",
@@ -110,6 +114,7 @@ describe("parseEnv", () => {
         apiRateLimit: 10,
         apiRateWindowS: 5,
         apiSharedCacheS: 0,
+        mallocArenaMax: 4,
         inquiries: {
           smtpUrl: "smtps://user:pass@mail.example.com:465",
           inquiryTo: "desk@example.com",
@@ -129,6 +134,7 @@ describe("parseEnv", () => {
     ["PORT", "0", /^PORT must be a whole number from 1 to 65535/],
     ["PUBLIC_URL", "studio.example.com", /^PUBLIC_URL must be the site's absolute http:\/\/ or https:\/\/ address/],
     ["DEMO_CONTENT", "no", /^DEMO_CONTENT must be "on" or "off"/],
+    ["MALLOC_ARENA_MAX", "0", /^MALLOC_ARENA_MAX must be a whole number from 1 to 1024 \(got "0"\)$/],
     [
       "LOG_LEVEL",
       "verbose",
@@ -187,6 +193,41 @@ describe(".env.example", () => {
   it("lists every variable the server reads", () => {
     const listed = new Set([...text.matchAll(/^(?:# )?([A-Z_]+)=/gm)].map((m) => m[1]));
     for (const name of Object.keys(envSchema.shape)) expect(listed, name).toContain(name);
+  });
+});
+
+describe("allocatorRestartEnv", () => {
+  const env = (mallocArenaMax: number) => {
+    const parsed = parseEnv({ MALLOC_ARENA_MAX: String(mallocArenaMax) });
+    if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+    return parsed.env;
+  };
+  const startedWith = (value: string | undefined | null) => () => value;
+
+  it.runIf(process.platform === "linux")(
+    "restarts a glibc process that started without the configured value, with it and the rest of its environment",
+    () => {
+      setEnv({ APP_SECRET: "kept as it is" });
+      for (const started of [undefined, "", "8"]) {
+        const restart = allocatorRestartEnv(env(2), startedWith(started), () => true);
+        expect(restart?.MALLOC_ARENA_MAX).toBe("2");
+        expect(restart?.APP_SECRET).toBe("kept as it is");
+      }
+      expect(allocatorRestartEnv(env(4), startedWith("2"), () => true)?.MALLOC_ARENA_MAX).toBe("4");
+    },
+  );
+
+  it("does nothing when the process started with the value, is not on glibc, or cannot tell", () => {
+    expect(allocatorRestartEnv(env(2), startedWith("2"), () => true)).toBeUndefined();
+    expect(allocatorRestartEnv(env(2), startedWith(undefined), () => false)).toBeUndefined();
+    expect(allocatorRestartEnv(env(2), startedWith(null), () => true)).toBeUndefined();
+  });
+
+  it.runIf(process.platform === "linux")("reads what the process started with, not process.env", () => {
+    // Set now, as .env would set it: too late for glibc, so it still takes a restart.
+    setEnv({ MALLOC_ARENA_MAX: "7" });
+    expect(fs.readFileSync("/proc/self/environ", "latin1").split("\0")).not.toContain("MALLOC_ARENA_MAX=7");
+    expect(allocatorRestartEnv(env(7), undefined, () => true)?.MALLOC_ARENA_MAX).toBe("7");
   });
 });
 

@@ -3,7 +3,8 @@
 // there is one, parses the environment once and refuses a bad value with one line naming the
 // variable and what it accepts, before anything else runs. Every other module reads the parsed
 // values through readEnv(); none reads process.env. Every variable is listed in .env.example.
-// See docs/decisions/019-environment.md.
+// See docs/decisions/019-environment.md. The server's entries also have startEnv() hand glibc's
+// allocator MALLOC_ARENA_MAX, which it reads only at process start (docs/decisions/030-server-memory.md).
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -16,6 +17,15 @@ export const ENV_FILE_NAME = ".env";
 export const MIN_APP_SECRET_LENGTH = 32;
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * glibc's malloc arenas for the server's process (MALLOC_ARENA_MAX) unless the variable says
+ * otherwise. glibc's own default is 8 per core, and every libvips thread that ever decoded or
+ * encoded a photo keeps its arena's freed memory: 1 GB held for good after the demo import.
+ * See docs/decisions/030-server-memory.md.
+ */
+export const DEFAULT_MALLOC_ARENA_MAX = 2;
+const MAX_MALLOC_ARENA_MAX = 1024;
 
 /** The named ranges Express's "trust proxy" (proxy-addr) knows. */
 export const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"] as const;
@@ -47,6 +57,8 @@ export interface ServerEnv {
   apiRateWindowS: number;
   /** How long a shared cache (a CDN) may keep an API response; 0 keeps it private. */
   apiSharedCacheS: number;
+  /** MALLOC_ARENA_MAX that glibc gets: startEnv({ allocator: true }) restarts the process with it. */
+  mallocArenaMax: number;
   /** Contact inquiries: mail delivery and spam limits (see domain/inquiries/). */
   inquiries: {
     /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset: mail is off. */
@@ -190,6 +202,7 @@ export const envSchema = z.object({
   API_RATE_LIMIT: blankIsUnset(wholeNumber(1).default(300)),
   API_RATE_WINDOW_S: blankIsUnset(wholeNumber(1).default(60)),
   API_SHARED_CACHE_S: blankIsUnset(wholeNumber(0).default(60)),
+  MALLOC_ARENA_MAX: blankIsUnset(wholeNumber(1, MAX_MALLOC_ARENA_MAX).default(DEFAULT_MALLOC_ARENA_MAX)),
   SMTP_URL: blankIsUnset(
     z
       .string()
@@ -238,6 +251,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       apiRateLimit: v.API_RATE_LIMIT,
       apiRateWindowS: v.API_RATE_WINDOW_S,
       apiSharedCacheS: v.API_SHARED_CACHE_S,
+      mallocArenaMax: v.MALLOC_ARENA_MAX,
       inquiries: {
         smtpUrl: v.SMTP_URL,
         inquiryTo: v.INQUIRY_TO,
@@ -357,15 +371,65 @@ export function checkEnv({ dataDir = false }: { dataDir?: boolean } = {}): Parse
 }
 
 /**
- * What an entry calls first: checkEnv(), then, when anything is wrong, one line per problem on
- * standard error (no stack trace) and exit code 1.
+ * A variable as the process was started with it (/proc/self/environ), not as .env or code set it
+ * since: its value, undefined when unset, null when that cannot be told (no /proc).
  */
-export function startEnv(options: { dataDir?: boolean; production?: boolean } = {}): ServerEnv {
+function startedWith(name: string): string | undefined | null {
+  let environ: string;
+  try {
+    environ = fs.readFileSync("/proc/self/environ", "latin1");
+  } catch {
+    return null;
+  }
+  const entry = environ.split("\0").find((e) => e.startsWith(`${name}=`));
+  return entry?.slice(name.length + 1);
+}
+
+/** Whether this Node runs on glibc (its malloc is the one MALLOC_ARENA_MAX is for; musl's is not). */
+function runsOnGlibc(): boolean {
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  return report.header?.glibcVersionRuntime !== undefined;
+}
+
+/**
+ * The environment to start this process again with so that glibc's allocator gets
+ * MALLOC_ARENA_MAX, or undefined when there is nothing to do: not Linux with glibc, or the
+ * process already started with that value. glibc reads the variable once, when the process
+ * starts: a value from .env, or set by code, would never reach it. `started` and `glibc` are
+ * for tests.
+ */
+export function allocatorRestartEnv(
+  env: ServerEnv,
+  started: (name: string) => string | undefined | null = startedWith,
+  glibc: () => boolean = runsOnGlibc,
+): NodeJS.ProcessEnv | undefined {
+  if (process.platform !== "linux") return undefined;
+  const wanted = String(env.mallocArenaMax);
+  const got = started("MALLOC_ARENA_MAX");
+  // null: what the process started with cannot be told; never restart then, rather than risk a loop.
+  if (got === wanted || got === null || !glibc()) return undefined;
+  return { ...process.env, MALLOC_ARENA_MAX: wanted };
+}
+
+/**
+ * What an entry calls first: checkEnv(), then, when anything is wrong, one line per problem on
+ * standard error (no stack trace) and exit code 1. With `allocator`, a process on glibc that did
+ * not start with MALLOC_ARENA_MAX as configured replaces itself (same process id, arguments and
+ * environment, plus that variable) before doing anything else: `npm start`, a systemd unit or a
+ * container running `node server/main.ts` all get the bounded allocator without being told.
+ */
+export function startEnv(options: { dataDir?: boolean; production?: boolean; allocator?: boolean } = {}): ServerEnv {
   // Production unless NODE_ENV says otherwise: React Router and Express then never put an
   // error's message or stack in a response. Set before anything reads it (the build's modules).
   if (options.production && !process.env.NODE_ENV) process.env.NODE_ENV = "production";
   const result = checkEnv(options);
-  if (result.ok) return result.env;
+  if (result.ok) {
+    const restart = options.allocator ? allocatorRestartEnv(result.env) : undefined;
+    if (restart && process.execve) {
+      process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], restart);
+    }
+    return result.env;
+  }
   for (const problem of result.problems) process.stderr.write(`Cannot start: ${problem}\n`);
   process.exit(1);
 }

@@ -16,6 +16,7 @@ import { runContentApiBench } from "./bench-content-api.ts";
 import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
 import { runGalleryPageBench } from "./bench-gallery-page.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
+import { runMemoryBench } from "./bench-memory.ts";
 import { runPhotoManagerBench } from "./bench-photo-manager.ts";
 import { runSsrBench } from "./bench-ssr.ts";
 
@@ -92,6 +93,12 @@ if (process.argv.includes("--only=content-api")) {
   process.exit();
 }
 
+// `node scripts/bench.ts --only=memory`: the server's RSS over the demo import and 300 uploads (ADR 030).
+if (process.argv.includes("--only=memory")) {
+  await runMemoryBench();
+  process.exit();
+}
+
 // `--only=gallery-page` (with `--lighthouse-runs=N`, 0 to skip): a 5,000-photo gallery's first
 // screen and scroll on a phone.
 if (process.argv.includes("--only=gallery-page")) {
@@ -155,6 +162,7 @@ console.log(`  ${seconds(importMs)} for ${assets.n} images (${seconds(importMs /
 console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}\n`);
 
 await runAdminBench(root);
+await runMemoryBench();
 
 await runPhotoManagerBench();
 

@@ -6,8 +6,9 @@ import { createServer } from "vite";
 import { startEnv } from "../platform/env.server.ts";
 import { type ServerModule, serve } from "./lifecycle.ts";
 
-// First of all: load .env, and refuse a bad variable or an unusable DATA_DIR in one line each.
-startEnv({ dataDir: true });
+// First of all: load .env, and refuse a bad variable or an unusable DATA_DIR in one line each;
+// on glibc, start again with MALLOC_ARENA_MAX when the process did not get it (ADR 030).
+startEnv({ dataDir: true, allocator: true });
 
 const vite = await createServer({ server: { middlewareMode: true } });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<ServerModule>;

@@ -5,8 +5,9 @@ import path from "node:path";
 import { startEnv } from "../platform/env.server.ts";
 import { type ServerModule, serve } from "./lifecycle.ts";
 
-// First of all: load .env, and refuse a bad variable or an unusable DATA_DIR in one line each.
-startEnv({ dataDir: true, production: true });
+// First of all: load .env, and refuse a bad variable or an unusable DATA_DIR in one line each;
+// on glibc, start again with MALLOC_ARENA_MAX when the process did not get it (ADR 030).
+startEnv({ dataDir: true, production: true, allocator: true });
 
 const buildDir = path.resolve(import.meta.dirname, "../build");
 const mod: ServerModule = await import(path.join(buildDir, "server/index.js"));

@@ -123,6 +123,34 @@ describe(".env in the working directory", () => {
   });
 });
 
+describe("MALLOC_ARENA_MAX (ADR 030)", () => {
+  /** The variable as the server's process was (re)started with it: what glibc read. */
+  const startedWith = (pid: number) =>
+    fs
+      .readFileSync(`/proc/${pid}/environ`, "latin1")
+      .split("\0")
+      .find((e) => e.startsWith("MALLOC_ARENA_MAX="));
+
+  it.runIf(process.platform === "linux")(
+    "reaches glibc: unset, the server starts itself again with 2, as the same process; set, it keeps the value",
+    async () => {
+      for (const [env, expected] of [
+        // Empty counts as unset (whatever the test runner's own environment has).
+        [{ MALLOC_ARENA_MAX: "" }, "MALLOC_ARENA_MAX=2"],
+        [{ MALLOC_ARENA_MAX: "3" }, "MALLOC_ARENA_MAX=3"],
+      ] as const) {
+        const server = await startServer(tempDir("studio-env-arena-"), { ...env, DEMO_CONTENT: "off" });
+        try {
+          await server.waitUntilReady();
+          expect(startedWith(server.child.pid as number)).toBe(expected);
+        } finally {
+          expect(await server.stop("SIGTERM")).toBe(0);
+        }
+      }
+    },
+  );
+});
+
 describe("TRUST_PROXY=1, behind one proxy hop", () => {
   let dataDir: string;
   let server: ServerProcess;

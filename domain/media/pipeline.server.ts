@@ -2,6 +2,10 @@
 // and fans out to every responsive variant and the placeholder; it also reads the one piece of
 // the source's metadata the studio keeps, when the photo was taken. It knows nothing of storage
 // or the database: ingest.server.ts decides what to render and where it goes.
+//
+// sharp's own settings (libvips' operation cache, its threads per operation) are left as sharp
+// sets them: ADR 030 measured both, and neither bounds what the server keeps after processing.
+// glibc's malloc arenas do, and the server's entry bounds those at start (MALLOC_ARENA_MAX).
 import exifReader from "exif-reader";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
