@@ -131,12 +131,23 @@ export default async function handleRequest(
   return new Response(html, { status, headers: responseHeaders });
 }
 
+/** What the rendered page's routes say of themselves to this module (`export const handle`). */
+interface DocumentHandle {
+  /** How long a kept copy of the page stays true (expiresAt). */
+  pageCacheMs?: unknown;
+  /** When the page's modules start (hydrationStart). */
+  hydrate?: unknown;
+}
+
+function handlesOf(context: EntryContext): DocumentHandle[] {
+  return context.staticHandlerContext.matches.map(
+    (match) => (context.routeModules[match.route.id]?.handle ?? {}) as DocumentHandle,
+  );
+}
+
 /** A page starts its modules after its first paint if one of its routes says so (`handle.hydrate`). */
 function hydrationStart(context: EntryContext): HydrationStart {
-  const paint = context.staticHandlerContext.matches.some(
-    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: unknown } | undefined)?.hydrate === "paint",
-  );
-  return paint ? "paint" : "intent";
+  return handlesOf(context).some((handle) => handle.hydrate === "paint") ? "paint" : "intent";
 }
 
 /**
@@ -145,9 +156,7 @@ function hydrationStart(context: EntryContext): HydrationStart {
  */
 function expiresAt(context: EntryContext, now = Date.now()): number | null {
   let periodMs: number | null = null;
-  for (const match of context.staticHandlerContext.matches) {
-    const handle = context.routeModules[match.route.id]?.handle as { pageCacheMs?: unknown } | undefined;
-    const ms = handle?.pageCacheMs;
+  for (const { pageCacheMs: ms } of handlesOf(context)) {
     if (typeof ms === "number" && ms > 0) periodMs = Math.min(periodMs ?? ms, ms);
   }
   return periodMs === null ? null : (Math.floor(now / periodMs) + 1) * periodMs;
