@@ -34,11 +34,11 @@ describe("deferHydration", () => {
     const intent = deferHydration(DOCUMENT, "n1", "intent");
     const loader = /<script nonce="n1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(intent)?.[1] ?? "";
     expect(loader).not.toContain("first-contentful-paint");
-    expect(loader).toContain('link.rel="prefetch"');
+    expect(loader).toContain('links("prefetch")');
     expect(loader).toContain('addEventListener("pointerdown",prepare,true)');
     expect(loader).toContain('addEventListener("focusin",prepare,true)');
     // The paint loader does not fetch ahead: it starts the modules themselves.
-    expect(html).not.toContain('link.rel="prefetch"');
+    expect(html).not.toContain('links("prefetch")');
   });
 
   it("leaves a document without React Router's module script as it was", () => {

@@ -70,17 +70,20 @@ export type HydrationStart = "paint" | "intent";
 const loader = (preloads: string[], when: HydrationStart) => `(function () {
   var started = false;
   var preloads = ${JSON.stringify(preloads).replaceAll("<", "\\u003c")};
-  function start() {
-    if (started) return;
-    started = true;
-    var boot = document.getElementById("${BOOT_SCRIPT_ID}");
+  var boot = document.getElementById("${BOOT_SCRIPT_ID}");
+  function links(rel) {
     preloads.forEach(function (href) {
       var link = document.createElement("link");
-      link.rel = "modulepreload";
+      link.rel = rel;
       link.href = href;
       link.nonce = boot.nonce;
       document.head.appendChild(link);
     });
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    links("modulepreload");
     var script = document.createElement("script");
     script.type = "module";
     script.nonce = boot.nonce;
@@ -131,12 +134,7 @@ const fetchAheadAfterLoad = `function deepLinked() {
   });
   function fetchAhead() {
     if (started || (navigator.connection && navigator.connection.saveData)) return;
-    preloads.forEach(function (href) {
-      var link = document.createElement("link");
-      link.rel = "prefetch";
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    links("prefetch");
   }
   if (document.readyState === "complete") setTimeout(fetchAhead, 0);
   else window.addEventListener("load", function () {
