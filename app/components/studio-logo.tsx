@@ -1,5 +1,6 @@
 // The studio's logo wherever the site shows it (header, phone bar, footer, contact page): the
 // studio's own image when it has one, drawn at a fixed height, else its name as a wordmark.
+import { srcSetEntries } from "#domain/catalog/srcset.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { Picture } from "./picture.tsx";
 
@@ -34,19 +35,14 @@ const LOGO_DENSITIES = [1, 2] as const;
  * places on every page, where the full list of widths made for photos would be most of its markup.
  */
 export function logoSrcSet(srcSet: string, widthPx: number): string {
-  const candidates = srcSet
-    .split(", ")
-    .map((candidate) => {
-      const [url = "", descriptor = ""] = candidate.split(" ");
-      return { url, w: Number.parseInt(descriptor, 10) };
-    })
-    .filter((c) => c.url && c.w > 0)
-    .sort((a, b) => a.w - b.w);
+  const candidates = srcSetEntries(srcSet)
+    .filter((c) => c.url && c.width > 0)
+    .sort((a, b) => a.width - b.width);
   const chosen = new Set(
-    LOGO_DENSITIES.map((density) => candidates.find((c) => c.w >= widthPx * density) ?? candidates.at(-1)),
+    LOGO_DENSITIES.map((density) => candidates.find((c) => c.width >= widthPx * density) ?? candidates.at(-1)),
   );
   return [...chosen]
     .filter((c) => c !== undefined)
-    .map((c) => `${c.url} ${Number((c.w / widthPx).toFixed(2))}x`)
+    .map((c) => `${c.url} ${Number((c.width / widthPx).toFixed(2))}x`)
     .join(", ");
 }

@@ -5,6 +5,7 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "../catalog/images.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
+import { srcSetEntries } from "../catalog/srcset.ts";
 import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import { type MediaStorage, publicMediaUrl } from "../media/storage.server.ts";
@@ -89,7 +90,7 @@ export function clientImage(
 
 /** The widest file of a srcset ("a.webp 400w, b.webp 800w": 800). */
 function widestOf(srcSet: string): number {
-  return Math.max(0, ...srcSet.split(", ").map((entry) => Number(entry.slice(entry.lastIndexOf(" ") + 1, -1))));
+  return Math.max(0, ...srcSetEntries(srcSet).map((entry) => entry.width));
 }
 
 async function toGalleryPhotos(
