@@ -13,8 +13,6 @@
 // Each run gets its own free port and temporary data directory, removed afterwards.
 //
 //   node scripts/bench.ts --only=memory
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +21,7 @@ import { upsertUser } from "../domain/auth/users.server.ts";
 import { createShoot } from "../domain/catalog/shoots.server.ts";
 import { deriveSource } from "../domain/media/pipeline.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
-import { freePort } from "../tests/helpers/server-process.ts";
+import { startServer } from "../tests/helpers/server-process.ts";
 import { type BatchFile, uploadBatch } from "./tus-batch.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -47,8 +45,6 @@ const JOBS_POLL_MS = 1_000;
 const READY_TIMEOUT_MS = 15 * 60_000;
 /** Processing is given up on after this long without one more photo done. */
 const STALL_LIMIT_MS = 5 * 60_000;
-/** How much of the server's output is kept for an error message. */
-const OUTPUT_KEPT_CHARS = 20_000;
 const BYTES_PER_MB = 1024 * 1024;
 const KB_PER_MB = 1024;
 /** /proc counts CPU time in clock ticks: USER_HZ, 100 a second on Linux. */
@@ -134,31 +130,14 @@ function readStatus(pid: number): { rssMb: number; hwmMb: number } | undefined {
 }
 
 /**
- * Starts the production server on a free port over `dataDir`, with the environment `npm start`
- * gives it plus `env`, and samples its memory until stopped.
+ * Starts the production server (tests/helpers/server-process.ts) over `dataDir`, with the
+ * environment `npm start` gives it plus `env`, and samples its memory until stopped.
  */
-/** Servers started here and not stopped: killed if the bench exits early (an error, Ctrl-C). */
-const running = new Set<ChildProcess>();
-process.on("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
-});
-
 export async function startMeasuredServer(dataDir: string, env: Record<string, string> = {}): Promise<MeasuredServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", MEMORY_REPORTER, path.join(ROOT, "server/main.ts")],
-    {
-      cwd: ROOT,
-      env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port), DATA_DIR: dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  const pid = child.pid as number;
-  running.add(child);
-  child.once("exit", () => running.delete(child));
+  const server = await startServer(dataDir, { LOG_LEVEL: "warn", ...env }, { nodeArgs: ["--import", MEMORY_REPORTER] });
+  // The server restarts itself on glibc (ADR 030) in the same process: the pid stays.
+  const pid = server.child.pid as number;
   const samples: Sample[] = [];
   const heapSamples: HeapSample[] = [];
   const elapsedMs = () => performance.now() - started;
@@ -168,19 +147,12 @@ export async function startMeasuredServer(dataDir: string, env: Record<string, s
   };
   const timer = setInterval(sample, SAMPLE_MS);
 
-  let output = "";
   let partial = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
+  server.child.stderr?.on("data", (chunk: Buffer) => {
     const lines = (partial + chunk.toString()).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
-      if (!line.startsWith(REPORT_MARK)) {
-        output = `${output}${line}\n`.slice(-OUTPUT_KEPT_CHARS);
-        continue;
-      }
+      if (!line.startsWith(REPORT_MARK)) continue;
       const usage = JSON.parse(line.slice(REPORT_MARK.length)) as NodeJS.MemoryUsage;
       heapSamples.push({
         atMs: elapsedMs(),
@@ -191,11 +163,10 @@ export async function startMeasuredServer(dataDir: string, env: Record<string, s
       });
     }
   });
-  const exited = once(child, "exit");
 
   const since = <T extends { atMs: number }>(list: T[], fromMs: number) => list.filter((s) => s.atMs >= fromMs);
   return {
-    url,
+    url: server.url,
     elapsedMs,
     cpuSeconds: () => readCpuSeconds(pid),
     peakRssMb() {
@@ -216,25 +187,10 @@ export async function startMeasuredServer(dataDir: string, env: Record<string, s
         externalMb: median(since(heapSamples, fromMs).map((s) => s.externalMb)),
       };
     },
-    async waitUntilReady() {
-      const deadline = Date.now() + READY_TIMEOUT_MS;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-        try {
-          if ((await fetch(`${url}/healthz`)).status === 200) return;
-        } catch {
-          // Not listening yet.
-        }
-        await new Promise((r) => setTimeout(r, SAMPLE_MS));
-      }
-      throw new Error(`the server was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
-    },
+    waitUntilReady: () => server.waitUntilReady(READY_TIMEOUT_MS),
     async stop() {
       clearInterval(timer);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await server.stop();
     },
   };
 }
@@ -252,6 +208,25 @@ export interface RunFigures {
   settled: MemoryFigures;
 }
 
+/**
+ * A phase's figures, its work done now (it began at `fromMs` and `fromCpuS` of the server's
+ * clock and CPU): its time, cost and peaks, then SETTLE_MS idle and what the server keeps.
+ */
+async function finishPhase(server: MeasuredServer, fromMs: number, fromCpuS: number): Promise<RunFigures> {
+  const workMs = server.elapsedMs() - fromMs;
+  const cpuS = server.cpuSeconds() - fromCpuS;
+  const peakHeap = server.peakHeap(fromMs);
+  await sleep(SETTLE_MS);
+  return {
+    workMs,
+    cpuS,
+    peakRssMb: server.peakRssMb(),
+    peakHeapUsedMb: peakHeap.heapUsedMb,
+    peakExternalMb: peakHeap.externalMb,
+    settled: server.medianSince(server.elapsedMs() - SETTLED_WINDOW_MS),
+  };
+}
+
 /** The demo import on an empty data directory, then a minute idle; and a restart over that data. */
 export async function measureDemoImport(
   env: Record<string, string> = {},
@@ -262,18 +237,7 @@ export async function measureDemoImport(
     let run: RunFigures;
     try {
       await server.waitUntilReady();
-      const workMs = server.elapsedMs();
-      const cpuS = server.cpuSeconds();
-      const peakHeap = server.peakHeap();
-      await sleep(SETTLE_MS);
-      run = {
-        workMs,
-        cpuS,
-        peakRssMb: server.peakRssMb(),
-        peakHeapUsedMb: peakHeap.heapUsedMb,
-        peakExternalMb: peakHeap.externalMb,
-        settled: server.medianSince(server.elapsedMs() - SETTLED_WINDOW_MS),
-      };
+      run = await finishPhase(server, 0, 0);
     } finally {
       await server.stop();
     }
@@ -385,21 +349,8 @@ export async function measureUploads(
           lastChange = Date.now();
         }
       }
-      const workMs = server.elapsedMs() - startedMs;
-      const cpuS = server.cpuSeconds() - startedCpuS;
-      const peakHeap = server.peakHeap(startedMs);
-      await sleep(SETTLE_MS);
-      return {
-        baseline,
-        workMs,
-        cpuS,
-        done: progress.done,
-        failed: progress.failed.length + refused,
-        peakRssMb: server.peakRssMb(),
-        peakHeapUsedMb: peakHeap.heapUsedMb,
-        peakExternalMb: peakHeap.externalMb,
-        settled: server.medianSince(server.elapsedMs() - SETTLED_WINDOW_MS),
-      };
+      const figures = await finishPhase(server, startedMs, startedCpuS);
+      return { ...figures, baseline, done: progress.done, failed: progress.failed.length + refused };
     } finally {
       await server.stop();
     }

@@ -39,12 +39,12 @@ export interface ServerProcess {
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
-  { cwd = ROOT }: { cwd?: string } = {},
+  { cwd = ROOT, nodeArgs = [] }: { cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   // A caller may pin PORT (e.g. to start a second copy on a port that is taken), or set it,
   // HOST or LOG_LEVEL to a bad value to see the start refused.
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [path.join(ROOT, "server/main.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server/main.ts")], {
     // The server loads .env from its working directory (a test may start it in another one).
     cwd,
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: port, DATA_DIR: dataDir },
