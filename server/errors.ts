@@ -20,12 +20,27 @@ const ALLOWED = new Set<string>(ALLOWED_METHODS);
 /** A Host (or X-Forwarded-Host) a URL can be built from: a name or IPv4, or a bracketed IPv6, and an optional port. */
 const HOST_PATTERN = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 
+const REQUEST_ID_BYTES = 6;
+/** Random bytes are drawn for this many ids at a time: one call to the system's source per request cost more than the id is worth. */
+const REQUEST_IDS_PER_DRAW = 1024;
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
+function nextIdBytes(): Buffer {
+  if (idOffset >= idPool.length) {
+    idPool = randomBytes(REQUEST_ID_BYTES * REQUEST_IDS_PER_DRAW);
+    idOffset = 0;
+  }
+  idOffset += REQUEST_ID_BYTES;
+  return idPool.subarray(idOffset - REQUEST_ID_BYTES, idOffset);
+}
+
 /**
  * pino-http's id for a request: random, short, never taken from the client; also sent back as
  * X-Request-Id so a visitor's report can be matched with the log line.
  */
 export function assignRequestId(_req: IncomingMessage, res: ServerResponse): string {
-  const id = randomBytes(6).toString("base64url");
+  const id = nextIdBytes().toString("base64url");
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }

@@ -17,17 +17,34 @@ function params(values: ReadonlyArray<unknown>): SQLInputValue[] {
   return values.map((v) => (typeof v === "boolean" ? Number(v) : v)) as SQLInputValue[];
 }
 
+/**
+ * Prepared statements kept per connection. Kysely's driver prepares every query it runs, and
+ * preparing costs more than running a small query: the public page cache's one read per request
+ * (the content version) was mostly that. Our queries are built from a fixed set of shapes, so a
+ * small cache holds them all; an SQL text past it replaces the oldest one.
+ */
+export const STATEMENT_CACHE_SIZE = 500;
+
 function wrap(database: DatabaseSync): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close() {
+      statements.clear();
+      database.close();
+    },
     prepare(sql: string): SqliteStatement {
+      const kept = statements.get(sql);
+      if (kept) return kept;
       const statement = database.prepare(sql);
-      return {
+      const prepared: SqliteStatement = {
         reader: statement.columns().length > 0,
         all: (values) => statement.all(...params(values)),
         run: (values) => statement.run(...params(values)),
         iterate: (values) => statement.iterate(...params(values)),
       };
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      statements.set(sql, prepared);
+      return prepared;
     },
   };
 }
