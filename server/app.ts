@@ -32,7 +32,7 @@ import { logger } from "#platform/logger.server.ts";
 import { PageCache, type PageCacheSlot } from "#platform/page-cache.server.ts";
 import { refuseCrossSiteRequests } from "#server/cross-site.ts";
 import { assignRequestId, handleErrors, refuseUnroutableRequests } from "#server/errors.ts";
-import { redirectToHttps, sendPermissionsPolicy } from "#server/headers.ts";
+import { redirectToHttps, sendOpenerPolicy, sendPermissionsPolicy } from "#server/headers.ts";
 import { limitRequestBodies } from "#server/limits.ts";
 import { servePageCache } from "#server/page-cache.ts";
 import { type BackgroundWakers, createBackgroundWork, prepareData } from "#server/startup.ts";
@@ -104,8 +104,11 @@ export function createApp(options: AppOptions): express.Express {
       xFrameOptions: { action: "deny" },
       // Sent below, and only over TLS: over plain HTTP browsers ignore it.
       strictTransportSecurity: false,
+      // Sent below, on the personal pages only (sendOpenerPolicy says why).
+      crossOriginOpenerPolicy: false,
     }),
   );
+  app.use(sendOpenerPolicy);
   app.use((req, res, next) => {
     // Without includeSubDomains: a studio's other hosts (a shop, a mail web page) may not all
     // speak TLS. req.secure honours TRUST_PROXY for a TLS proxy in front.

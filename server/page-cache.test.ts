@@ -178,6 +178,18 @@ describe("public pages from the cache, on the production server", () => {
     expect(html(answer)).not.toMatch(/ nonce="[^"]/);
   });
 
+  it("sends Cross-Origin-Opener-Policy on the personal pages only, not on a public page", async () => {
+    for (const pathname of ["/", "/contactUs", "/galleryList/1"]) {
+      const answer = await get(`${server.url}${pathname}`);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers["cross-origin-opener-policy"], pathname).toBeUndefined();
+    }
+    for (const pathname of ["/admin/login", "/admin", "/g/no-such-gallery"]) {
+      const answer = await get(`${server.url}${pathname}`);
+      expect(answer.headers["cross-origin-opener-policy"], pathname).toBe("same-origin");
+    }
+  });
+
   it("never keeps a personal page: the admin and a client's gallery", async () => {
     for (const pathname of ["/admin/login", "/g/no-such-gallery"]) {
       const answer = await get(`${server.url}${pathname}`);

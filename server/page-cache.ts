@@ -6,10 +6,9 @@
 // what a public page shows). A matching If-None-Match is a 304 without rendering; a burst of
 // requests for a page not kept yet waits for one render of it.
 import type { Request, RequestHandler, Response } from "express";
-import { isAdminPath } from "#domain/auth/shared.ts";
-import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
 import { etagMatches } from "#platform/http.server.ts";
 import { type CachedPage, type PageCache, type PageCacheSlot, pageKey } from "#platform/page-cache.server.ts";
+import { isPersonalPath } from "#server/headers.ts";
 
 /** Says whether a document came from the cache, for tests and for whoever reads the logs. */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -19,8 +18,7 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
  * client galleries are personal (ADR 026), the API and media have caching of their own.
  */
 export function isCacheablePath(pathname: string): boolean {
-  if (isAdminPath(pathname)) return false;
-  if (pathname === CLIENT_GALLERY_PREFIX || pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`)) return false;
+  if (isPersonalPath(pathname)) return false;
   if (pathname.startsWith("/api/") || pathname.endsWith(".data")) return false;
   return true;
 }
