@@ -41,7 +41,8 @@ export interface InlineHashes {
   styles: string[];
 }
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/** An inline script; not a data block (JSON-LD): a policy does not apply to what never runs. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 const hashSource = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -70,10 +71,10 @@ export function contentSecurityPolicy(source: string | InlineHashes, { dev = fal
     // Inline style attributes carry only layout values and image placeholders.
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
-    "font-src": ["'self'"],
-    "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
+    // Fonts, fetches and media come from default-src ('self'); only development's live reload
+    // needs more.
+    ...(dev ? { "connect-src": ["'self'", "ws:"] } : {}),
     "frame-src": FRAME_SOURCES,
-    "media-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

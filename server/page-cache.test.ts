@@ -1,6 +1,7 @@
 // The public page cache (ADR 004): a page is rendered once per content version and then served
 // as it was rendered, compressed both ways, to every visitor; an edit is on the next request;
 // nothing of one visitor reaches another; the policy lists the page's own inline scripts.
+import { createHash } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -176,6 +177,10 @@ describe("public pages from the cache, on the production server", () => {
     expect(policy).toContain(`style-src 'self' ${styles.join(" ")};`);
     // React Router writes nonce="" when it has none: no value, nothing to guess.
     expect(html(answer)).not.toMatch(/ nonce="[^"]/);
+    // A data block never runs: the JSON-LD is not among the hashes.
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html(answer))?.[1] ?? "";
+    expect(jsonLd).toContain("LocalBusiness");
+    expect(policy).not.toContain(createHash("sha256").update(jsonLd).digest("base64"));
   });
 
   it("sends Cross-Origin-Opener-Policy on the personal pages only, not on a public page", async () => {

@@ -1,5 +1,7 @@
 // About: the studio's own words and a photograph; 'In Progress' until it has written any.
+
 import { Picture } from "#app/components/picture.tsx";
+import { ABOUT_IMAGE_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { getAboutPage } from "#domain/catalog/public-pages.server.ts";
@@ -35,9 +37,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="page about">
-      {about.image ? (
-        <Picture image={about.image} sizes="(max-width: 900px) 100vw, 40vw" priority className="about-image" />
-      ) : null}
+      {about.image ? <Picture image={about.image} sizes={ABOUT_IMAGE_SIZES} priority className="about-image" /> : null}
       <div className="about-text">
         <h1 className="page-title">{about.title}</h1>
         <hr className="divider" />

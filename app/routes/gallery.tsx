@@ -1,8 +1,10 @@
 // A collection's gallery: /gallery/{collection}, matched case-insensitively, with one
 // canonical URL. The first shoot is shown large; the rest as a grid of cards.
+
 import { data, Link } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
+import { CARD_GRID_SIZES, FEATURED_SHOOT_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { getCollectionPage } from "#domain/catalog/public-pages.server.ts";
@@ -39,9 +41,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       {featured ? (
         <article className="featured-shoot">
           <Link to={`/galleryList/${featured.id}`} className="featured-shoot-image" tabIndex={-1} aria-hidden="true">
-            {featured.cover ? (
-              <Picture image={featured.cover} sizes="(max-width: 1024px) 100vw, 60vw" priority />
-            ) : null}
+            {featured.cover ? <Picture image={featured.cover} sizes={FEATURED_SHOOT_SIZES} priority /> : null}
           </Link>
           <div className="featured-shoot-text">
             <h2 className="featured-shoot-title">
@@ -59,7 +59,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <ul className="card-grid">
           {rest.map((shoot) => (
             <li key={shoot.id}>
-              <ShootCard shoot={shoot} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px" />
+              <ShootCard shoot={shoot} sizes={CARD_GRID_SIZES} />
             </li>
           ))}
         </ul>

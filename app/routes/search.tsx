@@ -1,7 +1,9 @@
 // Search over published shoots by title, location and collection. A plain GET form, so the
 // results page is server-rendered and works without JavaScript.
+
 import { Form } from "react-router";
 import { ShootCard } from "#app/components/shoot-card.tsx";
+import { CARD_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { searchShoots } from "#domain/catalog/public-pages.server.ts";
@@ -56,11 +58,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <ul className="card-grid">
           {results.map((shoot) => (
             <li key={shoot.id}>
-              <ShootCard
-                shoot={shoot}
-                headingLevel="h2"
-                sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px"
-              />
+              <ShootCard shoot={shoot} headingLevel="h2" sizes={CARD_GRID_SIZES} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
 import { idParam } from "#app/utils/id-param.ts";
+import { PHOTO_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import { getShootPage } from "#domain/catalog/public-pages.server.ts";
@@ -82,12 +83,7 @@ function ShootPage({ shoot, gallery }: Route.ComponentProps["loaderData"]) {
               className="photo-grid-link"
               aria-label={photo.image.alt ? undefined : `Photograph ${i + 1} of ${shoot.photos.length}`}
             >
-              <Picture
-                image={photo.image}
-                sizes="(max-width: 1024px) 50vw, 420px"
-                priority={i === 0}
-                eager={i < EAGER_THUMBNAILS}
-              />
+              <Picture image={photo.image} sizes={PHOTO_GRID_SIZES} priority={i === 0} eager={i < EAGER_THUMBNAILS} />
             </a>
           </li>
         ))}
