@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { islands } from "./scripts/vite-islands.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 export default defineConfig(({ command }) => ({
@@ -10,5 +11,5 @@ export default defineConfig(({ command }) => ({
   // In development Vite loads React Router for the app; the Express adapter must use that same
   // copy, or the request context it checks is another module's class.
   ssr: command === "serve" ? { noExternal: ["@react-router/express", "@react-router/node"] } : undefined,
-  plugins: [reactRouter(), precompress()],
+  plugins: [islands(), reactRouter(), precompress()],
 }));

@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { islands } from "./scripts/vite-islands.ts";
 
 export default defineConfig({
+  // deferHydration writes the islands into pages (the unit tests check the result).
+  plugins: [islands()],
   test: {
     include: [
       "app/**/*.test.ts",

@@ -3,8 +3,6 @@
 // that show more of them (home, contact) take them from here, and a page that needs more of
 // the studio row (the showreel, the about text) shares this request's read of it.
 
-import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
-import textFontUrl from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
 import { useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -28,12 +26,16 @@ import { ErrorReference } from "./components/error-reference.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { markHydrated } from "./document/early-actions.ts";
+import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";
+import textFontUrl from "./styles/fonts/jost-wght-core.woff2?url";
 
 export const links: Route.LinksFunction = () => [
   // Both faces are needed above the fold; preloading them avoids a late swap (layout shift).
+  // Their core subsets (app.css): a page with an accented name fetches the rest when it needs it.
   { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

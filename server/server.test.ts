@@ -71,10 +71,14 @@ describe("the next start", () => {
     const logos = all.filter((img) => img.includes('alt="Nila Studio"'));
     expect(logos).toHaveLength(3);
     for (const img of logos) expect(img).toMatch(/loading="lazy"/);
-    // The first banner slide (the next comes once the slideshow runs), four collections, three
-    // stories, the showreel poster.
+    // Every banner slide, but only the first with a file to load (the others name theirs in
+    // data- attributes until the slideshow makes them ready), four collections, three stories,
+    // the showreel poster.
     const imgs = all.filter((img) => !logos.includes(img));
-    expect(imgs.length).toBe(9);
+    expect(imgs.length).toBe(14);
+    const unnamed = imgs.filter((img) => !/ src="/.test(img));
+    expect(unnamed).toHaveLength(5);
+    for (const img of unnamed) expect(img).toMatch(/ data-src="\/media\//);
     for (const img of imgs) expect(img).toMatch(/ width="\d+" height="\d+"/);
     expect(imgs[0]).toMatch(/fetchPriority="high"/);
     expect(imgs[0]).toMatch(/loading="eager"/);

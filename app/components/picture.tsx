@@ -19,12 +19,30 @@ interface PictureProps {
   sizes?: string;
   /** The page's largest image: eager, high priority and preloaded. */
   priority?: boolean;
-  /** Load at once (above the fold) without the priority hint or preload. */
+  /**
+   * Load at once (above the fold), but after the page's main image: fetchpriority low, so a
+   * phone's bandwidth goes to the largest image first and the rest of the first screen follows
+   * (Chrome would otherwise raise the first few images of a page to medium, level with it).
+   */
   eager?: boolean;
   artDirection?: ArtDirection;
   className?: string;
-  /** An image with transparent areas (a logo): no placeholder painted underneath to show through. */
+  /**
+   * An image with transparent areas (a logo): no placeholder painted underneath to show
+   * through. An image without a placeholder (an empty one) has none painted either.
+   */
   transparent?: boolean;
+  /**
+   * Named, not loaded: the files are in data-srcset and data-src, for a script to set when the
+   * image is wanted (a banner slide that may never be shown). `loading="lazy"` is not enough:
+   * browsers load lazy images at once when scripting is off.
+   */
+  deferred?: boolean;
+}
+
+/** The srcset of a source, or its data- copy when the image is deferred. */
+function srcSetOf(srcSet: string, deferred: boolean) {
+  return deferred ? { "data-srcset": srcSet } : { srcSet };
 }
 
 function preloadImage(image: ResponsiveImage, sizes: string | undefined, media?: string) {
@@ -48,6 +66,7 @@ export function Picture({
   artDirection,
   className,
   transparent = false,
+  deferred = false,
 }: PictureProps) {
   if (priority) {
     if (artDirection) {
@@ -64,24 +83,26 @@ export function Picture({
           key={`art-${source.type}`}
           media={artDirection.media}
           type={source.type}
-          srcSet={source.srcSet}
+          {...srcSetOf(source.srcSet, deferred)}
           sizes={sizes}
           width={artDirection.image.width}
           height={artDirection.image.height}
         />
       ))}
       {image.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+        <source key={source.type} type={source.type} {...srcSetOf(source.srcSet, deferred)} sizes={sizes} />
       ))}
       <img
-        src={image.fallback}
+        src={deferred ? undefined : image.fallback}
+        data-src={deferred ? image.fallback : undefined}
         alt={image.alt}
         width={image.width}
         height={image.height}
         loading={priority || eager ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
-        decoding={priority ? "sync" : "async"}
-        style={transparent ? undefined : { backgroundImage: `url("${image.placeholder}")` }}
+        // "auto" is each attribute's default: left out, not written into every thumbnail.
+        fetchPriority={priority ? "high" : eager ? "low" : undefined}
+        decoding={priority ? undefined : "async"}
+        style={transparent || !image.placeholder ? undefined : { backgroundImage: `url("${image.placeholder}")` }}
       />
     </picture>
   );

@@ -1,9 +1,14 @@
 // The studio's video. Nothing loads from the video host until the visitor asks to play: the
 // studio's own poster and a play link stand in, and the privacy-enhanced player replaces them
 // on click with the spec's settings (autoplay, muted, no related videos). Without JavaScript
-// the link opens the video on its own site.
-import { useState } from "react";
+// the link opens the video on its own site; a click before the page's modules have run is held
+// and replayed once they have (early-actions.ts).
+
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import type { Showreel as ShowreelData } from "#domain/catalog/types.ts";
+import { earlyAction, takeEarlyTap } from "../document/early-actions.ts";
+import { SHOWREEL_SIZES } from "../utils/image-sizes.ts";
 import { Picture } from "./picture.tsx";
 
 export const PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
@@ -15,7 +20,13 @@ export function playerUrl(videoId: string): string {
 
 export function Showreel({ showreel, studioName }: { showreel: ShowreelData; studioName: string }) {
   const [playing, setPlaying] = useState(false);
+  const { pathname } = useLocation();
   const title = `${studioName} showreel`;
+  // A play tapped before the page hydrated (early-actions.ts) plays now, as a click would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates.
+  useEffect(() => {
+    if (takeEarlyTap("video", pathname)) setPlaying(true);
+  }, []);
   return (
     <div className="showreel">
       {playing ? (
@@ -29,9 +40,10 @@ export function Showreel({ showreel, studioName }: { showreel: ShowreelData; stu
       ) : (
         <>
           {showreel.poster ? (
-            <Picture image={showreel.poster} sizes="(max-width: 1280px) 100vw, 1280px" className="showreel-poster" />
+            <Picture image={showreel.poster} sizes={SHOWREEL_SIZES} className="showreel-poster" />
           ) : null}
           <a
+            {...earlyAction("video")}
             className="showreel-play"
             href={`https://www.youtube.com/watch?v=${encodeURIComponent(showreel.videoId)}`}
             onClick={(event) => {

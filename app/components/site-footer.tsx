@@ -8,7 +8,7 @@ import { StudioLogo } from "./studio-logo.tsx";
 export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: number }) {
   const name = studio?.name ?? "Photography Studio";
   return (
-    <footer className="site-footer">
+    <footer className="site-footer renders-late">
       <div className="site-footer-grid">
         <div>
           <Link to="/" className={studio?.logo ? "footer-logo footer-logo--image" : "footer-logo"}>

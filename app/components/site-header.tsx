@@ -32,7 +32,17 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
   // popovertarget opens the panel and the browser itself reports it as expanded; a hard-coded
   // aria-expanded="false" would then be wrong.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // Tapped before the scripts had run (the tap also started them: earlyAction("prepare")),
+    // the panel opened as the no-JS popover; it becomes the modal dialog a later tap opens.
+    const panel = panelRef.current;
+    if (panel?.matches(":popover-open")) {
+      panel.hidePopover();
+      panel.showModal();
+      setOpen(true);
+    }
+  }, []);
 
   function openMenu(event: MouseEvent) {
     const panel = panelRef.current;
@@ -151,6 +161,7 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
             popoverTarget={MENU_ID}
             popoverTargetAction="show"
             onClick={openMenu}
+            {...earlyAction("prepare")}
           >
             <Icon name="menu" />
           </button>

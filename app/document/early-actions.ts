@@ -6,10 +6,11 @@
 //
 // So the document carries a tiny listener (written by deferHydration, inline, before any
 // module) for the elements marked here. It handles Back itself, completely; for a thumbnail
-// it keeps the browser from following the link, notes which photo was asked for, marks the
-// thumbnail as opening and starts the page's modules at once. Once the page has hydrated,
-// the listener steps aside (markHydrated) and the launcher opens what was asked for
-// (takeEarlyViewerTap), as a click would have.
+// or the showreel's play link it keeps the browser from following the link, notes what was
+// asked for, marks the element as opening and starts the page's modules at once. Once the
+// page has hydrated, the listener steps aside (markHydrated) and the component does what was
+// asked (takeEarlyTap), as a click would have. A "prepare" element (the contact form) is only
+// a reason to start the modules early: its clicks go through untouched.
 
 export const EARLY_ACTION_ATTRIBUTE = "data-early";
 export const EARLY_INDEX_ATTRIBUTE = "data-early-index";
@@ -21,16 +22,22 @@ export const EARLY_TAP_GLOBAL = "__studioEarlyTap";
 export const HYDRATED_GLOBAL = "__studioHydrated";
 /** The loader's start(): the page's modules now (tests and tools call it; it runs once). */
 export const HYDRATE_GLOBAL = "__studioHydrate";
+/** The loader's afterLoadAndPaint(then): what a page's islands wait for before they move. */
+export const SETTLED_GLOBAL = "__studioSettled";
 
 /**
- * "viewer": a thumbnail, replayed as a click once hydrated; "back": the phone bar's Back, done
- * by the listener; "prepare": something that works without scripts but better with them (the
- * contact form): touching or focusing any marked element starts the page's modules.
+ * "viewer": a thumbnail, replayed as a click once hydrated; "video": the showreel's play link,
+ * likewise; "back": the phone bar's Back, done by the listener; "prepare": something that works
+ * without scripts but better with them (the contact form). Touching or focusing any marked
+ * element starts the page's modules.
  */
-export type EarlyAction = "viewer" | "back" | "prepare";
+export type EarlyAction = "viewer" | "video" | "back" | "prepare";
+
+/** The actions the listener holds a click for, to be replayed once the page has hydrated. */
+export const REPLAYED_ACTIONS: readonly EarlyAction[] = ["viewer", "video"];
 
 /** The attributes that mark an element for the early listener. */
-export function earlyAction(action: "back" | "prepare"): Record<string, string>;
+export function earlyAction(action: "back" | "prepare" | "video"): Record<string, string>;
 export function earlyAction(action: "viewer", index: number): Record<string, string>;
 export function earlyAction(action: EarlyAction, index?: number): Record<string, string> {
   return index === undefined
@@ -40,6 +47,8 @@ export function earlyAction(action: EarlyAction, index?: number): Record<string,
 
 interface EarlyTap {
   path: string;
+  action: EarlyAction;
+  /** The element's data-early-index, as a number (NaN where it has none). */
   index: number;
 }
 
@@ -51,18 +60,27 @@ export function markHydrated(): void {
 }
 
 /**
- * The photo (0-based) a visitor tapped on this page before it hydrated, once: null if none,
- * or if it is not one of this page's `count` photos.
+ * The tap of `action` a visitor made on this page before it hydrated, once (the tap is used up
+ * by whichever component asks first for its action): null if there was none.
  */
-export function takeEarlyViewerTap(pathname: string, count: number): number | null {
+export function takeEarlyTap(action: EarlyAction, pathname: string): EarlyTap | null {
   const w = window as EarlyWindow;
   const tap = w[EARLY_TAP_GLOBAL];
-  if (!tap) return null;
+  if (!tap || tap.action !== action) return null;
   delete w[EARLY_TAP_GLOBAL];
   for (const element of document.querySelectorAll(`[${EARLY_OPENING_ATTRIBUTE}]`)) {
     element.removeAttribute(EARLY_OPENING_ATTRIBUTE);
   }
-  return tap.path === pathname && Number.isInteger(tap.index) && tap.index >= 0 && tap.index < count ? tap.index : null;
+  return tap.path === pathname ? tap : null;
+}
+
+/**
+ * The photo (0-based) a visitor tapped on this page before it hydrated, once: null if none,
+ * or if it is not one of this page's `count` photos.
+ */
+export function takeEarlyViewerTap(pathname: string, count: number): number | null {
+  const index = takeEarlyTap("viewer", pathname)?.index ?? Number.NaN;
+  return Number.isInteger(index) && index >= 0 && index < count ? index : null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { Showreel } from "#app/components/showreel.tsx";
+import { collectionGridSizes, storyGridSizes } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import {
@@ -18,9 +19,6 @@ import { studioRowOf } from "#domain/catalog/read-model.server.ts";
 import type { StudioInfo } from "#domain/catalog/types.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/home";
-
-/** The banner moves by itself: the page's modules start after its first paint (ADR 015). */
-export const handle = { hydrate: "paint" };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = getDb();
@@ -90,9 +88,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           {collections.map((c) => (
             <li key={c.slug}>
               <Link to={`/gallery/${c.name.replaceAll(" ", "")}`} className="collection-card">
-                {c.cover ? (
-                  <Picture image={c.cover} sizes="(max-width: 768px) 100vw, (max-width: 1280px) 25vw, 320px" />
-                ) : null}
+                {c.cover ? <Picture image={c.cover} sizes={collectionGridSizes(collections.length)} /> : null}
                 <span className="collection-card-name">{c.name}</span>
               </Link>
             </li>
@@ -101,14 +97,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       </section>
 
       {stories.length > 0 ? (
-        <section className="section section--tinted" aria-labelledby="stories-heading">
+        <section className="section section--tinted renders-late" aria-labelledby="stories-heading">
           <h2 id="stories-heading" className="section-heading">
             Recent Stories
           </h2>
           <ul className="card-grid card-grid--three">
             {stories.map((story) => (
               <li key={story.id}>
-                <ShootCard shoot={story} sizes="(max-width: 768px) 100vw, (max-width: 1280px) 33vw, 420px" />
+                <ShootCard shoot={story} sizes={storyGridSizes(stories.length)} />
               </li>
             ))}
           </ul>
@@ -116,7 +112,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       ) : null}
 
       {showreel ? (
-        <section className="section" aria-labelledby="showreel-heading">
+        <section className="section renders-late" aria-labelledby="showreel-heading">
           <h2 id="showreel-heading" className="section-heading">
             Our Showreel
           </h2>

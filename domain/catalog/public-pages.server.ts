@@ -86,11 +86,22 @@ export async function getShowreel(db: Database, row?: StudioRow | null): Promise
 }
 
 /** The slides with both images; a slide missing one is left out. */
+/**
+ * The home page's slides. A slide after the first carries no placeholder: the slideshow makes
+ * it ready a whole turn before it shows (app/islands/banner-slideshow.ts), so its photo is
+ * there first, and its placeholders (about 80 bytes each, compressed) would only lengthen the
+ * home page's document, which should fit in a phone's first round trip.
+ */
 export async function getBannerSlides(db: Database): Promise<BannerSlide[]> {
-  return (await readBannerSlides(db)).flatMap((s) =>
+  const slides = (await readBannerSlides(db)).flatMap((s) =>
     s.desktop && s.mobile
       ? [{ id: s.id, desktop: toResponsiveImage(s.desktop, s.alt), mobile: toResponsiveImage(s.mobile, s.alt) }]
       : [],
+  );
+  return slides.map((slide, i) =>
+    i === 0
+      ? slide
+      : { ...slide, desktop: { ...slide.desktop, placeholder: "" }, mobile: { ...slide.mobile, placeholder: "" } },
   );
 }
 

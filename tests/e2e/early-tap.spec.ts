@@ -1,11 +1,12 @@
-// An early tap does what a late tap does (issue 17): a public page's script starts after its
-// first paint, and until it has run, a thumbnail must still open the viewer at that photo (not
-// leave for the raw file), and the phone bar's Back must still go back (not home). The page's
+// An early tap does what a late tap does (issue 17): a public page's script starts at the
+// visitor's first touch, and until it has run, a thumbnail must still open the viewer at that
+// photo (not leave for the raw file), the showreel must still play here (not leave for the
+// video's site), the menu must open, and the phone bar's Back must still go back (not home). The page's
 // script is held back by the test for as long as it needs: nothing depends on how fast the
 // machine is. The early listener is document/early-actions.ts.
 import type { Page } from "@playwright/test";
 import { EARLY_OPENING_ATTRIBUTE } from "#app/document/early-actions.ts";
-import { expect, hydrated, isHydrated, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, holdScripts, hydrated, isHydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 const SHOOT = "/galleryList/1";
 const SHOOT_TITLE = "Priya & Karthik";
@@ -17,19 +18,6 @@ const LOADING = { timeout: 20_000 };
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: `${SHOOT_TITLE}: photo viewer` });
 const thumbnail = (page: Page, n: number) => page.locator(".photo-grid a").nth(n - 1);
-
-/** Holds every script of the site's build until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-    await released;
-    await route.continue().catch(() => {}); // The page may be gone by then.
-  });
-  return release;
-}
 
 /** Comes to the shoot by following its link on PREVIOUS_PAGE: a whole page load, before hydration. */
 async function arriveFromPreviousPage(page: Page) {
@@ -122,4 +110,44 @@ test("after hydration, Back on a page loaded whole from another of ours returns 
   await hydrated(page);
   await page.getByRole("button", { name: "Go back" }).click();
   await expect(page).toHaveURL(PREVIOUS_PAGE);
+});
+
+test.describe("on the home page, before its script has run", () => {
+  test("the showreel's play is held, then plays here once the script runs", async ({ page, offHostRequests }) => {
+    const release = await holdScripts(page);
+    await page.goto("/");
+    const play = page.getByRole("link", { name: /Play the .* showreel/ });
+    await play.scrollIntoViewIfNeeded();
+    await play.click();
+    await expect(play).toHaveAttribute(EARLY_OPENING_ATTRIBUTE, "");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    expect(offHostRequests).toEqual([]); // nothing from the video's site until it plays here
+
+    release();
+    await expect(page.locator("iframe")).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+      LOADING,
+    );
+    await expect(page.locator(`[${EARLY_OPENING_ATTRIBUTE}]`)).toHaveCount(0);
+  });
+
+  test("the phone menu opens at once, and becomes the modal dialog once the script runs", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const release = await holdScripts(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const panel = page.getByRole("dialog", { name: "Menu" });
+    await expect(panel).toBeVisible();
+    expect(await panel.evaluate((el) => el.matches(":popover-open"))).toBe(true);
+
+    release();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "true", LOADING);
+    await expect.poll(() => panel.evaluate((el) => el.matches(":modal"))).toBe(true);
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
 });

@@ -80,6 +80,19 @@ const hasReactProps = (selector: string) => {
   return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
 };
 
+/** Holds every script of the site's build until the returned function is called. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => {}); // The page may be gone by then.
+  });
+  return release;
+}
+
 /** Waits, starting nothing, until React has hydrated `selector`. */
 export async function untilHydrated(page: Page, selector = "main") {
   await page.waitForFunction(hasReactProps, selector);

@@ -99,6 +99,8 @@ test.describe("header on a phone", () => {
 
   test("opens a full-width panel with Home, the six links and the social links", async ({ page, offHostRequests }) => {
     await page.goto("/");
+    // The menu with the page hydrated (a tap before then: early-tap.spec.ts).
+    await hydrated(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
     await expect(panel(page)).toBeHidden();
     await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
@@ -139,6 +141,8 @@ test.describe("header on a phone", () => {
 
   test("moves focus into the panel and keeps it there", async ({ page }) => {
     await page.goto("/");
+    // The menu with the page hydrated (a tap before then: early-tap.spec.ts).
+    await hydrated(page);
     await openMenu(page);
     await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
     const focusInPanel = () => page.evaluate(() => Boolean(document.activeElement?.closest("#site-menu")));
@@ -152,6 +156,8 @@ test.describe("header on a phone", () => {
 
   test("closes on Escape and returns focus to the menu button", async ({ page }) => {
     await page.goto("/");
+    // The menu with the page hydrated (a tap before then: early-tap.spec.ts).
+    await hydrated(page);
     await openMenu(page);
     await page.keyboard.press("Escape");
     await expect(panel(page)).toBeHidden();

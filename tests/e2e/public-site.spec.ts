@@ -31,27 +31,20 @@ test.describe("home", () => {
   });
 
   // The page's clock is Playwright's and stands still while the test counts, so the 2000 ms are
-  // measured exactly, whatever the machine's load does to hydration (which waits for the first
-  // paint) or to timers. Focus inside the banner pauses it too, so the button is left (blurred)
-  // after each click: the pause must hold on its own.
-  test("the banner fades to the next slide every 2000 ms and the pause button stops it", async ({ page }) => {
-    // Clicking puts the pointer on the banner and the focus in it; leave both, then let React's
-    // scheduler (a MessageChannel task, which the fake clock does not hold) finish its render.
+  // measured exactly, whatever the machine's load does to timers. The page's modules are held
+  // back: the slideshow runs before them (app/islands). Focus inside the banner pauses it too,
+  // so the button is left (blurred) after each click: the pause must hold on its own.
+  test("the banner fades to the next slide every 2000 ms and the pause button stops it, before any module", async ({
+    page,
+  }) => {
+    // Fetched ahead once the page has loaded; refused here, so none of them can run.
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => route.abort());
     const leave = async () => {
       await page.mouse.move(0, 800);
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            (document.activeElement as HTMLElement | null)?.blur();
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => resolve();
-            channel.port2.postMessage(null);
-          }),
-      );
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     };
     await page.clock.install();
     await page.goto("/");
-    await hydrated(page, ".banner-pause");
     await page.getByRole("button", { name: "Pause slideshow" }).click();
     await leave();
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -68,18 +61,47 @@ test.describe("home", () => {
     await expect(active).toHaveAttribute("aria-label", stopped ?? "");
     await page.clock.runFor(1);
     await expect(active).toHaveAttribute("aria-label", next(stopped));
+    await expect(active).not.toHaveAttribute("aria-hidden");
+    await expect(page.locator('.banner-slide[aria-hidden="true"][data-active="true"]')).toHaveCount(0);
     await page.clock.runFor(BANNER_INTERVAL_MS);
     await expect(active).toHaveAttribute("aria-label", next(next(stopped)));
+    // Only the slides shown so far, and the one after, are displayed (and so loaded).
+    await expect(page.locator(".banner-slide[data-shown]")).toHaveCount(
+      Number(next(next(next(stopped))).split(" ")[0]),
+    );
+    expect(await isHydrated(page)).toBe(false);
   });
 
-  test("the banner does not autoplay for reduced motion", async ({ page }) => {
+  test("after client-side navigation back home, React starts the slideshow, and stops it on leaving", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await page.clock.install();
+    await page.locator('header a[href="/"]').first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.mouse.move(0, 800);
+    const active = page.locator('.banner-slide[data-active="true"]');
+    await expect(active).toHaveAttribute("aria-label", "1 of 6");
+    await page.clock.runFor(BANNER_INTERVAL_MS);
+    await expect(active).toHaveAttribute("aria-label", "2 of 6");
+  });
+
+  test("the banner does not autoplay for reduced motion, until the visitor presses play", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
     await page.goto("/");
-    await hydrated(page, ".banner-pause");
     await page.mouse.move(0, 800);
     await page.clock.runFor(BANNER_INTERVAL_MS * 3);
-    await expect(page.locator('.banner-slide[data-active="true"]')).toHaveAttribute("aria-label", "1 of 6");
+    const active = page.locator('.banner-slide[data-active="true"]');
+    await expect(active).toHaveAttribute("aria-label", "1 of 6");
+    await expect(page.locator(".banner-slide[data-shown]")).toHaveCount(1);
+    await page.getByRole("button", { name: "Play slideshow" }).click();
+    await page.mouse.move(0, 800);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(page.getByRole("button", { name: "Pause slideshow" })).toHaveAttribute("aria-pressed", "false");
+    await page.clock.runFor(BANNER_INTERVAL_MS);
+    await expect(active).toHaveAttribute("aria-label", "2 of 6");
   });
 
   test("the video loads nothing from another host until asked, then the privacy-enhanced player", async ({
@@ -264,11 +286,18 @@ test.describe("budgets on every public page", () => {
       }
       expect(offHostRequests).toEqual([]);
 
-      // The home page runs its modules after its first paint; every other page only fetches
-      // them ahead, once loaded, for the first touch that needs them (ADR 015).
+      // A public page only fetches its modules ahead, once loaded and painted, for the first touch
+      // that needs them (ADR 015); the home page's banner moves without them (app/islands).
       const started = await page.$$eval('link[rel="modulepreload"]', (els) => els.map((el) => el.getAttribute("href")));
+      // Fetched ahead one file per idle moment: all the loader names, in the end.
+      const named = await page.evaluate(() => {
+        const loader = [...document.scripts].find((script) => script.text.includes("var preloads="));
+        return (JSON.parse(/var preloads=(\[[^\]]*\])/.exec(loader?.text ?? "")?.[1] ?? "[]") as string[]).length;
+      });
+      expect(named).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBe(named);
       const fetchedAhead = await page.$$eval('link[rel="prefetch"]', (els) => els.map((el) => el.getAttribute("href")));
-      expect(started.length > 0, "modules started at load").toBe(path === "/");
+      expect(started, "modules started at load").toEqual([]);
       const scripts = [...new Set([...started, ...fetchedAhead])];
       expect(scripts.length).toBeGreaterThan(0);
       let gzipped = 0;
@@ -276,6 +305,86 @@ test.describe("budgets on every public page", () => {
       expect(gzipped / 1024).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     });
   }
+});
+
+/** Window widths on either side of each breakpoint the photographs' layouts have. */
+const SIZES_WIDTHS_PX = [320, 412, 600, 700, 800, 901, 1024, 1100, 1280, 1440, 1920];
+/** How much wider than drawn `sizes` may say an image is (a desktop scrollbar is in 100vw). */
+const SIZES_SLACK_PX = 20;
+
+test.describe("image sizes match the layout", () => {
+  // `sizes` (app/utils/image-sizes.ts) is what the browser chooses a file by before the CSS has
+  // run: too small and the photo is blurred, too large and a phone downloads a file for a
+  // screen twice its width. Every photograph's `sizes`, evaluated at each width, is held to the
+  // width the page's CSS really draws it at.
+  for (const path of ["/", "/about", "/gallery/wedding", "/galleryList/1", "/search?q=madurai"]) {
+    test(`${path}: every photograph's sizes is the width it is drawn at`, async ({ page }) => {
+      await page.goto(path);
+      const drawnWidths: string[] = [];
+      for (const width of SIZES_WIDTHS_PX) {
+        await page.setViewportSize({ width, height: 900 });
+        const images = await page.$$eval("picture img", (imgs) =>
+          (imgs as HTMLImageElement[]).flatMap((img) => {
+            const sizes = img.parentElement?.querySelector("source")?.getAttribute("sizes");
+            const drawn = img.getBoundingClientRect().width;
+            // A logo's srcset is of densities (no sizes); a hidden slide is drawn at no width.
+            if (!sizes || drawn === 0) return [];
+            const [, , length] =
+              sizes
+                .split(/,(?![^(]*\))/)
+                .map((part) => /^\s*(\([^)]*\))?\s*(.+?)\s*$/.exec(part) ?? [])
+                .find(([, media]) => !media || matchMedia(media).matches) ?? [];
+            const probe = document.createElement("div");
+            probe.style.width = length ?? "0";
+            document.body.append(probe);
+            const said = probe.getBoundingClientRect().width;
+            probe.remove();
+            return [{ name: img.alt || img.currentSrc, drawn, said }];
+          }),
+        );
+        expect(images.length, `photographs at ${width} px`).toBeGreaterThan(0);
+        for (const { name, drawn, said } of images) {
+          const at = `${name} at a ${width} px window: drawn ${drawn.toFixed(0)} px, sizes says ${said.toFixed(0)} px`;
+          expect(said, at).toBeGreaterThanOrEqual(drawn - 1);
+          expect(said, at).toBeLessThanOrEqual(drawn + SIZES_SLACK_PX);
+        }
+        drawnWidths.push(`${width}:${images[0]?.drawn.toFixed(0)}`);
+      }
+      // The layouts change across these widths: a grid goes from one column to several.
+      expect(new Set(drawnWidths.map((entry) => entry.split(":")[1])).size).toBeGreaterThan(2);
+    });
+  }
+});
+
+test.describe("the fonts", () => {
+  /** The font files the page fetched, by name without the build's hash. */
+  const fontsOf = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => name.endsWith(".woff2"))
+        .map((name) => name.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ""))
+        .sort(),
+    );
+
+  test("a page of plain text fetches only the two preloaded core subsets", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsOf(page)).toEqual(["cormorant-garamond-500-core", "jost-wght-core"]);
+    // Both families are in use, from those files: the text is not left in a fallback face.
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+    );
+    expect(loaded.sort()).toEqual(["Cormorant Garamond", "Jost"]);
+  });
+
+  test("a page with an accented name also fetches the whole Latin file for its letters", async ({ page }) => {
+    await page.goto("/credits");
+    await expect(page.locator("main")).toContainText("ä");
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsOf(page)).toContain("jost-latin-wght-normal");
+  });
 });
 
 test.describe("the page's JavaScript", () => {
@@ -292,15 +401,16 @@ test.describe("the page's JavaScript", () => {
       ),
     }));
 
-  test("on the home page, starts after the first contentful paint, then hydrates the page", async ({ page }) => {
+  test("on the home page, is fetched once the page has loaded and painted, and not run", async ({ page }) => {
     await page.goto("/");
-    await untilHydrated(page);
-    const { paintedAt, scriptsFrom } = await scriptTimes(page);
+    await page.waitForLoadState("networkidle");
+    const { paintedAt, loadedAt, scriptsFrom } = await scriptTimes(page);
     expect(Number.isFinite(scriptsFrom)).toBe(true);
-    expect(scriptsFrom).toBeGreaterThanOrEqual(paintedAt);
+    expect(scriptsFrom).toBeGreaterThanOrEqual(Math.max(paintedAt, loadedAt));
+    expect(await isHydrated(page)).toBe(false);
   });
 
-  test("elsewhere, is fetched once the page has loaded and runs at the first touch of a thumbnail", async ({
+  test("on a shoot, is fetched once the page has loaded and runs at the first touch of a thumbnail", async ({
     page,
   }) => {
     await page.goto("/galleryList/1");
