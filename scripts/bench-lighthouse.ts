@@ -14,6 +14,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, desktopConfig, type Flags, type Result } from "lighthouse";
 import { CHROMIUM_ARGS } from "../tests/e2e/chromium.ts";
+import { documentScripts, gzipBytes, scriptBytes } from "../tests/helpers/page-scripts.ts";
 import { freePort } from "../tests/helpers/server-process.ts";
 import { CHROMIUM_PATH, ensureChromium } from "./ensure-chromium.ts";
 
@@ -399,6 +400,41 @@ function printResults(results: RunResult[]): void {
   if (notes.length > 0) console.log(`Notes:\n${notes.map((note) => `  ${note}`).join("\n")}`);
 }
 
+/**
+ * What JavaScript each bench page loads, in KB gzip (issue 17): the inline scripts (the loader,
+ * islands and React Router's data), the modules it runs at load, and the modules it only fetches
+ * ahead for the visitor's first touch. Before issue 17 every public page ran its modules after
+ * its first paint: 116 KB gzip on `/`.
+ */
+async function printFirstLoadScripts(baseUrl: string): Promise<void> {
+  const rows: string[][] = [];
+  for (const page of PAGES) {
+    const html = await (await fetch(`${baseUrl}${page}`, { headers: { "Accept-Encoding": "identity" } })).text();
+    const inline = [
+      ...html.matchAll(
+        /<script(?![^>]*\bsrc=)(?![^>]*type="(?:application\/ld\+json|text\/plain)")[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ]
+      .map((m) => m[1] ?? "")
+      .join("\n");
+    const modules = await scriptBytes(
+      documentScripts(html),
+      async (path) => new Uint8Array(await (await fetch(`${baseUrl}${path}`)).arrayBuffer()),
+    );
+    const moduleKb = modules.reduce((sum, m) => sum + m.gzip, 0) / BYTES_PER_KB;
+    // The loader of a page that starts its modules after the first paint calls afterFirstPaint(start).
+    const runsAtLoad = html.includes("afterFirstPaint(start)");
+    rows.push([
+      page,
+      (gzipBytes(Buffer.from(inline)) / BYTES_PER_KB).toFixed(1),
+      (runsAtLoad ? moduleKb : 0).toFixed(1),
+      (runsAtLoad ? 0 : moduleKb).toFixed(1),
+    ]);
+  }
+  console.log("\nFirst-load JavaScript, KB gzip (before issue 17 every page ran its modules at load: 116 KB on /)");
+  console.log(formatTable(["Page", "inline", "modules run at load", "fetched ahead, run at first touch"], rows, 2));
+}
+
 export async function runLighthouseBench(): Promise<void> {
   ensureChromium();
   console.log("\nLighthouse (starting the production server)…");
@@ -420,6 +456,7 @@ export async function runLighthouseBench(): Promise<void> {
         if (result.chromiumFailed) break runs;
       }
     }
+    await printFirstLoadScripts(server.url);
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
