@@ -56,6 +56,7 @@ describe("parseEnv", () => {
       apiRateWindowS: 60,
       apiSharedCacheS: 60,
       mallocArenaMax: DEFAULT_MALLOC_ARENA_MAX,
+      media: { s3: undefined, publicUrl: undefined },
       inquiries: {
         smtpUrl: undefined,
         inquiryTo: undefined,
@@ -98,6 +99,15 @@ describe("parseEnv", () => {
       INQUIRY_RATE_LIMIT: "2",
       INQUIRY_MIN_FILL_S: "0",
       MAIL_RETRY_BASE_S: "1",
+      MEDIA_STORE: "s3",
+      S3_BUCKET: "studio-media",
+      S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_ACCESS_KEY_ID: "key-id",
+      S3_SECRET_ACCESS_KEY: "key-secret",
+      S3_FORCE_PATH_STYLE: "off",
+      S3_PREFIX: "studio-a",
+      MEDIA_PUBLIC_URL: "https://media.example.com/studio-a/media/",
     });
     expect(result).toEqual({
       ok: true,
@@ -115,6 +125,18 @@ describe("parseEnv", () => {
         apiRateWindowS: 5,
         apiSharedCacheS: 0,
         mallocArenaMax: 4,
+        media: {
+          s3: {
+            bucket: "studio-media",
+            endpoint: "https://account.r2.cloudflarestorage.com",
+            region: "auto",
+            accessKeyId: "key-id",
+            secretAccessKey: "key-secret",
+            forcePathStyle: false,
+            prefix: "studio-a/",
+          },
+          publicUrl: "https://media.example.com/studio-a/media/",
+        },
         inquiries: {
           smtpUrl: "smtps://user:pass@mail.example.com:465",
           inquiryTo: "desk@example.com",
@@ -177,6 +199,77 @@ describe("parseEnv", () => {
   });
 });
 
+describe("the media store's variables", () => {
+  const bucket = {
+    MEDIA_STORE: "s3",
+    S3_BUCKET: "studio-media",
+    S3_ACCESS_KEY_ID: "id",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+  const s3Of = (source: Record<string, string>) => {
+    const result = parseEnv(source);
+    return result.ok ? result.env.media.s3 : result.problems;
+  };
+
+  it("MEDIA_STORE=s3 without its bucket or keys is refused, naming each missing variable and no secret", () => {
+    expect(problems({ MEDIA_STORE: "s3" })).toEqual([
+      "S3_BUCKET must be set when MEDIA_STORE=s3 (the bucket, and the keys to it)",
+      "S3_ACCESS_KEY_ID must be set when MEDIA_STORE=s3 (the bucket, and the keys to it)",
+      "S3_SECRET_ACCESS_KEY must be set when MEDIA_STORE=s3 (the bucket, and the keys to it)",
+    ]);
+    expect(problems({ ...bucket, S3_SECRET_ACCESS_KEY: "" })).toEqual([
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY must be set/),
+    ]);
+  });
+
+  it("the folder ignores the bucket's settings; AWS by default; path style by default with an endpoint", () => {
+    expect(s3Of({ S3_BUCKET: "studio-media" })).toBeUndefined();
+    expect(s3Of(bucket)).toEqual({
+      bucket: "studio-media",
+      endpoint: undefined,
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+      prefix: "",
+    });
+    expect(s3Of({ ...bucket, S3_ENDPOINT: "http://127.0.0.1:9000" })).toMatchObject({ forcePathStyle: true });
+    expect(s3Of({ ...bucket, S3_PREFIX: "studios/a/" })).toMatchObject({ prefix: "studios/a/" });
+  });
+
+  it.each([
+    ["MEDIA_STORE", "bucket", /^MEDIA_STORE must be "folder" \(under DATA_DIR\) or "s3" .*\(got "bucket"\)$/],
+    ["S3_BUCKET", "My_Bucket", /^S3_BUCKET must be a bucket name: 3 to 63 lowercase letters/],
+    ["S3_ENDPOINT", "minio.local:9000", /^S3_ENDPOINT must be the storage service's absolute http:\/\/ or https:\/\//],
+    ["S3_REGION", "US East", /^S3_REGION must be a region name such as us-east-1 \(Cloudflare R2: auto\)/],
+    ["S3_FORCE_PATH_STYLE", "yes", /^S3_FORCE_PATH_STYLE must be "on" or "off"/],
+    ["S3_PREFIX", "../other-studio/", /^S3_PREFIX must be a key prefix/],
+    ["S3_PREFIX", "/studio-a/", /^S3_PREFIX must be a key prefix/],
+    [
+      "MEDIA_PUBLIC_URL",
+      "https://cdn.example.com/media",
+      /^MEDIA_PUBLIC_URL must be an absolute http:\/\/ or https:\/\/ address ending in \//,
+    ],
+    ["MEDIA_PUBLIC_URL", "https://cdn.example.com/?v=1/", /^MEDIA_PUBLIC_URL must be /],
+    ["MEDIA_PUBLIC_URL", "ftp://cdn.example.com/", /^MEDIA_PUBLIC_URL must be /],
+  ])("refuses %s=%s in one line naming it", (name, value, line) => {
+    const found = problems({ ...bucket, [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(line);
+  });
+
+  it("never repeats the bucket's keys in a refusal", () => {
+    const refusals = problems({
+      ...bucket,
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "hunter2",
+      S3_BUCKET: "Bad",
+    });
+    expect(refusals).toHaveLength(1);
+    expect(refusals.join("\n")).not.toMatch(/hunter2|AKIAEXAMPLE/);
+  });
+});
+
 describe(".env.example", () => {
   const text = fs.readFileSync(path.join(ROOT, ".env.example"), "utf8");
 
@@ -185,13 +278,13 @@ describe(".env.example", () => {
   });
 
   it("offers only accepted values in its commented examples", () => {
-    const uncommented = text.replace(/^# ([A-Z_]+=)/gm, "$1");
+    const uncommented = text.replace(/^# ([A-Z][A-Z0-9_]*=)/gm, "$1");
     const result = parseEnv(parseDotEnv(uncommented));
     expect(result.ok ? [] : result.problems).toEqual([]);
   });
 
   it("lists every variable the server reads", () => {
-    const listed = new Set([...text.matchAll(/^(?:# )?([A-Z_]+)=/gm)].map((m) => m[1]));
+    const listed = new Set([...text.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
     for (const name of Object.keys(envSchema.shape)) expect(listed, name).toContain(name);
   });
 });

@@ -37,6 +37,30 @@ export const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"] as con
  */
 export type TrustProxy = boolean | number | string[];
 
+/** MEDIA_STORE's choices: a folder under DATA_DIR (the default), or an S3-compatible bucket. */
+export const MEDIA_STORES = ["folder", "s3"] as const;
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Garage, Ceph) holding the media. */
+export interface S3Settings {
+  bucket: string;
+  /** S3_ENDPOINT; undefined: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket as <endpoint>/<bucket>/ rather than <bucket>.<endpoint>/. */
+  forcePathStyle: boolean;
+  /** What every key starts with: "" or a path ending in "/" (one bucket, several studios). */
+  prefix: string;
+}
+
+export interface MediaEnv {
+  /** MEDIA_STORE=s3's bucket; undefined: the folders under DATA_DIR. */
+  s3: S3Settings | undefined;
+  /** MEDIA_PUBLIC_URL (ending in "/"): where pages link public images; undefined: /media/ on this site. */
+  publicUrl: string | undefined;
+}
+
 export interface ServerEnv {
   port: number;
   host: string;
@@ -59,6 +83,8 @@ export interface ServerEnv {
   apiSharedCacheS: number;
   /** MALLOC_ARENA_MAX that glibc gets: startEnv({ allocator: true }) restarts the process with it. */
   mallocArenaMax: number;
+  /** Where media bytes live and where public images are linked from (docs/decisions/031-object-storage.md). */
+  media: MediaEnv;
   /** Contact inquiries: mail delivery and spam limits (see domain/inquiries/). */
   inquiries: {
     /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset: mail is off. */
@@ -82,7 +108,13 @@ export interface ServerEnv {
  * Variables whose value a refusal does not repeat: a secret, a URL with a password, and a list
  * whose refusal names the bad entry itself.
  */
-const NOT_REPEATED = new Set(["APP_SECRET", "SMTP_URL", "API_CORS_ORIGINS"]);
+const NOT_REPEATED = new Set([
+  "APP_SECRET",
+  "SMTP_URL",
+  "API_CORS_ORIGINS",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+]);
 
 const TRUST_PROXY_ALLOWED =
   "must be true, false, a number of proxy hops (1 for one proxy in front), or a comma-separated list of " +
@@ -162,6 +194,52 @@ function corsOrigins(raw: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+/** AWS's rule for new bucket names, which R2, MinIO, Garage and Ceph keep too. */
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_REGION_NAME = /^[a-z0-9][a-z0-9-]{0,31}$/;
+/** S3_REGION unset: what AWS's SDKs and most S3-compatible services take when a region is irrelevant. */
+export const DEFAULT_S3_REGION = "us-east-1";
+
+/** S3_PREFIX: path segments of the characters our storage keys use, so a prefixed key stays one. */
+function isKeyPrefix(value: string): boolean {
+  return /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/.test(value) && !value.split("/").includes("..");
+}
+
+/** MEDIA_PUBLIC_URL: a base a key is appended to, so it ends in / and carries no query or fragment. */
+function isMediaBaseUrl(value: string): boolean {
+  if (!isHttpUrl(value) || !value.endsWith("/")) return false;
+  const url = new URL(value);
+  return url.search === "" && url.hash === "" && !value.includes("?") && !value.includes("#");
+}
+
+/** MEDIA_STORE=s3 cannot work without a bucket and the keys to it: one line per missing variable. */
+function missingMediaSettings(v: z.infer<typeof envSchema>): string[] {
+  if (v.MEDIA_STORE !== "s3") return [];
+  const required = {
+    S3_BUCKET: v.S3_BUCKET,
+    S3_ACCESS_KEY_ID: v.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: v.S3_SECRET_ACCESS_KEY,
+  };
+  return Object.entries(required)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => `${name} must be set when MEDIA_STORE=s3 (the bucket, and the keys to it)`);
+}
+
+/** The bucket's settings when MEDIA_STORE=s3 (missingMediaSettings made sure they are there). */
+function s3Settings(v: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (v.MEDIA_STORE !== "s3" || !v.S3_BUCKET || !v.S3_ACCESS_KEY_ID || !v.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    bucket: v.S3_BUCKET,
+    endpoint: v.S3_ENDPOINT,
+    region: v.S3_REGION,
+    accessKeyId: v.S3_ACCESS_KEY_ID,
+    secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+    // A self-hosted service (MinIO, Garage) is usually reached by address, without a DNS name per bucket.
+    forcePathStyle: (v.S3_FORCE_PATH_STYLE ?? (v.S3_ENDPOINT ? "on" : "off")) === "on",
+    prefix: v.S3_PREFIX ?? "",
+  };
+}
+
 /** The schema of the environment: each key is a variable's name, parsed from its string. */
 export const envSchema = z.object({
   PORT: blankIsUnset(wholeNumber(1, 65535).default(3000)),
@@ -217,6 +295,60 @@ export const envSchema = z.object({
   INQUIRY_RATE_LIMIT: blankIsUnset(wholeNumber(1).default(5)),
   INQUIRY_MIN_FILL_S: blankIsUnset(wholeNumber(0).default(3)),
   MAIL_RETRY_BASE_S: blankIsUnset(wholeNumber(1).default(30)),
+  MEDIA_STORE: blankIsUnset(
+    z
+      .enum(MEDIA_STORES, { error: `must be "folder" (under DATA_DIR) or "s3" (an S3-compatible bucket)` })
+      .default("folder"),
+  ),
+  S3_BUCKET: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .regex(S3_BUCKET_NAME, { error: "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens" })
+      .optional(),
+  ),
+  S3_ENDPOINT: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .refine(isHttpUrl, {
+        error:
+          "must be the storage service's absolute http:// or https:// address, e.g. https://<account>.r2.cloudflarestorage.com, or unset for AWS",
+      })
+      .optional(),
+  ),
+  S3_REGION: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .regex(S3_REGION_NAME, { error: "must be a region name such as us-east-1 (Cloudflare R2: auto)" })
+      .default(DEFAULT_S3_REGION),
+  ),
+  S3_ACCESS_KEY_ID: blankIsUnset(z.string().trim().optional()),
+  S3_SECRET_ACCESS_KEY: blankIsUnset(z.string().optional()),
+  S3_FORCE_PATH_STYLE: blankIsUnset(
+    onOff("on addresses the bucket as <endpoint>/<bucket>; the default is on with S3_ENDPOINT").optional(),
+  ),
+  S3_PREFIX: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .refine(isKeyPrefix, {
+        error: "must be a key prefix of letters, digits, '.', '_', '-' and '/', e.g. studio-a/ (no '..', no leading /)",
+      })
+      .transform((prefix) => (prefix.endsWith("/") ? prefix : `${prefix}/`))
+      .optional(),
+  ),
+  MEDIA_PUBLIC_URL: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .refine(isMediaBaseUrl, {
+        error:
+          "must be an absolute http:// or https:// address ending in /, without ? or #, e.g. https://media.example.com/ or https://cdn.example.com/studio-a/media/",
+      })
+      .optional(),
+  ),
 });
 
 export type ParsedEnv = { ok: true; env: ServerEnv } | { ok: false; problems: string[] };
@@ -236,6 +368,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
     return { ok: false, problems: [...problems.values()] };
   }
   const v = result.data;
+  const missing = missingMediaSettings(v);
+  if (missing.length > 0) return { ok: false, problems: missing };
   return {
     ok: true,
     env: {
@@ -252,6 +386,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       apiRateWindowS: v.API_RATE_WINDOW_S,
       apiSharedCacheS: v.API_SHARED_CACHE_S,
       mallocArenaMax: v.MALLOC_ARENA_MAX,
+      media: { s3: s3Settings(v), publicUrl: v.MEDIA_PUBLIC_URL },
       inquiries: {
         smtpUrl: v.SMTP_URL,
         inquiryTo: v.INQUIRY_TO,

@@ -1,6 +1,7 @@
 // HTTP policy for HTML documents: the Content Security Policy, the Permissions-Policy and caching
 // rules, in one place.
 import { createHash } from "node:crypto";
+import { readEnv } from "./env.server.ts";
 
 /**
  * Documents may be stored by any cache, but every cache (browser or CDN) asks again before each
@@ -56,6 +57,15 @@ export function inlineHashes(html: string): InlineHashes {
 }
 
 /**
+ * Where images come from besides this site: MEDIA_PUBLIC_URL's origin (a CDN or the bucket's
+ * public address) when the pages link their images there.
+ */
+function mediaImageSources(): string[] {
+  const base = readEnv().media.publicUrl;
+  return base ? [new URL(base).origin] : [];
+}
+
+/**
  * The document policy: scripts and styles by this response's nonce (a personal page, the
  * admin's), or by the hashes of the page's own inline ones (a public page, the same bytes for
  * every visitor: ADR 004).
@@ -70,7 +80,7 @@ export function contentSecurityPolicy(source: string | InlineHashes, { dev = fal
     "style-src": ["'self'", ...styles],
     // Inline style attributes carry only layout values and image placeholders.
     "style-src-attr": ["'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
+    "img-src": ["'self'", "data:", ...mediaImageSources()],
     // Fonts, fetches and media come from default-src ('self'); only development's live reload
     // needs more.
     ...(dev ? { "connect-src": ["'self'", "ws:"] } : {}),

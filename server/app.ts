@@ -23,6 +23,7 @@ import {
 } from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
 import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
+import { s3Folder } from "#domain/media/s3-store.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
 import { readContentVersion } from "#platform/db/content-version.server.ts";
@@ -34,6 +35,7 @@ import { refuseCrossSiteRequests } from "#server/cross-site.ts";
 import { assignRequestId, handleErrors, refuseUnroutableRequests } from "#server/errors.ts";
 import { redirectToHttps, sendOpenerPolicy, sendPermissionsPolicy } from "#server/headers.ts";
 import { limitRequestBodies } from "#server/limits.ts";
+import { serveMediaFromBucket } from "#server/media-bucket.ts";
 import { servePageCache } from "#server/page-cache.ts";
 import { type BackgroundWakers, createBackgroundWork, prepareData } from "#server/startup.ts";
 import { createUploads } from "#server/uploads.ts";
@@ -147,15 +149,20 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(redirectToHttps(env.publicUrl));
 
+  // Public variants, from the folder or streamed from the bucket (MEDIA_STORE=s3) with the same
+  // headers. Served even with MEDIA_PUBLIC_URL set: pages cached before it, mails and API
+  // clients may still name /media/ paths.
   app.use(
     PUBLIC_MEDIA_URL_PREFIX,
-    express.static(path.join(env.dataDir, "media"), {
-      immutable: true,
-      maxAge: IMMUTABLE_MAX_AGE,
-      index: false,
-      redirect: false,
-      setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
-    }),
+    env.media.s3
+      ? serveMediaFromBucket(s3Folder(env.media.s3, "public"))
+      : express.static(path.join(env.dataDir, "media"), {
+          immutable: true,
+          maxAge: IMMUTABLE_MAX_AGE,
+          index: false,
+          redirect: false,
+          setHeaders: (res) => res.setHeader("Cross-Origin-Resource-Policy", "cross-origin"),
+        }),
     fileNotFound,
   );
 

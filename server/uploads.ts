@@ -4,12 +4,14 @@
 // changes something must carry the session's CSRF token in a header (posts from other sites
 // were already refused in front of this handler, by server/cross-site.ts). A finished upload
 // is checked and queued at once, so a refusal reaches the browser with the file's name and
-// why; the background worker does the rest.
+// why; the background worker does the rest. Uploads are staged under DATA_DIR/uploads, or with
+// MEDIA_STORE=s3 in the bucket's uploads/ folder, which every app instance shares
+// (server/upload-store.ts, docs/decisions/031-object-storage.md).
 import fs from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { Server, type Upload } from "@tus/server";
+import { type DataStore, Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
 import { formatFileSize } from "#platform/bytes.ts";
 import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
@@ -18,6 +20,7 @@ import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { enqueueUploadedPhoto } from "../domain/media/photo-jobs.server.ts";
 import type { UploadSource } from "../domain/media/photo-worker.server.ts";
 import { ImageRejectedError } from "../domain/media/pipeline.server.ts";
+import { s3Folder } from "../domain/media/s3-store.server.ts";
 import {
   UPLOAD_CSRF_HEADER,
   UPLOAD_NOTE_FROM_TRASH,
@@ -28,6 +31,7 @@ import { getDb } from "../platform/db/db.server.ts";
 import { readEnv, trustsAProxy } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { webRequestOf } from "./cross-site.ts";
+import { BlobUploadStore } from "./upload-store.ts";
 
 /** An upload left unfinished this long is deleted (the studio starts that file again). */
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -85,16 +89,38 @@ function uploadFields(upload: Upload) {
   return { shootId, batchIndex, fileName, batchId };
 }
 
+/** Where uploads wait: tus's store, and a finished upload's bytes read back whole. */
+interface UploadStaging {
+  store: DataStore;
+  read(id: string): Promise<Uint8Array>;
+}
+
+/**
+ * The bucket's uploads/ folder with MEDIA_STORE=s3; otherwise DATA_DIR/uploads through tus's
+ * FileStore, as before the bucket existed (the ADR says why the folder keeps it).
+ */
+function uploadStaging(dataDir: string): UploadStaging {
+  const bucket = readEnv().media.s3;
+  if (bucket) {
+    const store = new BlobUploadStore(s3Folder(bucket, "uploads"), { expirationMs: UPLOAD_EXPIRY_MS });
+    return { store, read: (id) => store.read(id) };
+  }
+  const directory = path.join(dataDir, "uploads");
+  return {
+    store: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+    read: (id) => fs.readFile(path.join(directory, id)),
+  };
+}
+
 export interface Uploads {
   handler: RequestHandler;
-  store: FileStore;
-  directory: string;
+  store: DataStore;
 }
 
 /** `wakePhotoWorker` tells the photo worker (owned by the server's lifecycle) that a job was queued. */
 export function createUploads(dataDir: string, wakePhotoWorker: () => void): Uploads {
-  const directory = path.join(dataDir, "uploads");
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const staging = uploadStaging(dataDir);
+  const { store } = staging;
   /** Which upload each request is about, for the error hook (which is told only the request). */
   const uploadOf = new WeakMap<object, string>();
   const tus = new Server({
@@ -137,7 +163,7 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
       const fields = uploadFields(upload);
       if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
       try {
-        const data = await fs.readFile(path.join(directory, upload.id));
+        const data = await staging.read(upload.id);
         const { fromTrash } = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
         wakePhotoWorker();
         return fromTrash ? { headers: { [UPLOAD_NOTE_HEADER]: UPLOAD_NOTE_FROM_TRASH } } : {};
@@ -177,15 +203,17 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
       next(error);
     }
   };
-  return { handler, store, directory };
+  return { handler, store };
 }
 
-/** The finished uploads' files, for the photo worker; `sweepExpired` deletes uploads never finished. */
+/**
+ * The finished uploads' files, for the photo worker (on whichever instance claims the job);
+ * `sweepExpired` deletes uploads never finished.
+ */
 export function uploadFiles(dataDir: string): UploadSource & { sweepExpired(): Promise<number> } {
-  const directory = path.join(dataDir, "uploads");
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const { store, read } = uploadStaging(dataDir);
   return {
-    read: (id) => fs.readFile(path.join(directory, id)),
+    read,
     remove: (id) => store.remove(id),
     sweepExpired: () => store.deleteExpired(),
   };

@@ -11,11 +11,12 @@ function escapeXml(text: string): string {
 export async function loader() {
   const origin = publicOrigin();
   const entries = await getSitemapEntries(getDb());
+  // An image's URL is a path on this site, or absolute on MEDIA_PUBLIC_URL's host.
   const urls = entries.map((entry) => {
     const images = entry.images
       .map(
         (img) =>
-          `<image:image><image:loc>${escapeXml(origin + img.url)}</image:loc><image:title>${escapeXml(img.title)}</image:title></image:image>`,
+          `<image:image><image:loc>${escapeXml(new URL(img.url, `${origin}/`).href)}</image:loc><image:title>${escapeXml(img.title)}</image:title></image:image>`,
       )
       .join("");
     return `<url><loc>${escapeXml(origin + entry.path)}</loc>${images}</url>`;

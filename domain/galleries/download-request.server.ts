@@ -4,8 +4,8 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
 import { rangeResponse, zipResponse } from "../../platform/zip.server.ts";
-import { fileChecksums, readStoredRange, refId } from "../media/checksums.server.ts";
-import type { MediaStorage } from "../media/storage.server.ts";
+import { fileChecksums, refId } from "../media/checksums.server.ts";
+import { contentTypeOf, type MediaStorage } from "../media/storage.server.ts";
 import { type DeliveryFile, type DownloadScope, deliveryZip } from "./downloads.server.ts";
 
 /** "all.zip", "set/12.zip", "list/3.zip", "photo/42": the download a path after /download/ names. */
@@ -20,17 +20,6 @@ export function parseDownloadPath(splat: string): DownloadScope | null {
   return kind === "set" ? { kind: "set", setId: n } : kind === "list" ? { kind: "list", listId: n } : null;
 }
 
-const MIME_OF_EXTENSION: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  png: "image/png",
-  heic: "image/heic",
-  heif: "image/heif",
-  tiff: "image/tiff",
-  avif: "image/avif",
-};
-
 /** One photo's file, with Range support (a phone on a patchy line resumes big originals too). */
 export async function fileDownload(
   request: Request,
@@ -43,12 +32,11 @@ export async function fileDownload(
   // A key names its content: its hash is a strong validator.
   const etag = `"f${createHash("sha256").update(refId(file)).digest("base64url").slice(0, 22)}"`;
   const fileName = file.name.slice(file.name.lastIndexOf("/") + 1);
-  const ext = fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase();
   return rangeResponse(
     request,
     { size: sum.bytes, etag },
-    (start, end) => readStoredRange(storage[file.store], file.key, start, end)[Symbol.asyncIterator](),
-    { fileName, contentType: MIME_OF_EXTENSION[ext] ?? "application/octet-stream" },
+    (start, end) => storage[file.store].stream(file.key, start, end)[Symbol.asyncIterator](),
+    { fileName, contentType: contentTypeOf(fileName) },
   );
 }
 

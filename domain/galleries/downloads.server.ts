@@ -7,14 +7,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { GalleryDownloads } from "../../platform/db/schema.server.ts";
 import { layoutZip, type ZipLayout, type ZipOptions, zipSize } from "../../platform/zip.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
-import {
-  type FileRef,
-  fileChecksums,
-  fileSizes,
-  keptChecksums,
-  readStoredRange,
-  refId,
-} from "../media/checksums.server.ts";
+import { type FileRef, fileChecksums, fileSizes, keptChecksums, refId } from "../media/checksums.server.ts";
 import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
@@ -224,7 +217,7 @@ export async function deliveryZip(
         size: sum.bytes,
         crc32: sum.crc32,
         modified: file.modified,
-        read: (start: number, end: number) => readStoredRange(storage[file.store], file.key, start, end),
+        read: (start: number, end: number) => storage[file.store].stream(file.key, start, end),
       };
     }),
     options,

@@ -2,7 +2,8 @@
 // through SQLite's online backup, then the originals and variants that snapshot refers to.
 // The target is itself a valid DATA_DIR, so restoring is starting the server on it (or copying
 // it back). Files are named by their content, so a second backup into the same folder copies
-// only what is new.
+// only what is new. The media come from where they live, the folder or the bucket
+// (MEDIA_STORE=s3); the backup is always a folder (docs/decisions/031-object-storage.md).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
@@ -11,8 +12,7 @@ import { DATABASE_FILE_NAME } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
 import { createDialect } from "../../platform/db/sqlite-dialect.server.ts";
 import { SECRET_FILE_NAME } from "../../platform/secret.server.ts";
-import type { BlobStore } from "./storage.server.ts";
-import { diskMediaStorage } from "./storage.server.ts";
+import { type BlobStore, diskMediaStorage, getMediaStorage, keysIn, type MediaStorage } from "./storage.server.ts";
 
 export interface BackupReport {
   databaseBytes: number;
@@ -31,11 +31,14 @@ async function copyBlobs(
 ): Promise<{ copied: number; present: number }> {
   let copied = 0;
   let present = 0;
+  // Each side listed once (a request per thousand keys on a bucket, not one per key).
+  const inTarget = await keysIn(to);
+  const inSource = await keysIn(from);
   for (const key of keys) {
     // put() is atomic, so a key the target holds is a complete file.
-    if (await to.has(key)) {
+    if (inTarget.has(key)) {
       present++;
-    } else if (await from.has(key)) {
+    } else if (inSource.has(key)) {
       await to.put(key, await from.get(key));
       copied++;
     } else {
@@ -64,10 +67,12 @@ async function readSnapshot(file: string): Promise<{ originals: string[]; media:
   }
 }
 
+/** `from` is where the media live: the folders under DATA_DIR, or the bucket MEDIA_STORE=s3 names. */
 export async function backupDataDir(
   dataDir: string,
   target: string,
   progress: (line: string) => void = () => {},
+  from: MediaStorage = getMediaStorage(dataDir),
 ): Promise<BackupReport> {
   if (path.resolve(dataDir) === path.resolve(target)) throw new Error("The backup folder cannot be DATA_DIR itself");
   const liveFile = path.join(dataDir, DATABASE_FILE_NAME);
@@ -93,7 +98,6 @@ export async function backupDataDir(
   const databaseBytes = (await fs.stat(databaseFile)).size;
   progress(`Database: ${databaseBytes} bytes, ${keys.originals.length} photos`);
 
-  const from = diskMediaStorage(dataDir);
   const to = diskMediaStorage(target);
   const missing: string[] = [];
   const originals = await copyBlobs(keys.originals, from.originals, to.originals, missing);

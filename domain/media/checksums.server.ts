@@ -4,7 +4,7 @@
 // kept: a key names its content, so the figure never goes stale.
 import { crc32 } from "node:zlib";
 import type { Database } from "../../platform/db/db.server.ts";
-import { type BlobStore, DiskBlobStore, type MediaStorage } from "./storage.server.ts";
+import type { BlobStore, MediaStorage } from "./storage.server.ts";
 
 export type StoreName = "public" | "originals";
 
@@ -25,27 +25,15 @@ export function refId(ref: FileRef): string {
   return `${ref.store}:${ref.key}`;
 }
 
-/** Bytes [start, end) of a stored file, streamed where the store can, else sliced from the whole. */
-export async function* readStoredRange(store: BlobStore, key: string, start: number, end: number) {
-  if (store instanceof DiskBlobStore) {
-    yield* store.stream(key, start, end);
-    return;
-  }
-  yield (await store.get(key)).subarray(start, end);
-}
-
+/** Read in chunks as the store streams it (disk or bucket alike): never the whole file in memory. */
 async function computeChecksum(store: BlobStore, key: string): Promise<FileChecksum> {
-  if (store instanceof DiskBlobStore) {
-    let crc = 0;
-    let bytes = 0;
-    for await (const chunk of store.stream(key, 0, Number.MAX_SAFE_INTEGER)) {
-      crc = crc32(chunk, crc);
-      bytes += chunk.byteLength;
-    }
-    return { bytes, crc32: crc };
+  let crc = 0;
+  let bytes = 0;
+  for await (const chunk of store.stream(key)) {
+    crc = crc32(chunk, crc);
+    bytes += chunk.byteLength;
   }
-  const data = await store.get(key);
-  return { bytes: data.byteLength, crc32: crc32(data) };
+  return { bytes, crc32: crc };
 }
 
 /** Keeps the checksum of bytes the caller has in hand (as processing does). */

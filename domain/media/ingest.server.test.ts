@@ -1,30 +1,29 @@
+// On both media stores: the folder under DATA_DIR and a bucket (tests/helpers/media-store.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
+import { MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError, planVariants, readEmbeddedMetadata } from "./pipeline.server.ts";
+import { keysIn } from "./storage.server.ts";
 
 const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 const demoJpeg = fs.readFileSync(path.resolve("demo/photos/08-paint-brushes.jpg"));
 
-let store: TestStore;
-beforeEach(async () => {
-  store = await createTestStore();
-});
-afterEach(async () => {
-  await store.cleanup();
-});
+const stores = mediaTestStores();
 
-function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
-}
+describe.each(MEDIA_STORE_KINDS)("ingestImage on the %s", (kind) => {
+  let store: MediaTestStore;
+  beforeEach(async () => {
+    store = await stores.create(kind);
+  });
+  afterEach(async () => {
+    await store.cleanup();
+  });
+  const publicKeys = async () => [...(await keysIn(store.storage.public))].sort();
 
-describe("ingestImage", () => {
   it("stores the original privately and every planned variant publicly, with dimensions", async () => {
     const result = await ingestImage(store, orientedJpeg, "rotated.jpg");
     expect(result.created).toBe(true);
@@ -49,8 +48,9 @@ describe("ingestImage", () => {
       const meta = await readEmbeddedMetadata(file);
       expect(meta).toMatchObject({ width: v.width, height: v.height, hasExif: false });
     }
-    // Nothing from the original (with its GPS) is in the public folder.
-    expect(listFiles(path.join(store.dataDir, "media")).some((f) => f.endsWith(".jpeg"))).toBe(false);
+    // Nothing from the original (with its GPS) is in the public store.
+    expect((await publicKeys()).some((f) => f.endsWith(".jpeg"))).toBe(false);
+    expect([...(await keysIn(store.storage.originals))]).toEqual([asset.original_key]);
   });
 
   it("keeps when the photo was taken, from the original's EXIF; the public files still carry no EXIF", async () => {
@@ -78,10 +78,10 @@ describe("ingestImage", () => {
 
   it("does nothing twice: the same bytes are one asset", async () => {
     const first = await ingestImage(store, demoJpeg, "brushes.jpg");
-    const filesAfterFirst = listFiles(path.join(store.dataDir, "media"));
+    const filesAfterFirst = await publicKeys();
     const second = await ingestImage(store, demoJpeg, "brushes-again.jpg");
     expect(second).toEqual({ assetId: first.assetId, created: false, encoded: 0 });
-    expect(listFiles(path.join(store.dataDir, "media"))).toEqual(filesAfterFirst);
+    expect(await publicKeys()).toEqual(filesAfterFirst);
     expect(await store.db.selectFrom("assets").select("id").execute()).toHaveLength(1);
   });
 
@@ -89,14 +89,11 @@ describe("ingestImage", () => {
     const first = await ingestImage(store, demoJpeg, "brushes.jpg");
     const variants = await store.db.selectFrom("asset_variants").selectAll().execute();
     // Simulate a process killed after writing some files but before the row was committed:
-    // no row, half the variants, and a partial temporary file.
+    // no row, half the variants.
     await store.db.deleteFrom("assets").where("id", "=", first.assetId).execute();
     const lost = variants.filter((_, i) => i % 2 === 0);
     for (const v of lost) await store.storage.public.delete(v.key);
-    const partial = path.join(store.dataDir, "media", `${lost[0]?.key}.abc123.partial`);
-    fs.writeFileSync(partial, "half a file");
 
-    expect(await store.storage.public.sweepPartials()).toBe(1);
     const resumed = await ingestImage(store, demoJpeg, "brushes.jpg");
     expect(resumed.created).toBe(true);
     expect(resumed.encoded).toBe(lost.length);
@@ -110,7 +107,6 @@ describe("ingestImage", () => {
         .map(({ key, width, height, bytes }) => ({ key, width, height, bytes }))
         .sort((a, b) => a.key.localeCompare(b.key)),
     );
-    expect(listFiles(path.join(store.dataDir, "media")).filter((f) => f.endsWith(".partial"))).toEqual([]);
   });
 
   it("refuses a non-image with the file's name and writes nothing", async () => {
@@ -119,6 +115,30 @@ describe("ingestImage", () => {
     );
     expect(error).toBeInstanceOf(ImageRejectedError);
     expect((error as Error).message).toMatch(/^contract\.pdf: not an image/);
-    expect(listFiles(store.dataDir).filter((f) => !f.startsWith("studio.db"))).toEqual([]);
+    expect(await publicKeys()).toEqual([]);
+    expect(await keysIn(store.storage.originals)).toEqual(new Set());
+  });
+});
+
+describe("a write killed half way, on the folder", () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore();
+  });
+  afterEach(async () => {
+    await store.cleanup();
+  });
+
+  it("leaves a temporary file that start-up sweeps and no listing shows", async () => {
+    await ingestImage(store, demoJpeg, "brushes.jpg");
+    const [first] = await keysIn(store.storage.public);
+    fs.writeFileSync(path.join(store.dataDir, "media", `${first}.abc123.partial`), "half a file");
+    expect(await keysIn(store.storage.public)).not.toContain(`${first}.abc123.partial`);
+    expect(await store.storage.public.sweepPartials()).toBe(1);
+    expect(
+      fs
+        .readdirSync(path.join(store.dataDir, "media"), { recursive: true })
+        .some((f) => String(f).endsWith(".partial")),
+    ).toBe(false);
   });
 });

@@ -123,6 +123,9 @@ describe("a server error while processing", () => {
         has: (key) => originals.has(key),
         get: (key) => originals.get(key),
         delete: (key) => originals.delete(key),
+        stream: (key, start, end) => originals.stream(key, start, end),
+        list: (prefix) => originals.list(prefix),
+        sweepPartials: () => originals.sweepPartials(),
         put: async (key, data) => {
           if (left-- > 0) throw new Error("ENOSPC: no space left on device");
           await originals.put(key, data);

@@ -16,6 +16,7 @@ import {
   storedWatermark,
   type VariantSpec,
 } from "./pipeline.server.ts";
+import { keysIn } from "./storage.server.ts";
 
 export interface RepairReport {
   /** Assets whose variants were all checked. */
@@ -84,21 +85,24 @@ export async function repairMissingVariants(
   );
   const marked = await watermarkedSpecs(db);
   const report: RepairReport = { assets: assets.length, rebuilt: 0, unrecoverable: [] };
+  // What the stores hold, listed once: on a bucket, a request per thousand files rather than per file.
+  const variantsThere = await keysIn(storage.public);
+  // Listed only once a variant is found missing: a healthy store's originals are never read.
+  let originalsThere: Set<string> | undefined;
 
   for (const asset of assets) {
     const rows = variants.get(asset.id) ?? [];
-    const rowsPresent = await Promise.all(rows.map((row) => storage.public.has(row.key)));
     const extra = marked.get(asset.id) ?? [];
-    const extraPresent = await Promise.all(extra.map((spec) => storage.public.has(variantKey(asset.sha256, spec))));
     const missing = [
-      ...rows.filter((_, i) => !rowsPresent[i]).map((row) => specOfRow(asset.sha256, row)),
-      ...extra.filter((_, i) => !extraPresent[i]),
+      ...rows.filter((row) => !variantsThere.has(row.key)).map((row) => specOfRow(asset.sha256, row)),
+      ...extra.filter((spec) => !variantsThere.has(variantKey(asset.sha256, spec))),
     ];
     if (missing.length === 0) continue;
 
     const unrecoverable = (reason: string) =>
       report.unrecoverable.push({ assetId: asset.id, fileName: asset.original_name, reason });
-    if (!(await storage.originals.has(asset.original_key))) {
+    originalsThere ??= await keysIn(storage.originals);
+    if (!originalsThere.has(asset.original_key)) {
       unrecoverable(`its original (${asset.original_key}) is missing too`);
       continue;
     }
