@@ -1,15 +1,18 @@
 // The issue's acceptance run, automated: 300 photos uploaded with tus-js-client (as the admin's
 // browser does) through the real upload handler, over a connection that is cut twice mid-file,
 // must each arrive exactly once, in the order given, with every variant on disk and in the
-// database, and leave no job queued or failed.
+// database, and leave no job queued or failed. Both run with the media and the upload staging in
+// the folder and in a bucket (MEDIA_STORE=s3, on the S3 test server).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
+import { MEDIA_STORE_KINDS, type MediaStoreKind, mediaTestStores } from "#tests/helpers/media-store.ts";
+import { uniquePrefix } from "#tests/helpers/s3-server.ts";
 import { FIXTURES_DIR, makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
 import { csrfToken } from "../domain/auth/csrf.server.ts";
 import { createSession, findSession, SESSION_COOKIE_NAME } from "../domain/auth/session.server.ts";
@@ -18,8 +21,11 @@ import { createShoot } from "../domain/catalog/shoots.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { jobProgress } from "../domain/media/photo-jobs.server.ts";
 import { deriveSource, planVariants } from "../domain/media/pipeline.server.ts";
+import { s3Folder } from "../domain/media/s3-store.server.ts";
+import { getMediaStorage, keysIn } from "../domain/media/storage.server.ts";
 import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "../domain/media/upload-constants.ts";
 import { closeDb, getDb, migrate } from "../platform/db/db.server.ts";
+import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { type CuttingProxy, startCuttingProxy } from "../scripts/cutting-proxy.ts";
 import { type BatchFile, uploadBatch } from "../scripts/tus-batch.ts";
@@ -38,299 +44,331 @@ const TEST_RETRY_DELAYS_MS = [0, 50, 100, 200, 500];
 const POLL_MS = 100;
 const PROCESSING_DEADLINE_MS = 90_000;
 
-describe("300 photos through tus with the connection cut twice", () => {
-  let dataDir: string;
-  let server: ReturnType<express.Express["listen"]>;
-  let proxy: CuttingProxy;
-  let background: BackgroundWork;
-  let shootId: number;
-  let sessionCookie: string;
-  let csrf: string;
-  const files: BatchFile[] = Array.from({ length: PHOTO_COUNT }, (_, i) => ({
-    name: `wedding-${String(i + 1).padStart(3, "0")}.png`,
-    type: "image/png",
-    data: noisePng(PHOTO_EDGE_PX, PHOTO_EDGE_PX, i + 1),
-  }));
-  const totalBytes = files.reduce((sum, f) => sum + f.data.byteLength, 0);
+const stores = mediaTestStores();
 
-  beforeAll(async () => {
-    dataDir = makeTempDir("studio-uploads-");
-    setEnv({ DATA_DIR: dataDir });
-    logger.level = "warn";
-    await closeDb();
-    const db = getDb();
-    await migrate(db);
-    const { id: collectionId } = await db
-      .insertInto("collections")
-      .values({ slug: "wedding", name: "Wedding", position: 0 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
-    const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
-    const session = await createSession(db, userId, "vitest");
-    sessionCookie = `${SESSION_COOKIE_NAME}=${session.id}`;
-    csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
+/** The variables that put the media and the upload staging in the folder (none) or in the bucket. */
+async function mediaEnv(kind: MediaStoreKind): Promise<Record<string, string>> {
+  return kind === "folder" ? {} : (await stores.server()).env(uniquePrefix());
+}
 
-    // The server's wiring: the lifecycle owns the workers, the upload handler only wakes them.
-    background = createBackgroundWork(dataDir);
-    const app = express();
-    app.use(UPLOADS_PATH, createUploads(dataDir, background.wake.photos).handler);
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    proxy = await startCuttingProxy({
-      target: { host: "127.0.0.1", port: (server.address() as AddressInfo).port },
-      cutAtBytes: CUT_SHARES.map((share) => Math.round(totalBytes * share)),
-    });
-    background.start();
-  });
+describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
+  describe("300 photos through tus with the connection cut twice", () => {
+    let dataDir: string;
+    let server: ReturnType<express.Express["listen"]>;
+    let proxy: CuttingProxy;
+    let background: BackgroundWork;
+    let shootId: number;
+    let sessionCookie: string;
+    let csrf: string;
+    const files: BatchFile[] = Array.from({ length: PHOTO_COUNT }, (_, i) => ({
+      name: `wedding-${String(i + 1).padStart(3, "0")}.png`,
+      type: "image/png",
+      data: noisePng(PHOTO_EDGE_PX, PHOTO_EDGE_PX, i + 1),
+    }));
+    const totalBytes = files.reduce((sum, f) => sum + f.data.byteLength, 0);
 
-  afterAll(async () => {
-    await background?.stop();
-    await proxy?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await closeDb();
-    restoreEnv();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      dataDir = makeTempDir("studio-uploads-");
+      setEnv({ DATA_DIR: dataDir, ...(await mediaEnv(kind)) });
+      logger.level = "warn";
+      await closeDb();
+      const db = getDb();
+      await migrate(db);
+      const { id: collectionId } = await db
+        .insertInto("collections")
+        .values({ slug: "wedding", name: "Wedding", position: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
+      const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
+      const session = await createSession(db, userId, "vitest");
+      sessionCookie = `${SESSION_COOKIE_NAME}=${session.id}`;
+      csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
 
-  it("every photo arrives exactly once, in order, with its variants; no job left behind", async () => {
-    expect(new Set(files.map((f) => f.data.toString("base64"))).size).toBe(PHOTO_COUNT);
-    const results = await uploadBatch(files, {
-      origin: `http://127.0.0.1:${proxy.port}`,
-      shootId,
-      sessionCookie,
-      csrf,
-      chunkSize: TEST_CHUNK_BYTES,
-      retryDelaysMs: TEST_RETRY_DELAYS_MS,
-    });
-
-    // The connection really was cut twice, with uploads in flight, and the client recovered.
-    const cuts = proxy.cuts();
-    expect(cuts).toHaveLength(2);
-    for (const cut of cuts) expect(cut.connections).toBeGreaterThan(0);
-    expect(results.every((r) => r.state === "uploaded")).toBe(true);
-    expect(results.reduce((sum, r) => sum + r.retries, 0)).toBeGreaterThanOrEqual(cuts.length);
-
-    const db = getDb();
-    const deadline = Date.now() + PROCESSING_DEADLINE_MS;
-    let progress = await jobProgress(db, shootId, 0);
-    while (progress.queued + progress.running > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-      progress = await jobProgress(db, shootId, 0);
-    }
-    expect(progress).toEqual({ queued: 0, running: 0, done: PHOTO_COUNT, failed: [] });
-    const jobs = await db.selectFrom("photo_jobs").select(["state", "upload_id"]).execute();
-    expect(jobs).toHaveLength(PHOTO_COUNT);
-    expect(new Set(jobs.map((j) => j.upload_id)).size).toBe(PHOTO_COUNT);
-
-    const photos = await db
-      .selectFrom("photos")
-      .innerJoin("assets", "assets.id", "photos.asset_id")
-      .select(["photos.id", "photos.asset_id", "assets.sha256", "assets.original_name", "assets.width"])
-      .where("photos.shoot_id", "=", shootId)
-      .where("photos.deleted_at", "is", null)
-      .orderBy("photos.position")
-      .execute();
-    // Exactly once each, in the order given: the same bytes as the files, one for one.
-    expect(photos.map((p) => p.original_name)).toEqual(files.map((f) => f.name));
-    expect(photos.map((p) => p.sha256)).toEqual(files.map((f) => createHash("sha256").update(f.data).digest("hex")));
-    expect(new Set(photos.map((p) => p.asset_id)).size).toBe(PHOTO_COUNT);
-
-    const variants = await db
-      .selectFrom("asset_variants")
-      .select(["asset_id", "format", "width", "key"])
-      .where(
-        "asset_id",
-        "in",
-        photos.map((p) => p.asset_id),
-      )
-      .execute();
-    for (const photo of photos) {
-      const own = variants.filter((v) => v.asset_id === photo.asset_id);
-      const expected = planVariants(photo.width).map((s) => `${s.format}-${s.width}`);
-      expect(own.map((v) => `${v.format}-${v.width}`).sort()).toEqual(expected.sort());
-      for (const v of own) expect(fs.existsSync(path.join(dataDir, "media", v.key)), v.key).toBe(true);
-    }
-  });
-});
-
-describe("refusals at upload: too large, cut short, and no CORS", () => {
-  let dataDir: string;
-  let server: http.Server;
-  let origin: string;
-  let shootId: number;
-  let session: Record<string, string>;
-  /** Every answer the tests got, to check none of them speaks CORS. */
-  const answers: { what: string; headers: http.IncomingHttpHeaders }[] = [];
-
-  interface Answer {
-    status: number;
-    headers: http.IncomingHttpHeaders;
-    body: string;
-  }
-
-  /** One request; `body` may be a function that streams chunks (no Content-Length) until told to stop. */
-  function request(
-    method: string,
-    pathname: string,
-    headers: Record<string, string>,
-    body?: Buffer | ((req: http.ClientRequest) => void),
-  ): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(`${origin}${pathname}`, { method, headers });
-      req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const answer = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() };
-          answers.push({ what: `${method} ${pathname} (${answer.status})`, headers: res.headers });
-          resolve(answer);
-        });
+      // The server's wiring: the lifecycle owns the workers, the upload handler only wakes them.
+      background = createBackgroundWork(dataDir);
+      const app = express();
+      app.use(UPLOADS_PATH, createUploads(dataDir, background.wake.photos).handler);
+      server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      proxy = await startCuttingProxy({
+        target: { host: "127.0.0.1", port: (server.address() as AddressInfo).port },
+        cutAtBytes: CUT_SHARES.map((share) => Math.round(totalBytes * share)),
       });
-      // A refused streaming body ends with the server closing the connection: that is expected.
-      req.on("error", (error) => (typeof body === "function" ? undefined : reject(error)));
-      if (typeof body === "function") body(req);
-      else req.end(body);
+      background.start();
     });
-  }
 
-  const tus = (extra: Record<string, string> = {}) => ({ ...session, "Tus-Resumable": "1.0.0", ...extra });
-  const metadata = (fileName: string) =>
-    Object.entries({ filename: fileName, shootId: String(shootId), batch: "batch-refusals", index: "0" })
-      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
-      .join(",");
-  const uploadFiles = () => fs.readdirSync(path.join(dataDir, "uploads")).filter((f) => !f.startsWith("."));
-
-  beforeAll(async () => {
-    dataDir = makeTempDir("studio-upload-refusals-");
-    vi.stubEnv("DATA_DIR", dataDir);
-    await closeDb();
-    const db = getDb();
-    await migrate(db);
-    const { id: collectionId } = await db
-      .insertInto("collections")
-      .values({ slug: "outdoor", name: "Outdoor", position: 0 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    shootId = await createShoot(db, { title: "Hills", location: "", description: "", collectionId });
-    const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
-    const created = await createSession(db, userId, "vitest");
-    const csrf = csrfToken((await findSession(db, created.id))?.idHash ?? "");
-    const app = express();
-    // Refusals happen before a job exists: no worker is needed to wake.
-    app.use(UPLOADS_PATH, createUploads(dataDir, () => {}).handler);
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    session = {
-      Cookie: `${SESSION_COOKIE_NAME}=${created.id}`,
-      [UPLOAD_CSRF_HEADER]: csrf,
-      Origin: origin,
-      "Sec-Fetch-Site": "same-origin",
-    };
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await closeDb();
-    vi.unstubAllEnvs();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("an upload of deferred length that outgrows the limit is refused with 413 and its bytes removed", async () => {
-    const created = await request(
-      "POST",
-      UPLOADS_PATH,
-      // The Host a request names never makes it into the upload's URL (the Origin matches it,
-      // as it would for a page served under that name).
-      tus({
-        "Upload-Defer-Length": "1",
-        "Upload-Metadata": metadata("endless.jpg"),
-        Host: "evil.example",
-        Origin: "http://evil.example",
-      }),
-    );
-    expect(created.status).toBe(201);
-    expect(created.headers.location).toMatch(new RegExp(`^${UPLOADS_PATH}/[\\w-]+$`));
-    const url = created.headers.location ?? "";
-    expect(uploadFiles().length).toBeGreaterThan(0);
-
-    // A client that never says how long the file is, sending 1 MiB after 1 MiB.
-    const chunk = Buffer.alloc(1024 * 1024, 0xab);
-    let sent = 0;
-    const refused = await request(
-      "PATCH",
-      url,
-      tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
-      (req) => {
-        const more = () => {
-          while (!req.destroyed && sent <= MAX_SOURCE_BYTES + 4 * chunk.length) {
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once("drain", more);
-          }
-          req.end();
-        };
-        more();
-      },
-    );
-    expect(refused.status).toBe(413);
-    expect(refused.body).toBe("The file is too large: the limit is 60.0 MB.");
-    expect(sent).toBeGreaterThan(MAX_SOURCE_BYTES);
-    // Nothing of it stays in uploads/ for a week: not the bytes, not tus's record of them.
-    expect(uploadFiles()).toEqual([]);
-    expect((await request("HEAD", url, tus())).status).toBe(404);
-  });
-
-  it("a JPEG cut short is refused when its upload finishes, saying why, and nothing is queued", async () => {
-    const whole = await deriveSource(fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg")), {
-      width: 400,
-      height: 300,
+    afterAll(async () => {
+      await background?.stop();
+      await proxy?.close();
+      await new Promise((resolve) => server?.close(resolve));
+      await closeDb();
+      restoreEnv();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    const cut = whole.subarray(0, Math.floor(whole.length * 0.8));
-    const created = await request(
-      "POST",
-      UPLOADS_PATH,
-      tus({ "Upload-Length": String(cut.length), "Upload-Metadata": metadata("cut.jpg") }),
-    );
-    expect(created.status).toBe(201);
-    const finished = await request(
-      "PATCH",
-      created.headers.location ?? "",
-      tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
-      cut,
-    );
-    // The uploader shows this text next to the file's name.
-    expect(finished.status).toBe(422);
-    expect(finished.body).toBe(
-      "the file is cut short: the end of the image is missing (was it copied or saved completely?)",
-    );
-    expect(uploadFiles()).toEqual([]);
-    expect(await getDb().selectFrom("photo_jobs").select("id").execute()).toEqual([]);
+
+    it("every photo arrives exactly once, in order, with its variants; no job left behind", async () => {
+      expect(new Set(files.map((f) => f.data.toString("base64"))).size).toBe(PHOTO_COUNT);
+      const results = await uploadBatch(files, {
+        origin: `http://127.0.0.1:${proxy.port}`,
+        shootId,
+        sessionCookie,
+        csrf,
+        chunkSize: TEST_CHUNK_BYTES,
+        retryDelaysMs: TEST_RETRY_DELAYS_MS,
+      });
+
+      // The connection really was cut twice, with uploads in flight, and the client recovered.
+      const cuts = proxy.cuts();
+      expect(cuts).toHaveLength(2);
+      for (const cut of cuts) expect(cut.connections).toBeGreaterThan(0);
+      expect(results.every((r) => r.state === "uploaded")).toBe(true);
+      expect(results.reduce((sum, r) => sum + r.retries, 0)).toBeGreaterThanOrEqual(cuts.length);
+
+      const db = getDb();
+      const deadline = Date.now() + PROCESSING_DEADLINE_MS;
+      let progress = await jobProgress(db, shootId, 0);
+      while (progress.queued + progress.running > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        progress = await jobProgress(db, shootId, 0);
+      }
+      expect(progress).toEqual({ queued: 0, running: 0, done: PHOTO_COUNT, failed: [] });
+      const jobs = await db.selectFrom("photo_jobs").select(["state", "upload_id"]).execute();
+      expect(jobs).toHaveLength(PHOTO_COUNT);
+      expect(new Set(jobs.map((j) => j.upload_id)).size).toBe(PHOTO_COUNT);
+
+      const photos = await db
+        .selectFrom("photos")
+        .innerJoin("assets", "assets.id", "photos.asset_id")
+        .select(["photos.id", "photos.asset_id", "assets.sha256", "assets.original_name", "assets.width"])
+        .where("photos.shoot_id", "=", shootId)
+        .where("photos.deleted_at", "is", null)
+        .orderBy("photos.position")
+        .execute();
+      // Exactly once each, in the order given: the same bytes as the files, one for one.
+      expect(photos.map((p) => p.original_name)).toEqual(files.map((f) => f.name));
+      expect(photos.map((p) => p.sha256)).toEqual(files.map((f) => createHash("sha256").update(f.data).digest("hex")));
+      expect(new Set(photos.map((p) => p.asset_id)).size).toBe(PHOTO_COUNT);
+
+      const variants = await db
+        .selectFrom("asset_variants")
+        .select(["asset_id", "format", "width", "key"])
+        .where(
+          "asset_id",
+          "in",
+          photos.map((p) => p.asset_id),
+        )
+        .execute();
+      const stored = await keysIn(getMediaStorage(dataDir).public);
+      for (const photo of photos) {
+        const own = variants.filter((v) => v.asset_id === photo.asset_id);
+        const expected = planVariants(photo.width).map((s) => `${s.format}-${s.width}`);
+        expect(own.map((v) => `${v.format}-${v.width}`).sort()).toEqual(expected.sort());
+        for (const v of own) expect(stored.has(v.key), v.key).toBe(true);
+      }
+      // Every finished upload was read back by the worker and removed from the staging (the last
+      // one just after its job was marked done). What may stay is an upload a cut POST created
+      // and its client never heard of: unfinished, it goes when unfinished uploads expire.
+      const jobUploads = new Set(jobs.map((j) => j.upload_id));
+      const stagedJobUploads = async () =>
+        (await stagedUploads(dataDir)).filter((key) => jobUploads.has(key.split(/[./]/)[0] ?? ""));
+      const removedBy = Date.now() + POLL_MS * 50;
+      while ((await stagedJobUploads()).length > 0 && Date.now() < removedBy) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+      expect(await stagedJobUploads()).toEqual([]);
+    });
   });
 
-  it("no answer carries CORS headers: the admin's uploads are for its own pages only", async () => {
-    const foreign = { Origin: "https://evil.example" };
-    await request("OPTIONS", UPLOADS_PATH, { ...foreign, "Access-Control-Request-Method": "POST" });
-    await request("OPTIONS", UPLOADS_PATH, tus({ "Access-Control-Request-Method": "POST" }));
-    const created = await request(
-      "POST",
-      UPLOADS_PATH,
-      tus({ "Upload-Length": "10", "Upload-Metadata": metadata("small.jpg") }),
-    );
-    expect(created.status).toBe(201);
-    const url = created.headers.location ?? "";
-    expect((await request("HEAD", url, tus())).status).toBe(200);
-    expect((await request("HEAD", url, { ...tus(), Cookie: "" })).status).toBe(401);
-    expect((await request("HEAD", url, tus({ Origin: "https://evil.example" }))).status).toBe(200);
-    expect((await request("PATCH", url, tus({ ...foreign, "Upload-Offset": "0" }))).status).toBe(403);
-    expect((await request("DELETE", url, tus())).status).toBe(204);
-    // Every answer of these tests, the refusals above included.
-    expect(answers.length).toBeGreaterThanOrEqual(10);
-    for (const { what, headers } of answers) {
-      expect(
-        Object.keys(headers).filter((h) => h.startsWith("access-control-")),
-        what,
-      ).toEqual([]);
+  describe("refusals at upload: too large, cut short, and no CORS", () => {
+    let dataDir: string;
+    let server: http.Server;
+    let origin: string;
+    let shootId: number;
+    let session: Record<string, string>;
+    /** Every answer the tests got, to check none of them speaks CORS. */
+    const answers: { what: string; headers: http.IncomingHttpHeaders }[] = [];
+
+    interface Answer {
+      status: number;
+      headers: http.IncomingHttpHeaders;
+      body: string;
     }
+
+    /** One request; `body` may be a function that streams chunks (no Content-Length) until told to stop. */
+    function request(
+      method: string,
+      pathname: string,
+      headers: Record<string, string>,
+      body?: Buffer | ((req: http.ClientRequest) => void),
+    ): Promise<Answer> {
+      return new Promise((resolve, reject) => {
+        const req = http.request(`${origin}${pathname}`, { method, headers });
+        req.on("response", (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const answer = {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            };
+            answers.push({ what: `${method} ${pathname} (${answer.status})`, headers: res.headers });
+            resolve(answer);
+          });
+        });
+        // A refused streaming body ends with the server closing the connection: that is expected.
+        req.on("error", (error) => (typeof body === "function" ? undefined : reject(error)));
+        if (typeof body === "function") body(req);
+        else req.end(body);
+      });
+    }
+
+    const tus = (extra: Record<string, string> = {}) => ({ ...session, "Tus-Resumable": "1.0.0", ...extra });
+    const metadata = (fileName: string) =>
+      Object.entries({ filename: fileName, shootId: String(shootId), batch: "batch-refusals", index: "0" })
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+        .join(",");
+    const uploadFiles = () => stagedUploads(dataDir);
+
+    beforeAll(async () => {
+      dataDir = makeTempDir("studio-upload-refusals-");
+      setEnv({ DATA_DIR: dataDir, ...(await mediaEnv(kind)) });
+      await closeDb();
+      const db = getDb();
+      await migrate(db);
+      const { id: collectionId } = await db
+        .insertInto("collections")
+        .values({ slug: "outdoor", name: "Outdoor", position: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      shootId = await createShoot(db, { title: "Hills", location: "", description: "", collectionId });
+      const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
+      const created = await createSession(db, userId, "vitest");
+      const csrf = csrfToken((await findSession(db, created.id))?.idHash ?? "");
+      const app = express();
+      // Refusals happen before a job exists: no worker is needed to wake.
+      app.use(UPLOADS_PATH, createUploads(dataDir, () => {}).handler);
+      server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      session = {
+        Cookie: `${SESSION_COOKIE_NAME}=${created.id}`,
+        [UPLOAD_CSRF_HEADER]: csrf,
+        Origin: origin,
+        "Sec-Fetch-Site": "same-origin",
+      };
+    });
+
+    afterAll(async () => {
+      await new Promise((resolve) => server?.close(resolve));
+      await closeDb();
+      restoreEnv();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("an upload of deferred length that outgrows the limit is refused with 413 and its bytes removed", async () => {
+      const created = await request(
+        "POST",
+        UPLOADS_PATH,
+        // The Host a request names never makes it into the upload's URL (the Origin matches it,
+        // as it would for a page served under that name).
+        tus({
+          "Upload-Defer-Length": "1",
+          "Upload-Metadata": metadata("endless.jpg"),
+          Host: "evil.example",
+          Origin: "http://evil.example",
+        }),
+      );
+      expect(created.status).toBe(201);
+      expect(created.headers.location).toMatch(new RegExp(`^${UPLOADS_PATH}/[\\w-]+$`));
+      const url = created.headers.location ?? "";
+      expect((await uploadFiles()).length).toBeGreaterThan(0);
+
+      // A client that never says how long the file is, sending 1 MiB after 1 MiB.
+      const chunk = Buffer.alloc(1024 * 1024, 0xab);
+      let sent = 0;
+      const refused = await request(
+        "PATCH",
+        url,
+        tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
+        (req) => {
+          const more = () => {
+            while (!req.destroyed && sent <= MAX_SOURCE_BYTES + 4 * chunk.length) {
+              sent += chunk.length;
+              if (!req.write(chunk)) return void req.once("drain", more);
+            }
+            req.end();
+          };
+          more();
+        },
+      );
+      expect(refused.status).toBe(413);
+      expect(refused.body).toBe("The file is too large: the limit is 60.0 MB.");
+      expect(sent).toBeGreaterThan(MAX_SOURCE_BYTES);
+      // Nothing of it stays in uploads/ for a week: not the bytes, not tus's record of them.
+      expect(await uploadFiles()).toEqual([]);
+      expect((await request("HEAD", url, tus())).status).toBe(404);
+    });
+
+    it("a JPEG cut short is refused when its upload finishes, saying why, and nothing is queued", async () => {
+      const whole = await deriveSource(fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg")), {
+        width: 400,
+        height: 300,
+      });
+      const cut = whole.subarray(0, Math.floor(whole.length * 0.8));
+      const created = await request(
+        "POST",
+        UPLOADS_PATH,
+        tus({ "Upload-Length": String(cut.length), "Upload-Metadata": metadata("cut.jpg") }),
+      );
+      expect(created.status).toBe(201);
+      const finished = await request(
+        "PATCH",
+        created.headers.location ?? "",
+        tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
+        cut,
+      );
+      // The uploader shows this text next to the file's name.
+      expect(finished.status).toBe(422);
+      expect(finished.body).toBe(
+        "the file is cut short: the end of the image is missing (was it copied or saved completely?)",
+      );
+      expect(await uploadFiles()).toEqual([]);
+      expect(await getDb().selectFrom("photo_jobs").select("id").execute()).toEqual([]);
+    });
+
+    it("no answer carries CORS headers: the admin's uploads are for its own pages only", async () => {
+      const foreign = { Origin: "https://evil.example" };
+      await request("OPTIONS", UPLOADS_PATH, { ...foreign, "Access-Control-Request-Method": "POST" });
+      await request("OPTIONS", UPLOADS_PATH, tus({ "Access-Control-Request-Method": "POST" }));
+      const created = await request(
+        "POST",
+        UPLOADS_PATH,
+        tus({ "Upload-Length": "10", "Upload-Metadata": metadata("small.jpg") }),
+      );
+      expect(created.status).toBe(201);
+      const url = created.headers.location ?? "";
+      expect((await request("HEAD", url, tus())).status).toBe(200);
+      expect((await request("HEAD", url, { ...tus(), Cookie: "" })).status).toBe(401);
+      expect((await request("HEAD", url, tus({ Origin: "https://evil.example" }))).status).toBe(200);
+      expect((await request("PATCH", url, tus({ ...foreign, "Upload-Offset": "0" }))).status).toBe(403);
+      expect((await request("DELETE", url, tus())).status).toBe(204);
+      // Every answer of these tests, the refusals above included.
+      expect(answers.length).toBeGreaterThanOrEqual(10);
+      for (const { what, headers } of answers) {
+        expect(
+          Object.keys(headers).filter((h) => h.startsWith("access-control-")),
+          what,
+        ).toEqual([]);
+      }
+    });
   });
 });
+
+/** What waits in the upload staging: DATA_DIR/uploads, or the bucket's uploads/ folder. */
+async function stagedUploads(dataDir: string): Promise<string[]> {
+  const bucket = readEnv().media.s3;
+  if (bucket) return [...(await keysIn(s3Folder(bucket, "uploads")))];
+  return fs.readdirSync(path.join(dataDir, "uploads")).filter((f) => !f.startsWith("."));
+}
