@@ -6,6 +6,7 @@
 import { pipeline } from "node:stream/promises";
 import type { RequestHandler, Response } from "express";
 import {
+  type BucketRead,
   bucketAnswerStatus,
   isMissingObject,
   PUBLIC_CACHE_CONTROL,
@@ -19,6 +20,11 @@ import { contentTypeOf, isSafeKey } from "#domain/media/storage.server.ts";
  * names its content, so a range of it is never stale.
  */
 const SINGLE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
+/**
+ * A request that says no-cache (a hard reload; fetch() says it whenever it is given a condition)
+ * gets the whole file, as express.static answers it (the `fresh` module's rule).
+ */
+const NO_CACHE = /(?:^|,)\s*no-cache\s*(?:,|$)/;
 
 function headersFor(res: Response, key: string): void {
   res.set({
@@ -50,13 +56,14 @@ export function serveMediaFromBucket(store: S3BlobStore): RequestHandler {
     if (!isSafeKey(key)) return next();
     const rangeHeader = req.get("Range")?.trim();
     const range = rangeHeader && SINGLE_RANGE.test(rangeHeader) ? rangeHeader : undefined;
+    const conditional = !NO_CACHE.test(req.get("Cache-Control") ?? "");
+    const ifNoneMatch = conditional ? req.get("If-None-Match") : undefined;
+    // As HTTP says: the date counts only when no ETag was sent.
+    const since = conditional && !ifNoneMatch ? dateHeader(req.get("If-Modified-Since")) : undefined;
     try {
-      const read = await store.read(key, {
-        head: req.method === "HEAD",
-        range,
-        ifNoneMatch: req.get("If-None-Match"),
-        ifModifiedSince: req.get("If-None-Match") ? undefined : dateHeader(req.get("If-Modified-Since")),
-      });
+      const read =
+        (since && (await unchangedSince(store, key, since))) ||
+        (await store.read(key, { head: req.method === "HEAD", range, ifNoneMatch }));
       headersFor(res, key);
       if (read.etag) res.set("ETag", read.etag);
       if (read.lastModified) res.set("Last-Modified", read.lastModified.toUTCString());
@@ -91,6 +98,17 @@ export function serveMediaFromBucket(store: S3BlobStore): RequestHandler {
       next(error);
     }
   };
+}
+
+/**
+ * A 304 when the object has not changed since `since`, compared here to the second, as its
+ * Last-Modified header states it: buckets differ in whether they compare the milliseconds they
+ * keep (then an unchanged object would be sent again). Undefined when it has changed.
+ */
+async function unchangedSince(store: S3BlobStore, key: string, since: Date): Promise<BucketRead | undefined> {
+  const head = await store.read(key, { head: true });
+  const modifiedS = Math.floor((head.lastModified?.getTime() ?? Number.POSITIVE_INFINITY) / 1000);
+  return modifiedS <= since.getTime() / 1000 ? { ...head, status: 304, body: undefined } : undefined;
 }
 
 /** The object's size, for a 416's Content-Range (the bucket's refusal does not say it in a header the SDK keeps). */

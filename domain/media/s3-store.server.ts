@@ -85,7 +85,6 @@ export interface BucketReadOptions {
   head?: boolean;
   range?: string;
   ifNoneMatch?: string;
-  ifModifiedSince?: Date;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -172,7 +171,6 @@ export class S3BlobStore implements BlobStore {
       Key: this.objectKey(key),
       Range: options.range,
       IfNoneMatch: options.ifNoneMatch,
-      IfModifiedSince: options.ifModifiedSince,
     };
     try {
       const out: Pick<GetObjectCommandOutput, "ETag" | "LastModified" | "ContentLength" | "ContentRange" | "Body"> =
