@@ -123,6 +123,18 @@ function taskQueue(db: TestDb): WorkQueue<Task> {
         .where("id", "=", task.id)
         .execute();
     },
+    async renew(tasks, until) {
+      for (const task of tasks) {
+        const leaseUntil = until.toISOString();
+        const result = await db
+          .updateTable("tasks")
+          .set({ lease_until: leaseUntil })
+          .where("id", "=", task.id)
+          .where("lease_until", "=", task.leaseUntil)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) task.leaseUntil = leaseUntil;
+      }
+    },
   };
 }
 
@@ -432,5 +444,72 @@ describe("the worker", () => {
     at = Date.now();
     await hanging.stop();
     expect(Date.now() - at).toBeLessThan(1_000);
+  });
+});
+
+describe("a renewed lease", () => {
+  /** Real time here: the renewal runs on a timer while an item takes its time. */
+  const SHORT_LEASE_MS = 400;
+  const RENEW_MS = 80;
+  const SLOW_ITEM_MS = 1_500;
+
+  it("keeps a slow item from every other claimer while its worker works, and frees it when the worker is gone", async () => {
+    const db = connect();
+    const other = connect();
+    await addTasks(db, ["slow"]);
+    const realClock = { now: Date.now() };
+    const claimsMeanwhile: number[] = [];
+    const renewed = runRound(
+      work(db, realClock, {
+        leaseMs: SHORT_LEASE_MS,
+        itemBudgetMs: SHORT_LEASE_MS / 2,
+        renewEveryMs: RENEW_MS,
+        now: () => new Date(),
+        run: async () => {
+          // Another instance looks again and again, well past the first lease's end.
+          const end = Date.now() + SLOW_ITEM_MS;
+          while (Date.now() < end) {
+            const claimed = await taskQueue(other).claim({
+              now: new Date(),
+              until: new Date(Date.now() + SHORT_LEASE_MS),
+              limit: 1,
+            });
+            claimsMeanwhile.push(claimed.length);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        },
+      }),
+    );
+    expect(await renewed).toEqual({ claimed: 1, succeeded: 1, failed: 0, released: 0 });
+    expect(claimsMeanwhile.length).toBeGreaterThan(10);
+    expect(claimsMeanwhile.every((n) => n === 0)).toBe(true);
+    expect((await rows(db)).map((r) => [r.name, r.attempts, r.done_at !== null])).toEqual([["slow", 1, true]]);
+
+    // A worker that claims and is then gone (a killed instance) renews nothing: the item is
+    // another's once the lease has run out.
+    await addTasks(db, ["orphan"]);
+    const [orphan] = await taskQueue(db).claim({
+      now: new Date(),
+      until: new Date(Date.now() + SHORT_LEASE_MS),
+      limit: 1,
+    });
+    expect(orphan?.name).toBe("orphan");
+    await new Promise((r) => setTimeout(r, SHORT_LEASE_MS + RENEW_MS));
+    const taken = await taskQueue(other).claim({
+      now: new Date(),
+      until: new Date(Date.now() + SHORT_LEASE_MS),
+      limit: 1,
+    });
+    expect(taken.map((t) => [t.name, t.attempts])).toEqual([["orphan", 2]]);
+  });
+
+  it("is refused without a way to renew, or renewed as often as its lease lasts", async () => {
+    const db = connect();
+    const clock = { now: T0.getTime() };
+    const { renew: _renew, ...withoutRenew } = taskQueue(db);
+    await expect(runRound(work(db, clock, { queue: withoutRenew, renewEveryMs: 1_000 }))).rejects.toThrow(
+      /renewEveryMs needs queue.renew/,
+    );
+    await expect(runRound(work(db, clock, { renewEveryMs: LEASE_MS }))).rejects.toThrow(/less than leaseMs/);
   });
 });

@@ -49,6 +49,11 @@ export interface WorkQueue<T extends Claimed> {
   retry(item: T, error: unknown, at: Date): Promise<void>;
   /** An item failed `maxAttempts` times (or was claimed more often than that): it is not tried again. */
   giveUp?(item: T, error: unknown): Promise<void>;
+  /**
+   * Moves the lease on the items still in hand to `until`, while the worker works (see
+   * Work.renewEveryMs); an item whose claim was lost in the meantime is left alone.
+   */
+  renew?(items: T[], until: Date): Promise<void>;
 }
 
 /** Retry delays: `baseMs` after the first failed attempt, doubling up to `maxMs`. */
@@ -89,8 +94,13 @@ export interface Work<T extends Claimed> {
   round(items: T[]): RoundHandler<T> | Promise<RoundHandler<T>>;
   /** Items claimed per round. */
   batchSize: number;
-  /** How long a claim holds its items. */
+  /** How long a claim holds its items (from the claim, or from its last renewal). */
   leaseMs: number;
+  /**
+   * With `queue.renew`: the lease is renewed this often while the round works, so it can be
+   * short (a dead worker's items are claimed again soon) and a slow item still keeps its claim.
+   */
+  renewEveryMs?: number;
   /**
    * The longest one item may take: an item is started only while this much of the lease is
    * left, so no other worker can claim an item while this one still works on it.
@@ -116,6 +126,8 @@ function checkWork<T extends Claimed>(work: Work<T>): void {
     throw new Error(`${work.name}: itemBudgetMs must be less than leaseMs, or no item would ever start`);
   if (work.maxAttempts !== undefined && !work.queue.giveUp)
     throw new Error(`${work.name}: maxAttempts needs queue.giveUp`);
+  if (work.renewEveryMs !== undefined && !(work.queue.renew && work.renewEveryMs < work.leaseMs))
+    throw new Error(`${work.name}: renewEveryMs needs queue.renew and must be less than leaseMs`);
 }
 
 /**
@@ -127,7 +139,7 @@ export async function runRound<T extends Claimed>(
   stopping: () => boolean = () => false,
 ): Promise<RoundResult> {
   checkWork(work);
-  const { queue, maxAttempts } = work;
+  const { queue } = work;
   const now = work.now ?? (() => new Date());
   const claimedAt = now().getTime();
   const items = await queue.claim({
@@ -144,39 +156,109 @@ export async function runRound<T extends Claimed>(
     await queue.release(items).catch(() => {});
     throw error;
   }
-  const lastStart = claimedAt + work.leaseMs - work.itemBudgetMs;
+  const lease = keepRenewed(work, items, claimedAt + work.leaseMs, now);
+  try {
+    return await workThrough(work, items, handler, result, lease, stopping, now);
+  } finally {
+    await lease.stop();
+  }
+}
+
+/** The round's lease: when it ends, renewed (if the work renews) until stopped. */
+interface RoundLease {
+  /** When the claim on the items in hand runs out, as far as this worker knows. */
+  end(): number;
+  /** An item is done with: it is no longer renewed. */
+  done(item: unknown): void;
+  /** Stops renewing; waits for a renewal in flight. */
+  stop(): Promise<void>;
+}
+
+function keepRenewed<T extends Claimed>(work: Work<T>, items: T[], claimedEnd: number, now: () => Date): RoundLease {
+  let end = claimedEnd;
+  const inHand = new Set(items);
+  const { renew } = work.queue;
+  const every = work.renewEveryMs;
+  if (!renew || every === undefined) {
+    return { end: () => end, done: () => {}, stop: async () => {} };
+  }
+  let inFlight: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (inFlight || inHand.size === 0) return;
+    const until = new Date(now().getTime() + work.leaseMs);
+    inFlight = renew([...inHand] as T[], until)
+      .then(() => {
+        end = until.getTime();
+      })
+      .catch((error: unknown) => logger.warn({ err: error, work: work.name }, "could not renew a lease"))
+      .finally(() => {
+        inFlight = undefined;
+      });
+  }, every);
+  return {
+    end: () => end,
+    done: (item) => inHand.delete(item as T),
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
+}
+
+async function workThrough<T extends Claimed>(
+  work: Work<T>,
+  items: T[],
+  handler: RoundHandler<T>,
+  result: RoundResult,
+  lease: RoundLease,
+  stopping: () => boolean,
+  now: () => Date,
+): Promise<RoundResult> {
   for (const [index, item] of items.entries()) {
-    if (stopping() || now().getTime() > lastStart) {
+    if (stopping() || now().getTime() > lease.end() - work.itemBudgetMs) {
       const rest = items.slice(index);
-      await queue.release(rest);
+      await work.queue.release(rest);
       result.released = rest.length;
       break;
     }
-    let error: unknown;
-    if (maxAttempts !== undefined && item.attempts > maxAttempts) {
-      // Claimed again and again without an outcome: it may be what kills the process.
-      error = new AbandonedItemError(item.attempts);
-    } else {
-      try {
-        await handler.run(item);
-        result.succeeded++;
-        continue;
-      } catch (caught) {
-        error = caught;
-      }
-    }
-    result.failed++;
-    if (maxAttempts !== undefined && item.attempts >= maxAttempts && queue.giveUp) {
-      await queue.giveUp(item, error);
-      handler.failed?.(item, error, undefined);
-    } else {
-      const retryAt = new Date(now().getTime() + backoffDelayMs(item.attempts, work.backoff));
-      await queue.retry(item, error, retryAt);
-      handler.failed?.(item, error, retryAt);
-    }
+    await tryItem(work, item, handler, result, now);
+    lease.done(item);
   }
   await handler.finish?.(result);
   return result;
+}
+
+/** One item's attempt, and its outcome recorded: counted, and a failure retried later or given up. */
+async function tryItem<T extends Claimed>(
+  work: Work<T>,
+  item: T,
+  handler: RoundHandler<T>,
+  result: RoundResult,
+  now: () => Date,
+): Promise<void> {
+  const { queue, maxAttempts } = work;
+  let error: unknown;
+  if (maxAttempts !== undefined && item.attempts > maxAttempts) {
+    // Claimed again and again without an outcome: it may be what kills the process.
+    error = new AbandonedItemError(item.attempts);
+  } else {
+    try {
+      await handler.run(item);
+      result.succeeded++;
+      return;
+    } catch (caught) {
+      error = caught;
+    }
+  }
+  result.failed++;
+  if (maxAttempts !== undefined && item.attempts >= maxAttempts && queue.giveUp) {
+    await queue.giveUp(item, error);
+    handler.failed?.(item, error, undefined);
+  } else {
+    const retryAt = new Date(now().getTime() + backoffDelayMs(item.attempts, work.backoff));
+    await queue.retry(item, error, retryAt);
+    handler.failed?.(item, error, retryAt);
+  }
 }
 
 export interface WorkerOptions<T extends Claimed> extends Work<T> {

@@ -270,6 +270,41 @@ describe("the media store's variables", () => {
   });
 });
 
+describe("the database's variables", () => {
+  const secret = "s".repeat(MIN_APP_SECRET_LENGTH);
+  const url = "postgres://studio:pa55word@db.example.com:5432/studio";
+
+  it("SQLite in DATA_DIR without DATABASE_URL; PostgreSQL with it, and then APP_SECRET", () => {
+    const sqlite = parseEnv({});
+    expect(sqlite.ok && sqlite.env.databaseUrl).toBeUndefined();
+    const postgres = parseEnv({ DATABASE_URL: url, APP_SECRET: secret });
+    expect(postgres.ok && postgres.env.databaseUrl).toBe(url);
+    expect(parseEnv({ DATABASE_URL: `postgresql://db.example.com/studio`, APP_SECRET: secret }).ok).toBe(true);
+  });
+
+  it("refuses DATABASE_URL without a key every instance shares, in one line naming APP_SECRET", () => {
+    const found = problems({ DATABASE_URL: url });
+    expect(found).toEqual([expect.stringMatching(/^APP_SECRET must be set when DATABASE_URL is set: every instance/)]);
+  });
+
+  it.each([
+    ["mysql://db.example.com/studio"],
+    ["postgres://db.example.com"],
+    ["postgres://db.example.com/"],
+    ["studio.db"],
+  ])("refuses DATABASE_URL=%s in one line that does not repeat it", (value) => {
+    const found = problems({ DATABASE_URL: value, APP_SECRET: secret });
+    expect(found).toEqual([expect.stringMatching(/^DATABASE_URL must be a PostgreSQL address with a database name/)]);
+    expect(found[0]).not.toContain(value);
+  });
+
+  it("never repeats the database's password", () => {
+    const found = problems({ DATABASE_URL: "postgres://studio:hunter2@db.example.com:5432/", APP_SECRET: secret });
+    expect(found).toHaveLength(1);
+    expect(found.join("\n")).not.toContain("hunter2");
+  });
+});
+
 describe(".env.example", () => {
   const text = fs.readFileSync(path.join(ROOT, ".env.example"), "utf8");
 

@@ -72,6 +72,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** APP_SECRET; unset: the server keeps a generated one under DATA_DIR (platform/secret.server.ts). */
   appSecret: string | undefined;
+  /** DATABASE_URL: a PostgreSQL server (postgres://…); unset: SQLite in DATA_DIR (platform/db). */
+  databaseUrl: string | undefined;
   /** Skip the demo import on an empty database (for a studio starting from scratch). */
   skipDemo: boolean;
   /** Origins allowed to call the content API from a browser ("*" for any); empty: CORS off. */
@@ -112,6 +114,7 @@ const NOT_REPEATED = new Set([
   "APP_SECRET",
   "SMTP_URL",
   "API_CORS_ORIGINS",
+  "DATABASE_URL",
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
 ]);
@@ -192,6 +195,13 @@ function corsOrigins(raw: string, ctx: z.RefinementCtx): string[] {
   const bad = origins.find((o) => o !== "*" && !(isHttpUrl(o) && new URL(o).origin === o));
   if (bad !== undefined) ctx.addIssue({ code: "custom", message: `${CORS_ALLOWED}; "${bad}" is not one` });
   return origins;
+}
+
+/** A PostgreSQL connection URL: postgres:// or postgresql://, a host and a database name. */
+function isPostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return ["postgres:", "postgresql:"].includes(url.protocol) && url.pathname.length > 1;
 }
 
 /** AWS's rule for new bucket names, which R2, MinIO, Garage and Ceph keep too. */
@@ -276,6 +286,16 @@ export const envSchema = z.object({
       })
       .optional(),
   ),
+  DATABASE_URL: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .refine(isPostgresUrl, {
+        error:
+          "must be a PostgreSQL address with a database name, e.g. postgres://studio:password@db.example.com:5432/studio, or unset for SQLite in DATA_DIR",
+      })
+      .optional(),
+  ),
   API_CORS_ORIGINS: blankIsUnset(z.string().transform(corsOrigins).default([])),
   API_RATE_LIMIT: blankIsUnset(wholeNumber(1).default(300)),
   API_RATE_WINDOW_S: blankIsUnset(wholeNumber(1).default(60)),
@@ -353,9 +373,24 @@ export const envSchema = z.object({
 
 export type ParsedEnv = { ok: true; env: ServerEnv } | { ok: false; problems: string[] };
 
+/**
+ * On PostgreSQL several instances may serve the site, and each would otherwise make and keep a
+ * signing key of its own in its DATA_DIR: a session or a form token signed by one would be
+ * refused by the next. So the key must be given (docs/decisions/033-several-instances.md).
+ */
+function severalInstancesNeedASecret(v: z.infer<typeof envSchema>, ctx: z.RefinementCtx): void {
+  if (v.DATABASE_URL !== undefined && v.APP_SECRET === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_SECRET"],
+      message: `must be set when DATABASE_URL is set: every instance on that database signs with the same key (at least ${MIN_APP_SECRET_LENGTH} characters; make one with \`openssl rand -base64 32\`)`,
+    });
+  }
+}
+
 /** Parses an environment: the typed configuration, or one line per bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.superRefine(severalInstancesNeedASecret).safeParse(source);
   if (!result.success) {
     const problems = new Map<string, string>();
     for (const issue of result.error.issues) {
@@ -380,6 +415,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       logLevel: v.LOG_LEVEL,
       trustProxy: v.TRUST_PROXY,
       appSecret: v.APP_SECRET,
+      databaseUrl: v.DATABASE_URL,
       skipDemo: v.DEMO_CONTENT === "off",
       apiCorsOrigins: v.API_CORS_ORIGINS,
       apiRateLimit: v.API_RATE_LIMIT,

@@ -2,11 +2,10 @@
 // gives an existing one a new password and ends its sessions). The password comes from
 // standard input; with --generate, or when nothing is piped in, one is generated and shown
 // once. There is no default password and no sign-up page.
-import path from "node:path";
 import { text } from "node:stream/consumers";
 import { generatePassword } from "../domain/auth/password.server.ts";
 import { UserInputError, upsertUser } from "../domain/auth/users.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { databaseTarget, migrate, openDatabase } from "../platform/db/db.server.ts";
 import { startEnv } from "../platform/env.server.ts";
 
 const USAGE = `Usage:
@@ -27,9 +26,9 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { dataDir } = startEnv({ dataDir: true });
+  const env = startEnv({ dataDir: true });
   const { password, generated } = await readPassword(rest.includes("--generate"));
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  const db = openDatabase(databaseTarget(env));
   try {
     await migrate(db);
     const { created } = await upsertUser(db, email, password);

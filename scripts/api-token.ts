@@ -2,9 +2,8 @@
 //   npm run api-token -- create NAME   prints a new token, once
 //   npm run api-token -- list          names, hints, last use, revocation
 //   npm run api-token -- revoke ID     takes effect at the next request
-import path from "node:path";
 import { createApiToken, listApiTokens, revokeApiToken } from "#domain/content-api/tokens.server.ts";
-import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { type Database, databaseTarget, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { startEnv } from "#platform/env.server.ts";
 
 const USAGE = "Usage: npm run api-token -- create NAME | list | revoke ID";
@@ -41,7 +40,7 @@ export async function runApiTokenCommand(args: string[], db: Database, print: (l
 }
 
 if (import.meta.main) {
-  const db = openDatabase(path.join(startEnv({ dataDir: true }).dataDir, DATABASE_FILE_NAME));
+  const db = openDatabase(databaseTarget(startEnv({ dataDir: true })));
   try {
     await migrate(db);
     process.exitCode = await runApiTokenCommand(process.argv.slice(2), db, (line) => console.log(line));

@@ -1,10 +1,10 @@
 // `npm run inquiries`: the stored contact inquiries, newest first, with the delivery state of
 // each mail, as the admin's inbox (/admin/inquiries) does. `-- --limit 100` shows more; `-- --json` for scripts.
 import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { listInquiries, type StoredInquiry } from "../domain/inquiries/store.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { databaseTarget, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { isPostgresTarget } from "../platform/db/postgres-dialect.server.ts";
 import { startEnv } from "../platform/env.server.ts";
 
 const DEFAULT_LIMIT = 20;
@@ -42,12 +42,12 @@ async function main() {
   const { values } = parseArgs({
     options: { limit: { type: "string", default: String(DEFAULT_LIMIT) }, json: { type: "boolean", default: false } },
   });
-  const file = path.join(startEnv().dataDir, DATABASE_FILE_NAME);
-  if (!fs.existsSync(file)) {
-    console.log(`No database at ${file} yet (set DATA_DIR, or start the server once).`);
+  const target = databaseTarget(startEnv());
+  if (!isPostgresTarget(target) && !fs.existsSync(target)) {
+    console.log(`No database at ${target} yet (set DATA_DIR, or start the server once).`);
     return;
   }
-  const db = openDatabase(file);
+  const db = openDatabase(target);
   try {
     await migrate(db);
     const inquiries = await listInquiries(db, { limit: Number(values.limit) || DEFAULT_LIMIT });

@@ -2,14 +2,14 @@
 // watermarked client gallery's viewing JPEGs included) from its original (after a restore
 // without `media/`, a lost disk, a folder deleted by hand), and reads the capture time from the
 // original of every photo that has none (those uploaded before 0011).
-import path from "node:path";
 import { fillCaptureTimes, repairMissingVariants } from "../domain/media/repair.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
+import { databaseTarget, migrate, openDatabase } from "../platform/db/db.server.ts";
 import { startEnv } from "../platform/env.server.ts";
 
-const { dataDir } = startEnv({ dataDir: true });
-const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+const env = startEnv({ dataDir: true });
+const { dataDir } = env;
+const db = openDatabase(databaseTarget(env));
 try {
   await migrate(db);
   const deps = { db, storage: getMediaStorage(dataDir) };

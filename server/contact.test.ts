@@ -3,12 +3,11 @@
 // mail turned off.
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 const dataDir = makeTempDir("studio-contact-");
 const MIN_FILL_S = 1;
@@ -83,7 +82,7 @@ const inquiry = (token: string, message: string) => ({
 });
 
 async function stored() {
-  db ??= openDatabase(path.join(dataDir, "studio.db"));
+  db ??= openDatabase(await testDatabaseTarget(dataDir));
   return db
     .selectFrom("inquiries")
     .innerJoin("inquiry_mails", "inquiry_mails.inquiry_id", "inquiries.id")

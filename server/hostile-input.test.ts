@@ -5,16 +5,15 @@
 // was, /healthz 200 throughout, no error in the log.
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
 import { upsertUser } from "#domain/auth/users.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { BODY_TIME_BASE_MS } from "#server/limits.ts";
 import { ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 import { formatReport, runFuzz, send } from "../scripts/fuzz.ts";
 
 const MIB = 1024 * 1024;
@@ -60,7 +59,7 @@ function host(): string {
 const STACK_OR_PATH = /\n\s+at |&nbsp;at |node:internal|node_modules|file:\/\/|\.(?:[mc]?js|tsx?):\d+:\d+/;
 
 beforeAll(async () => {
-  const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  const db = openDatabase(await testDatabaseTarget(dataDir));
   await migrate(db);
   const { id: collectionId } = await db
     .insertInto("collections")

@@ -3,15 +3,15 @@
 // nothing of one visitor reaches another; the policy lists the page's own inline scripts.
 import { createHash } from "node:crypto";
 import http from "node:http";
-import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_FILE_NAME, openDatabase } from "#platform/db/db.server.ts";
+import { openDatabase } from "#platform/db/db.server.ts";
 import { inlineHashes } from "#platform/http.server.ts";
 import { type CachedPage, PageCache } from "#platform/page-cache.server.ts";
 import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
 import type { ServerProcess } from "#tests/helpers/server-process.ts";
+import { testDatabaseTarget } from "#tests/helpers/test-store.ts";
 import { PAGE_CACHE_HEADER } from "./page-cache.ts";
 
 const page = (bytes: number, expiresAt: number | null = null): CachedPage => ({
@@ -132,7 +132,7 @@ describe("public pages from the cache, on the production server", () => {
   it("shows an edit on the next request: any change to the content moves its version", async () => {
     const url = `${server.url}/`;
     const before = html(await cached(url));
-    const db = openDatabase(path.join(demo.dataDir, DATABASE_FILE_NAME));
+    const db = openDatabase(await testDatabaseTarget(demo.dataDir));
     try {
       await sql`update studio_settings set tagline = 'Light, kept honestly'`.execute(db);
     } finally {

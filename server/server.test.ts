@@ -4,12 +4,12 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEmbeddedMetadata } from "#domain/media/pipeline.server.ts";
-import { DATABASE_FILE_NAME } from "#platform/db/db.server.ts";
+import { openDatabase } from "#platform/db/db.server.ts";
 import { ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 const dataDir = makeTempDir("studio-server-");
 let server: ServerProcess;
@@ -141,16 +141,16 @@ describe("the next start", () => {
     );
 
     // The studio edits its tagline (as the admin would): the cached copy no longer matches.
-    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE_NAME));
-    const { tagline } = db.prepare("select tagline from studio_settings").get() as { tagline: string };
+    const db = openDatabase(await testDatabaseTarget(dataDir));
+    const { tagline } = await db.selectFrom("studio_settings").select("tagline").executeTakeFirstOrThrow();
     try {
-      db.prepare("update studio_settings set tagline = ?").run("Portraits by the sea");
+      await db.updateTable("studio_settings").set({ tagline: "Portraits by the sea" }).execute();
       const third = await fetch(`${server.url}/about`, { headers: { "If-None-Match": etag ?? "" } });
       expect(third.status).toBe(200);
       expect(await third.text()).toContain("Portraits by the sea");
     } finally {
-      db.prepare("update studio_settings set tagline = ?").run(tagline);
-      db.close();
+      await db.updateTable("studio_settings").set({ tagline }).execute();
+      await db.destroy();
     }
   });
 
@@ -185,8 +185,8 @@ describe("the next start", () => {
 
   it("answers a broken database with a branded 500 that is logged and shows no stack trace", async () => {
     // Another process breaks the schema under the running server: the loaders' queries fail.
-    const db = new DatabaseSync(path.join(dataDir, DATABASE_FILE_NAME));
-    db.exec("ALTER TABLE collections RENAME TO collections_gone");
+    const db = openDatabase(await testDatabaseTarget(dataDir));
+    await sql`alter table collections rename to collections_gone`.execute(db);
     try {
       const res = await fetch(`${server.url}/gallery/wedding`);
       expect(res.status).toBe(500);
@@ -196,8 +196,8 @@ describe("the next start", () => {
       expect(html).not.toMatch(/no such table|SqliteError|\bat [\w.<>]+ \(|\.ts:\d+/);
       await server.waitForOutput(/"level":50[^\n]*no such table/);
     } finally {
-      db.exec("ALTER TABLE collections_gone RENAME TO collections");
-      db.close();
+      await sql`alter table collections_gone rename to collections`.execute(db);
+      await db.destroy();
     }
     expect((await fetch(`${server.url}/gallery/wedding`)).status).toBe(200);
   });

@@ -6,9 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertUser } from "#domain/auth/users.server.ts";
-import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
+import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 /** A refused start ends well within this. */
 const REFUSAL_MS = 10_000;
@@ -168,7 +168,7 @@ describe("TRUST_PROXY=1, behind one proxy hop", () => {
       SMTP_URL: "",
     });
     await server.waitUntilReady();
-    db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    db = openDatabase(await testDatabaseTarget(dataDir));
     await upsertUser(db, EMAIL, PASSWORD);
   });
   afterAll(async () => {

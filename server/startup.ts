@@ -10,11 +10,14 @@ import { requeueInterruptedJobs } from "../domain/media/photo-jobs.server.ts";
 import { startPhotoWorker } from "../domain/media/photo-worker.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
 import type { BackgroundWorker } from "../platform/background.server.ts";
-import { getDb, migrate } from "../platform/db/db.server.ts";
+import { engineOf, getDb, migrate, whileLocked } from "../platform/db/db.server.ts";
 import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { publicOriginWarning } from "../platform/public-origin.server.ts";
 import { uploadFiles } from "./uploads.ts";
+
+/** The lock the demo import holds across instances (platform/db: whileLocked). */
+export const DEMO_IMPORT_LOCK = "studio:demo-import";
 
 export async function prepareData(progress: (line: string) => void = (line) => logger.info(line)): Promise<void> {
   const env = readEnv();
@@ -26,11 +29,16 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   const storage = getMediaStorage(env.dataDir);
   const swept = (await storage.public.sweepPartials()) + (await storage.originals.sweepPartials());
   if (swept > 0) logger.warn({ files: swept }, "removed partial files left by an interrupted write");
-  // One process owns DATA_DIR (as for the partial files): a job still running is a dead one's.
-  const requeued = await requeueInterruptedJobs(db);
-  if (requeued > 0) logger.warn({ jobs: requeued }, "resuming photo processing interrupted by a restart");
+  // On SQLite one process owns the database: a job still running is a dead one's. Several
+  // instances share PostgreSQL, and a running job there may be another's: its lease tells.
+  if (engineOf(db) === "sqlite") {
+    const requeued = await requeueInterruptedJobs(db);
+    if (requeued > 0) logger.warn({ jobs: requeued }, "resuming photo processing interrupted by a restart");
+  }
   if (env.skipDemo) return;
-  const outcome = await importDemoIfEmpty({ db, storage }, progress);
+  // Instances that start together on an empty database import the demo once: the others wait,
+  // then find it done (or resume what a killed one left).
+  const outcome = await whileLocked(db, DEMO_IMPORT_LOCK, () => importDemoIfEmpty({ db, storage }, progress));
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
 }
 

@@ -1,11 +1,9 @@
 // For /, React Router runs the root's loader (header, footer) and the home page's (showreel) at
 // once: between them they read the studio row once. So do the root's and the about page's.
-import { Kysely, type LogEvent } from "kysely";
+import type { LogEvent } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "#platform/db/db.server.ts";
-import type { DB } from "#platform/db/schema.server.ts";
-import { createDialect, openSqlite } from "#platform/db/sqlite-dialect.server.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 
 const state: { db?: Database } = {};
@@ -27,8 +25,9 @@ describe("the studio row", () => {
       .insertInto("studio_settings")
       .values({ id: 1, name: "Nila Studio", about_text: "We photograph people.", showreel_video_id: "abcdef123" })
       .execute();
-    state.db = new Kysely<DB>({
-      dialect: createDialect(openSqlite(store.dbFile)),
+    const { openDatabase } =
+      await vi.importActual<typeof import("#platform/db/db.server.ts")>("#platform/db/db.server.ts");
+    state.db = openDatabase(store.dbFile, {
       log: (event: LogEvent) => {
         if (event.query.sql.includes('from "studio_settings"')) reads.push(event.query.sql);
       },

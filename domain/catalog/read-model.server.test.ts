@@ -1,12 +1,10 @@
 // The public pages, the admin and the content API read the catalog through one read model, so
 // they agree: the same slides and photos in the same order, even where positions tie.
-import { Kysely, type LogEvent } from "kysely";
+import type { LogEvent } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
-import type { Database } from "../../platform/db/db.server.ts";
-import type { DB } from "../../platform/db/schema.server.ts";
-import { createDialect, openSqlite } from "../../platform/db/sqlite-dialect.server.ts";
+import { type Database, openDatabase } from "../../platform/db/db.server.ts";
 import { RESOURCES } from "../content-api/content.server.ts";
 import { listBannerSlides } from "./banners.server.ts";
 import { getBannerSlides, getShootPage, getShowreel, getStudio } from "./public-pages.server.ts";
@@ -134,8 +132,7 @@ describe("the catalog's read model", () => {
       .values({ id: 1, name: "Nila Studio", showreel_video_id: "abcdef123", showreel_poster_asset_id: assets[0] })
       .execute();
     const reads: string[] = [];
-    const logged: Database = new Kysely<DB>({
-      dialect: createDialect(openSqlite(store.dbFile)),
+    const logged: Database = openDatabase(store.dbFile, {
       log: (event: LogEvent) => {
         if (event.query.sql.includes('from "studio_settings"')) reads.push(event.query.sql);
       },

@@ -2,8 +2,9 @@
 // rows: the same meaning as `matches` in memory, operator by operator, so a page of 5,000
 // shoots is found by the database. Text is compared as JavaScript compares it: `=` and instr()
 // are case-sensitive (SQLite's LIKE is not, so it is not used), and dates are compared as the
-// fixed-width ISO text they are stored as (platform/time.ts). SQLite's functions: PostgreSQL
-// (issue 18) spells instr and a negative substr as strpos and right.
+// fixed-width ISO text they are stored as (platform/time.ts). The same SQL on both engines:
+// PostgreSQL's schema has SQLite's instr() (migration 0018-postgres-baseline), and a suffix is
+// found without SQLite's negative substr().
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Condition } from "./query.server.ts";
 
@@ -116,8 +117,13 @@ function compare(condition: Extract<Condition, { kind: "compare" }>, columnOf: C
   }
 }
 
-/** substr(x, -0) is the whole text, not the empty end: an empty suffix ends every text. */
+/**
+ * The end of the text, counted from its start: SQLite's substr(x, -n) means the last n
+ * characters and PostgreSQL's does not, so the start is worked out from the length (a text
+ * shorter than the suffix cannot end with it). An empty suffix ends every text.
+ */
 function endsWith(column: Expression<unknown>, suffix: string): Expression<SqlBool> {
   if (suffix === "") return sql<SqlBool>`${column} is not null`;
-  return sql<SqlBool>`substr(${column}, ${-suffix.length}) = ${suffix}`;
+  const n = suffix.length;
+  return sql<SqlBool>`(length(${column}) >= ${n} and substr(${column}, length(${column}) - ${n - 1}) = ${suffix})`;
 }

@@ -180,12 +180,12 @@ describe("gallery mails through the outbox", () => {
         .insertInto("inquiry_mails")
         .values({ kind: "gallery-ready", next_attempt_at: T0.toISOString() })
         .execute(),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK constraint failed|violates check constraint/);
     await expect(
       store.db
         .insertInto("inquiry_mails")
         .values({ gallery_id: gallery.id, kind: "ack", next_attempt_at: T0.toISOString() })
         .execute(),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK constraint failed|violates check constraint/);
   });
 });

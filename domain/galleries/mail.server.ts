@@ -138,7 +138,8 @@ export async function galleriesForMail(
           (eb) => eb.fn.count<number>("selection_items.photo_id").as("count"),
         ])
         .where("selection_lists.id", "in", listIds)
-        .groupBy("selection_lists.id")
+        // Both keys: PostgreSQL lets a query select only what its groups determine.
+        .groupBy(["selection_lists.id", "gallery_visitors.id"])
         .execute()
     : [];
   return {

@@ -16,7 +16,7 @@ import {
   startWorker,
   type Work,
 } from "../../platform/background.server.ts";
-import type { Database } from "../../platform/db/db.server.ts";
+import { type Database, skippingLocked } from "../../platform/db/db.server.ts";
 import type { GalleryMailKind, InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { logger } from "../../platform/logger.server.ts";
 import { publicOrigin } from "../../platform/public-origin.server.ts";
@@ -89,15 +89,18 @@ export async function claimDueMails(
     .where(
       "id",
       "in",
-      db
-        .selectFrom("inquiry_mails")
-        .select("id")
-        .where("delivered_at", "is", null)
-        .where("next_attempt_at", "<=", at)
-        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
-        .orderBy("next_attempt_at")
-        .orderBy("id")
-        .limit(limit),
+      skippingLocked(
+        db,
+        db
+          .selectFrom("inquiry_mails")
+          .select("id")
+          .where("delivered_at", "is", null)
+          .where("next_attempt_at", "<=", at)
+          .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
+          .orderBy("next_attempt_at")
+          .orderBy("id")
+          .limit(limit),
+      ),
     )
     .returning(["id", "kind", "attempts", "inquiry_id", "gallery_id", "list_id"])
     .execute();

@@ -12,9 +12,10 @@
 // until the worker removes it. The one other change it can undergo is to vanish (a tus DELETE,
 // the disk), and then the worker says the file was lost. Processing still decodes every pixel,
 // which refuses a corrupt image the header check let through.
+import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Claimed, WorkQueue } from "../../platform/background.server.ts";
-import type { Database } from "../../platform/db/db.server.ts";
+import { type Database, skippingLocked } from "../../platform/db/db.server.ts";
 import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
@@ -39,10 +40,14 @@ export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot
 /** What the studio reads for a job the server could not process, after its retries. */
 export const SERVER_ERROR_REASON = "could not be processed (a server error); try again";
 /**
- * How long a claim holds a job: far beyond the slowest photo (a 120 MP source, the largest
- * accepted, took about 20 s on two cores). A job whose worker died is claimed again once it passes.
+ * How long a claim holds a job before the worker renews it: a job whose worker died (a killed
+ * instance) is claimed again by another within this. The worker renews it every
+ * PHOTO_JOB_RENEW_MS while it works, so a slow photo (a 120 MP source, the largest accepted, took
+ * about 20 s on two cores; longer on a busy machine) is never taken from a live worker.
  */
-export const PHOTO_JOB_LEASE_MS = 10 * MINUTE_MS;
+export const PHOTO_JOB_LEASE_MS = MINUTE_MS;
+/** How often a working worker moves its job's lease on: a quarter of it, so a late renewal or two is no loss. */
+export const PHOTO_JOB_RENEW_MS = PHOTO_JOB_LEASE_MS / 4;
 /** Jobs whose photo is still on its way (waiting, or being processed now). */
 const PENDING_JOB_STATES: PhotoJobState[] = ["queued", "running"];
 /**
@@ -196,8 +201,10 @@ export interface ClaimedJob extends Claimed {
   shootId: number;
   fileName: string;
   position: number;
-  /** This claim's lease (ISO 8601): it also tells this claim from a later one of the same job. */
+  /** This claim's lease (ISO 8601) as claimed; a renewal moves it on (renewJobs). */
   leaseUntil: string;
+  /** This claim's identity: it tells this claim from a later one of the same job. */
+  claimToken: string;
   /** What the upload check found about the file's bytes, for ingest to reuse. */
   checked: CheckedSource;
 }
@@ -213,8 +220,9 @@ function claimable(at: string) {
 
 /**
  * Takes the oldest claimable job, marking it running under a lease until `leaseUntil` and
- * counting the attempt; null when there is none. One UPDATE … RETURNING: atomic in SQLite, so
- * two workers never take the same job.
+ * counting the attempt; null when there is none. One UPDATE … RETURNING: atomic in SQLite, and
+ * on PostgreSQL the job is locked as it is chosen, a job another instance is taking passed over
+ * (skippingLocked), so two workers never take the same job.
  */
 export async function claimNextJob(
   db: Database,
@@ -223,15 +231,19 @@ export async function claimNextJob(
 ): Promise<ClaimedJob | null> {
   const at = toStoredTime(now);
   const until = toStoredTime(leaseUntil);
+  const claimToken = randomUUID();
   const row = await db
     .updateTable("photo_jobs")
     .set((eb) => ({
       state: "running",
       attempts: eb("attempts", "+", 1),
       lease_until: until,
+      claim_token: claimToken,
       updated_at: toStoredTime(now),
     }))
-    .where("id", "=", (eb) => eb.selectFrom("photo_jobs").select("id").where(claimable(at)).orderBy("id").limit(1))
+    .where("id", "=", (eb) =>
+      skippingLocked(db, eb.selectFrom("photo_jobs").select("id").where(claimable(at)).orderBy("id").limit(1)),
+    )
     .where(claimable(at))
     .returning([
       "id",
@@ -258,6 +270,7 @@ export async function claimNextJob(
     position: row.position,
     attempts: row.attempts,
     leaseUntil: until,
+    claimToken,
     checked: {
       sha256: row.sha256,
       // Jobs queued before the check's findings were kept have only the hash.
@@ -268,35 +281,61 @@ export async function claimNextJob(
 
 /**
  * Jobs a stopped or killed process left running go back to the queue (at start, before the
- * worker runs: one server process owns its DATA_DIR, so any running job is a dead process's).
- * The attempt stays counted: a photo that kills the process is given up after a few starts.
+ * worker runs: on SQLite one server process owns the database, so any running job is a dead
+ * process's; with several instances on PostgreSQL this is not called, and a dead worker's job
+ * is claimed again once its lease runs out). The attempt stays counted: a photo that kills the
+ * process is given up after a few starts.
  */
 export async function requeueInterruptedJobs(db: Database): Promise<number> {
   const result = await db
     .updateTable("photo_jobs")
-    .set({ state: "queued", lease_until: null })
+    .set({ state: "queued", lease_until: null, claim_token: null })
     .where("state", "=", "running")
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** Hands claimed jobs back untried: due at once, the attempt not counted; only those still under this claim. */
-export async function releaseJobs(db: Database, jobs: Pick<ClaimedJob, "id" | "leaseUntil">[]): Promise<void> {
+export async function releaseJobs(db: Database, jobs: Pick<ClaimedJob, "id" | "claimToken">[]): Promise<void> {
   for (const job of jobs)
     await db
       .updateTable("photo_jobs")
-      .set((eb) => ({ state: "queued", attempts: eb("attempts", "-", 1), lease_until: null }))
+      .set((eb) => ({ state: "queued", attempts: eb("attempts", "-", 1), lease_until: null, claim_token: null }))
       .where("id", "=", job.id)
       .where("state", "=", "running")
-      .where("lease_until", "=", job.leaseUntil)
+      .where("claim_token", "=", job.claimToken)
       .execute();
+}
+
+/**
+ * A working worker moves its jobs' lease on to `until` (only jobs still under its claim: one it
+ * lost, to a lease that ran out while its process stalled, is another worker's now).
+ */
+export async function renewJobs(db: Database, jobs: ClaimedJob[], until: Date): Promise<void> {
+  const leaseUntil = toStoredTime(until);
+  for (const job of jobs) {
+    const result = await db
+      .updateTable("photo_jobs")
+      .set({ lease_until: leaseUntil })
+      .where("id", "=", job.id)
+      .where("state", "=", "running")
+      .where("claim_token", "=", job.claimToken)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) job.leaseUntil = leaseUntil;
+  }
 }
 
 /** An attempt failed on a server error: the job waits in the queue until `at`. */
 export async function retryJob(db: Database, id: number, at: Date): Promise<void> {
   await db
     .updateTable("photo_jobs")
-    .set({ state: "queued", lease_until: null, retry_at: toStoredTime(at), updated_at: toStoredTime() })
+    .set({
+      state: "queued",
+      lease_until: null,
+      claim_token: null,
+      retry_at: toStoredTime(at),
+      updated_at: toStoredTime(),
+    })
     .where("id", "=", id)
     .execute();
 }
@@ -304,7 +343,7 @@ export async function retryJob(db: Database, id: number, at: Date): Promise<void
 async function finishJob(db: Database, id: number, state: PhotoJobState, error: string | null, photoId?: number) {
   await db
     .updateTable("photo_jobs")
-    .set({ state, error, photo_id: photoId ?? null, lease_until: null, updated_at: toStoredTime() })
+    .set({ state, error, photo_id: photoId ?? null, lease_until: null, claim_token: null, updated_at: toStoredTime() })
     .where("id", "=", id)
     .execute();
 }
@@ -462,6 +501,7 @@ export async function enqueueGalleryRerender(db: Database, galleryId: number, no
           error: null,
           attempts: 0,
           lease_until: null,
+          claim_token: null,
           retry_at: null,
           updated_at: at,
         })),
@@ -488,16 +528,16 @@ export async function pendingRerenders(db: Database, galleryId: number): Promise
 /** Ends a re-render job, unless it was queued again while it ran (then its row is no longer this claim's). */
 async function finishRerender(
   db: Database,
-  job: Pick<ClaimedJob, "id" | "leaseUntil">,
+  job: Pick<ClaimedJob, "id" | "claimToken">,
   state: PhotoJobState,
   error: string | null,
 ) {
   await db
     .updateTable("photo_jobs")
-    .set({ state, error, lease_until: null, updated_at: toStoredTime() })
+    .set({ state, error, lease_until: null, claim_token: null, updated_at: toStoredTime() })
     .where("id", "=", job.id)
     .where("state", "=", "running")
-    .where("lease_until", "=", job.leaseUntil)
+    .where("claim_token", "=", job.claimToken)
     .execute();
 }
 
@@ -510,7 +550,7 @@ async function finishRerender(
  */
 export async function rerenderPhoto(
   deps: IngestDeps,
-  job: Pick<ClaimedJob, "id" | "photoId" | "leaseUntil">,
+  job: Pick<ClaimedJob, "id" | "photoId" | "claimToken">,
 ): Promise<PhotoJobState> {
   const { db, storage } = deps;
   const photo =
@@ -574,6 +614,7 @@ export function photoJobQueue(db: Database): WorkQueue<ClaimedJob> {
       return job ? [job] : [];
     },
     release: (jobs) => releaseJobs(db, jobs),
+    renew: (jobs, until) => renewJobs(db, jobs, until),
     retry: (job, _error, at) => retryJob(db, job.id, at),
     giveUp: (job) => failJob(db, job.id, SERVER_ERROR_REASON),
   };

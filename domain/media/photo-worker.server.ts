@@ -13,6 +13,7 @@ import {
   failJob,
   isRerenderJob,
   PHOTO_JOB_LEASE_MS,
+  PHOTO_JOB_RENEW_MS,
   photoJobQueue,
   processJob,
   rerenderPhoto,
@@ -20,8 +21,11 @@ import {
 
 /** With nothing to do, the queue is looked at this often (a wake-up makes it sooner). */
 export const WORKER_IDLE_POLL_MS = 2_000;
-/** A job is started only while this much of its lease is left (the whole lease, less a margin). */
-const PHOTO_JOB_BUDGET_MS = PHOTO_JOB_LEASE_MS - MINUTE_MS;
+/**
+ * A job is started only while this much of its lease is left: half of it. The lease is renewed
+ * every PHOTO_JOB_RENEW_MS while the job runs, so the budget is for starting, not for finishing.
+ */
+const PHOTO_JOB_BUDGET_MS = PHOTO_JOB_LEASE_MS / 2;
 /** A server error (a full disk, a locked database) is retried after 5 s, then 10 s; the third failure is final. */
 export const PHOTO_JOB_MAX_ATTEMPTS = 3;
 const PHOTO_JOB_RETRY = { baseMs: 5 * SECOND_MS, maxMs: MINUTE_MS };
@@ -58,6 +62,7 @@ export function photoWork(deps: IngestDeps, uploads: UploadSource, now?: () => D
     queue: photoJobQueue(deps.db),
     batchSize: 1,
     leaseMs: PHOTO_JOB_LEASE_MS,
+    renewEveryMs: PHOTO_JOB_RENEW_MS,
     itemBudgetMs: PHOTO_JOB_BUDGET_MS,
     backoff: PHOTO_JOB_RETRY,
     maxAttempts: PHOTO_JOB_MAX_ATTEMPTS,

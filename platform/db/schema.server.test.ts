@@ -8,7 +8,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { migrate, newMigrator } from "./db.server.ts";
-import { MIGRATIONS } from "./migrations/index.server.ts";
+import { MIGRATIONS, POSTGRES_MIGRATIONS, SHARED_MIGRATIONS } from "./migrations/index.server.ts";
 
 interface DeclaredColumn {
   type: "number" | "string" | "other";
@@ -204,6 +204,8 @@ describe("the schema's types", () => {
   });
 });
 
+const unique = (name: string, index: number, all: string[]) => all.indexOf(name) === index;
+
 describe("migrations", () => {
   const names = Object.keys(MIGRATIONS);
 
@@ -216,7 +218,16 @@ describe("migrations", () => {
       .readdirSync(path.join(import.meta.dirname, "migrations"))
       .filter((f) => /^\d{4}-.+\.server\.ts$/.test(f) && !f.endsWith(".test.ts"))
       .map((f) => f.replace(/\.server\.ts$/, ""));
-    expect(files.sort()).toEqual(names);
+    // Every file is in SQLite's list but PostgreSQL's first step, which is in that engine's only.
+    expect(files.sort()).toEqual([...names, ...Object.keys(POSTGRES_MIGRATIONS)].sort().filter(unique));
+  });
+
+  it("are the same on both engines after PostgreSQL's first step, which stands for SQLite's first eighteen", () => {
+    const postgres = Object.keys(POSTGRES_MIGRATIONS);
+    expect(postgres[0]).toBe("0018-postgres-baseline");
+    expect(postgres.slice(1)).toEqual(Object.keys(SHARED_MIGRATIONS));
+    expect(names.slice(18)).toEqual(Object.keys(SHARED_MIGRATIONS));
+    expect(names[17]).toBe("0018-content-version");
   });
 
   it("refuse a database that applied a later migration without an earlier one", async () => {

@@ -245,6 +245,8 @@ export interface PhotoJobsTable {
   attempts: WithDefault<number>;
   /** While running: the claim holds the job until then (ISO 8601, UTC); once it passes, any worker may claim it. */
   lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** While running: which claim it is (the lease's end moves as the worker renews it). */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** After a failed attempt: due again then (ISO 8601, UTC); null: due now. */
   retry_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the upload check found (sniffed type, upright size); null for jobs queued before it was kept. */

@@ -1,13 +1,12 @@
 // The production server on the demo studio (every page, shoot id and banner) with small
 // photographs, for tests that meet it over HTTP: made, started, and removed again.
 import fs from "node:fs";
-import path from "node:path";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 import { smallDemoPhotos } from "./small-demo.ts";
-import { makeTempDir } from "./test-store.ts";
+import { makeTempDir, testDatabaseTarget } from "./test-store.ts";
 
 /** Wide enough for every public page's photographs, small enough to import in seconds. */
 const DEMO_PHOTO_WIDTH_PX = 160;
@@ -37,7 +36,7 @@ export async function startDemoServer(
   };
   let server: ServerProcess | undefined;
   try {
-    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    const db = openDatabase(await testDatabaseTarget(dataDir));
     try {
       await migrate(db);
       await importDemoIfEmpty({ db, storage: diskMediaStorage(dataDir) }, () => {}, photosDir);

@@ -3,6 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import path from "node:path";
+import { testPostgresUrl } from "./postgres.ts";
+import { testDatabaseTarget } from "./test-store.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -36,6 +38,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** A key for the servers of a run on PostgreSQL, which needs one set (ADR 033); any 32 characters. */
+export const TEST_APP_SECRET = "test-secret-for-servers-on-postgresql-0123456789";
+
+/**
+ * On a run on PostgreSQL, the database that goes with `dataDir` (the test's own, if it opened
+ * one there first; else a new, empty one the server migrates) and the key several instances
+ * share. Nothing on SQLite: the server keeps both in DATA_DIR.
+ */
+async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
+  if (!testPostgresUrl()) return {};
+  return { DATABASE_URL: await testDatabaseTarget(dataDir, { migrated: false }), APP_SECRET: TEST_APP_SECRET };
+}
+
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
@@ -47,7 +62,15 @@ export async function startServer(
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server/main.ts")], {
     // The server loads .env from its working directory (a test may start it in another one).
     cwd,
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: port, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ...(await databaseEnv(dataDir)),
+      ...env,
+      PORT: port,
+      DATA_DIR: dataDir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);

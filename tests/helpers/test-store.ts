@@ -1,15 +1,20 @@
-// A real SQLite file and media folders in a fresh temporary DATA_DIR, migrated, per test.
+// A real database and media folders in a fresh temporary DATA_DIR, migrated, per test: a SQLite
+// file in it, or on a run on PostgreSQL (`npm run test:postgres`) a database of its own on the
+// run's cluster (tests/helpers/postgres.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { isPostgresTarget } from "#platform/db/postgres-dialect.server.ts";
+import { createTestPostgresDatabase, onCluster, testPostgresUrl } from "./postgres.ts";
 
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures");
 
 export interface TestStore {
   dataDir: string;
+  /** The database: its SQLite file, or its PostgreSQL URL (a server a test starts is given it). */
   dbFile: string;
   db: Database;
   storage: ReturnType<typeof diskMediaStorage>;
@@ -45,9 +50,35 @@ export function makeTempDir(prefix = "studio-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+const databaseOfDataDir = new Map<string, Promise<string>>();
+
+/**
+ * The database that goes with a test's DATA_DIR, the same for the test and for any server it
+ * starts there (server-process.ts passes it as DATABASE_URL): the SQLite file in it, or on a
+ * run on PostgreSQL a new database, copied from the run's migrated template or empty.
+ */
+export function testDatabaseTarget(dataDir: string, { migrated = true } = {}): Promise<string> {
+  const cluster = testPostgresUrl();
+  if (!cluster) return Promise.resolve(path.join(dataDir, DATABASE_FILE_NAME));
+  let target = databaseOfDataDir.get(dataDir);
+  if (!target) {
+    target = createTestPostgresDatabase(cluster, { migrated });
+    databaseOfDataDir.set(dataDir, target);
+  }
+  return target;
+}
+
+/** Drops a test's PostgreSQL database (closing what is still connected to it); nothing for SQLite. */
+export async function dropTestDatabase(target: string): Promise<void> {
+  const cluster = testPostgresUrl();
+  if (!cluster || !isPostgresTarget(target)) return;
+  const name = new URL(target).pathname.slice(1);
+  await onCluster(cluster, `drop database if exists "${name}" with (force)`);
+}
+
 export async function createTestStore({ migrated = true } = {}): Promise<TestStore> {
   const dataDir = makeTempDir();
-  const dbFile = path.join(dataDir, "studio.db");
+  const dbFile = await testDatabaseTarget(dataDir, { migrated });
   const db = openDatabase(dbFile);
   if (migrated) await migrate(db);
   return {
@@ -57,6 +88,8 @@ export async function createTestStore({ migrated = true } = {}): Promise<TestSto
     storage: diskMediaStorage(dataDir),
     async cleanup() {
       await db.destroy();
+      await dropTestDatabase(dbFile);
+      databaseOfDataDir.delete(dataDir);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

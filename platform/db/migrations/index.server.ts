@@ -1,6 +1,9 @@
-// The ordered list of migrations. Add a file and a line here; never edit a shipped migration.
-// Names sort in the order they apply (a four-digit number first), and a database must have
-// applied every earlier one before a later one (see db.server.ts and ADR 020).
+// The ordered lists of migrations, one per engine. Add a file and a line here; never edit a
+// shipped migration. Names sort in the order they apply (a four-digit number first), and a
+// database must have applied every earlier one before a later one (see db.server.ts and ADR
+// 020). SQLite has its history, 0001 to 0018; PostgreSQL starts from the same schema in one
+// step (0018-postgres-baseline); every migration after 0018 is in both lists (SHARED), written
+// once for both engines (engineOf() where they differ). ADR 032.
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001-initial.server.ts";
 import * as m0002 from "./0002-inquiries.server.ts";
@@ -20,7 +23,15 @@ import * as m0015 from "./0015-file-checksums.server.ts";
 import * as m0016 from "./0016-gallery-cover.server.ts";
 import * as m0017 from "./0017-content-times.server.ts";
 import * as m0018 from "./0018-content-version.server.ts";
+import * as postgresBaseline from "./0018-postgres-baseline.server.ts";
+import * as m0019 from "./0019-photo-job-claims.server.ts";
 
+/** The migrations after 0018, the same on both engines. */
+export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "0019-photo-job-claims": m0019,
+};
+
+/** SQLite's list. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
   "0002-inquiries": m0002,
@@ -40,8 +51,16 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0016-gallery-cover": m0016,
   "0017-content-times": m0017,
   "0018-content-version": m0018,
+  ...SHARED_MIGRATIONS,
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => ({ ...MIGRATIONS }),
+/** PostgreSQL's list. */
+export const POSTGRES_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "0018-postgres-baseline": postgresBaseline,
+  ...SHARED_MIGRATIONS,
 };
+
+export function migrationProviderFor(engine: "sqlite" | "postgres"): MigrationProvider {
+  const migrations = engine === "postgres" ? POSTGRES_MIGRATIONS : MIGRATIONS;
+  return { getMigrations: async () => ({ ...migrations }) };
+}

@@ -1,0 +1,25 @@
+// The integration suite again, on PostgreSQL (`npm run test:postgres`, part of `npm test`): the
+// tests that reach the database through the query layer, each store and server on a database
+// of its own in a throwaway cluster (tests/helpers/postgres.ts, started by the global setup when
+// TEST_DATABASE=postgres). Left out: the tests of SQLite's own history and adapter (its
+// migrations, WAL and busy handling, the schema types read from SQLite), and pure functions,
+// which do not touch a database; the schema parity test holds the two schemas together.
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config.ts";
+
+// Spread, not mergeConfig: that would add these lists to the base's instead of replacing them.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: [
+      "domain/**/*.server.test.ts",
+      "server/**/*.test.ts",
+      "platform/db/schema-parity.server.test.ts",
+      "platform/*.server.test.ts",
+      "app/routes/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
+    exclude: ["**/node_modules/**", "scripts/subset-fonts.test.ts"],
+  },
+});
