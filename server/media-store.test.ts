@@ -2,21 +2,28 @@
 // test server): /media/* answers the same from either (headers, 304, ranges, 404, nothing but
 // media/ reachable); the demo studio imported into the bucket is served with its pages linking
 // /media/ here, or every image on MEDIA_PUBLIC_URL with the CSP allowing it; a start without the
-// bucket's settings is refused naming each, never repeating a key.
+// bucket's settings is refused naming each, never repeating a key. Two server processes on one
+// SQLite file and one bucket take the chunks of one upload in turn.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csrfToken } from "#domain/auth/csrf.server.ts";
+import { createSession, findSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
+import { upsertUser } from "#domain/auth/users.server.ts";
+import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
-import { s3MediaStorage } from "#domain/media/s3-store.server.ts";
-import { type BlobStore, diskMediaStorage, type MediaStorage } from "#domain/media/storage.server.ts";
+import { s3Folder, s3MediaStorage } from "#domain/media/s3-store.server.ts";
+import { type BlobStore, diskMediaStorage, keysIn, type MediaStorage } from "#domain/media/storage.server.ts";
+import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "#domain/media/upload-constants.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS } from "#tests/helpers/media-store.ts";
 import { type S3TestServer, startS3Server, uniquePrefix } from "#tests/helpers/s3-server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
 
 /** Wide enough for every public page's photographs, small enough to import in seconds. */
 const DEMO_PHOTO_WIDTH_PX = 160;
@@ -258,6 +265,106 @@ describe("the demo studio with its photographs in the bucket", () => {
     // What the CDN would fetch is there: each linked key is an object under <prefix>media/.
     for (const key of keysLinked) expect(await media.has(key), key).toBe(true);
     await server.stop();
+  });
+});
+
+describe("two instances on one database and one bucket", () => {
+  it("take the chunks of one upload in turn, and the photo arrives with its files in the bucket", async () => {
+    const dataDir = tempDir("studio-media-two-");
+    const prefix = uniquePrefix();
+    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    let shootId: number;
+    let cookie: string;
+    let csrf: string;
+    try {
+      await migrate(db);
+      const { id: collectionId } = await db
+        .insertInto("collections")
+        .values({ slug: "wedding", name: "Wedding", position: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
+      const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
+      const session = await createSession(db, userId, "vitest");
+      cookie = `${SESSION_COOKIE_NAME}=${session.id}`;
+      // Signed with DATA_DIR's key, which both servers read.
+      setEnv({ DATA_DIR: dataDir });
+      csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
+    } finally {
+      await db.destroy();
+      restoreEnv();
+    }
+    const [a, b] = await Promise.all([serve(dataDir, s3.env(prefix)), serve(dataDir, s3.env(prefix))]);
+    const tus = (server: ServerProcess, extra: Record<string, string>) => ({
+      Cookie: cookie,
+      [UPLOAD_CSRF_HEADER]: csrf,
+      Origin: server.url,
+      "Sec-Fetch-Site": "same-origin",
+      "Tus-Resumable": "1.0.0",
+      ...extra,
+    });
+    const photo = noisePng(64, 64, 7);
+    const metadata = Object.entries({
+      filename: "first-dance.png",
+      shootId: String(shootId),
+      batch: "batch-two-instances",
+      index: "0",
+    })
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+      .join(",");
+    const created = await fetch(`${a.url}${UPLOADS_PATH}`, {
+      method: "POST",
+      headers: tus(a, { "Upload-Length": String(photo.length), "Upload-Metadata": metadata }),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("Location") ?? "";
+    const third = Math.ceil(photo.length / 3);
+    for (const [i, server] of [b, a, b].entries()) {
+      const offset = i * third;
+      const res = await fetch(`${server.url}${location}`, {
+        method: "PATCH",
+        headers: tus(server, { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }),
+        body: new Uint8Array(photo.subarray(offset, offset + third)),
+      });
+      expect(res.status, `chunk ${i + 1}`).toBe(204);
+      if (i === 1) {
+        // Staged in the bucket, not in the DATA_DIR the two happen to share here.
+        const id = location.split("/").pop() ?? "";
+        const staged = await keysIn(s3Folder(s3.settings(prefix), "uploads"));
+        expect([...staged].sort()).toEqual([
+          `${id}.info`,
+          `${id}/000000000000`,
+          `${id}/${String(third).padStart(12, "0")}`,
+        ]);
+        expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
+      }
+    }
+
+    const storage = s3MediaStorage(s3.settings(prefix));
+    const check = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    try {
+      const deadline = Date.now() + 60_000;
+      let keys: string[] = [];
+      while (keys.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const rows = await check
+          .selectFrom("photos")
+          .innerJoin("asset_variants", "asset_variants.asset_id", "photos.asset_id")
+          .select("asset_variants.key")
+          .where("photos.shoot_id", "=", shootId)
+          .execute();
+        keys = rows.map((row) => row.key);
+      }
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(await storage.public.has(key), key).toBe(true);
+      const uploads = s3Folder(s3.settings(prefix), "uploads");
+      const stagedBy = Date.now() + 10_000;
+      while ((await keysIn(uploads)).size > 0 && Date.now() < stagedBy) await new Promise((r) => setTimeout(r, 100));
+      expect(await keysIn(uploads)).toEqual(new Set());
+      expect(`${a.output()}${b.output()}`).toMatch(/processed an uploaded photo/);
+    } finally {
+      await check.destroy();
+    }
   });
 });
 
