@@ -3,7 +3,8 @@
 // media/ reachable); the demo studio imported into the bucket is served with its pages linking
 // /media/ here, or every image on MEDIA_PUBLIC_URL with the CSP allowing it; a start without the
 // bucket's settings is refused naming each, never repeating a key. Two server processes on one
-// SQLite file and one bucket take the chunks of one upload in turn.
+// database (the test's SQLite file, or its PostgreSQL database on a run on PostgreSQL) and one
+// bucket take the chunks of one upload in turn.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -17,13 +18,13 @@ import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { s3Folder, s3MediaStorage } from "#domain/media/s3-store.server.ts";
 import { type BlobStore, diskMediaStorage, keysIn, type MediaStorage } from "#domain/media/storage.server.ts";
 import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "#domain/media/upload-constants.ts";
-import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS } from "#tests/helpers/media-store.ts";
 import { type S3TestServer, startS3Server, uniquePrefix } from "#tests/helpers/s3-server.ts";
 import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
+import { makeTempDir, noisePng, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 /** Wide enough for every public page's photographs, small enough to import in seconds. */
 const DEMO_PHOTO_WIDTH_PX = 160;
@@ -187,7 +188,7 @@ describe("the demo studio with its photographs in the bucket", () => {
     media = storage.public;
     const photosDir = await smallDemoPhotos(DEMO_PHOTO_WIDTH_PX);
     dirs.push(photosDir);
-    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    const db = openDatabase(await testDatabaseTarget(dataDir));
     try {
       await migrate(db);
       await importDemoIfEmpty({ db, storage }, () => {}, photosDir);
@@ -272,7 +273,7 @@ describe("two instances on one database and one bucket", () => {
   it("take the chunks of one upload in turn, and the photo arrives with its files in the bucket", async () => {
     const dataDir = tempDir("studio-media-two-");
     const prefix = uniquePrefix();
-    const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    const db = openDatabase(await testDatabaseTarget(dataDir));
     let shootId: number;
     let cookie: string;
     let csrf: string;
@@ -341,7 +342,7 @@ describe("two instances on one database and one bucket", () => {
     }
 
     const storage = s3MediaStorage(s3.settings(prefix));
-    const check = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+    const check = openDatabase(await testDatabaseTarget(dataDir));
     try {
       const deadline = Date.now() + 60_000;
       let keys: string[] = [];
