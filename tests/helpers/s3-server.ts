@@ -130,10 +130,15 @@ async function serveForParent(): Promise<void> {
     return (listen as (...a: unknown[]) => net.Server).apply(this, args);
   } as typeof listen;
   const { startFauxqs } = await import("fauxqs");
-  const server = await startFauxqs({ port: 0, logger: false, s3StorageDir: process.env.S3_TEST_STORAGE_DIR });
+  const storageDir = process.env.S3_TEST_STORAGE_DIR;
+  const server = await startFauxqs({ port: 0, logger: false, s3StorageDir: storageDir });
   process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
+  // The objects go with the server, also when the parent was killed before it could remove them.
   const quit = () => {
-    void server.stop().finally(() => process.exit(0));
+    void server.stop().finally(() => {
+      if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+      process.exit(0);
+    });
   };
   process.stdin.on("end", quit);
   process.stdin.on("error", quit);
