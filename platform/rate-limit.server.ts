@@ -1,7 +1,12 @@
-// In-memory rate limits for one server process: the contact form per client address, the
-// content API per token, admin sign-in per account and per address. A sliding log of hit
-// times per key; keys that go quiet are dropped so memory stays bounded by active clients.
-// Several processes behind a balancer would each count on their own (see ADR 007).
+// Rate limits: the contact form per client address, the content API per token, admin sign-in
+// per account and per address, a gallery's PIN per address. A sliding log of hit times per
+// key. On SQLite one process serves the site and counts in memory; on PostgreSQL several
+// instances may, behind a balancer that sends a client's requests to any of them, so they
+// count in the database, one log for all (docs/decisions/033-several-instances.md).
+import { sql } from "kysely";
+import { type Database, engineOf, getDb } from "./db/db.server.ts";
+import { readEnv } from "./env.server.ts";
+import { toStoredTime } from "./time.ts";
 
 export interface RateLimitOptions {
   /** Hits allowed per window. */
@@ -21,18 +26,36 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Records a hit for `key` and says whether it is within the limit. */
-  hit(key: string): RateLimitResult;
+  /** Records a hit for `key` and says whether it is within the limit. A refused hit is not recorded. */
+  hit(key: string): Promise<RateLimitResult>;
   /** Says whether a hit would be allowed, without recording one. */
-  peek(key: string): RateLimitResult;
+  peek(key: string): Promise<RateLimitResult>;
   /** Forgets `key` (after a successful sign-in, say). */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
 }
 
-/** Sweeping stale keys on every Nth hit keeps the map small without a timer. */
+/** Sweeping stale keys on every Nth hit keeps the log small without a timer. */
 const SWEEP_EVERY_HITS = 500;
 
-export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimitOptions): RateLimiter {
+/** The verdict on a key's `count` hits in the window, the oldest at `oldest`, the new one counted or not. */
+function verdict(
+  { limit, windowMs }: RateLimitOptions,
+  count: number,
+  oldest: number,
+  at: number,
+  recorded: boolean,
+): RateLimitResult {
+  const allowed = recorded ? count <= limit : count < limit;
+  return {
+    allowed,
+    remaining: Math.max(0, limit - count),
+    retryAfterS: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)),
+  };
+}
+
+/** In this process's memory: SQLite's one process. Keys that go quiet are dropped. */
+export function createMemoryRateLimiter(options: RateLimitOptions): RateLimiter {
+  const { limit, windowMs, now = Date.now } = options;
   const hits = new Map<string, number[]>();
   let sinceSweep = 0;
 
@@ -43,41 +66,112 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimit
     return times;
   }
 
-  function verdict(times: number[], at: number, recorded: boolean): RateLimitResult {
-    const used = times.length;
-    const allowed = recorded ? used <= limit : used < limit;
-    const oldest = times[0] ?? at;
-    return {
-      allowed,
-      remaining: Math.max(0, limit - used),
-      retryAfterS: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)),
-    };
-  }
-
-  function sweep(at: number): void {
-    for (const key of hits.keys()) recent(key, at);
-  }
-
   return {
-    hit(key) {
+    async hit(key) {
       const at = now();
       if (++sinceSweep >= SWEEP_EVERY_HITS) {
         sinceSweep = 0;
-        sweep(at);
+        for (const other of hits.keys()) recent(other, at);
       }
       const times = recent(key, at);
       // A refused hit is not recorded, so a client that waits gets through on time.
-      if (times.length >= limit) return verdict(times, at, false);
+      if (times.length >= limit) return verdict(options, times.length, times[0] ?? at, at, false);
       times.push(at);
       hits.set(key, times);
-      return verdict(times, at, true);
+      return verdict(options, times.length, times[0] ?? at, at, true);
     },
-    peek(key) {
+    async peek(key) {
       const at = now();
-      return verdict(recent(key, at), at, false);
+      const times = recent(key, at);
+      return verdict(options, times.length, times[0] ?? at, at, false);
     },
-    reset(key) {
+    async reset(key) {
       hits.delete(key);
     },
+  };
+}
+
+/**
+ * In the database, shared by every instance on it: the rate_limit_hits table (migration 0020),
+ * `scope` naming the limit (one table for all of them). Each hit is one short transaction; on
+ * PostgreSQL it first takes an advisory lock on the key, so two instances counting the same
+ * client at once count one after the other (SQLite's writers take turns anyway).
+ */
+export function createDatabaseRateLimiter(
+  database: () => Database,
+  scope: string,
+  options: RateLimitOptions,
+): RateLimiter {
+  const { limit, windowMs, now = Date.now } = options;
+  let sinceSweep = 0;
+
+  /** Hits newer than this fall in the window at `at`. */
+  const windowStart = (at: number) => toStoredTime(at - windowMs);
+
+  async function window(db: Database, key: string, at: number): Promise<{ count: number; oldest: number }> {
+    const row = await db
+      .selectFrom("rate_limit_hits")
+      .select(({ fn }) => [fn.countAll<number>().as("count"), fn.min<string>("hit_at").as("oldest")])
+      .where("scope", "=", scope)
+      .where("key", "=", key)
+      .where("hit_at", ">", windowStart(at))
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest === null ? at : Date.parse(row.oldest) };
+  }
+
+  return {
+    async hit(key) {
+      const at = now();
+      const db = database();
+      if (++sinceSweep >= SWEEP_EVERY_HITS) {
+        sinceSweep = 0;
+        await db
+          .deleteFrom("rate_limit_hits")
+          .where("scope", "=", scope)
+          .where("hit_at", "<=", windowStart(at))
+          .execute();
+      }
+      return db.transaction().execute(async (trx) => {
+        if (engineOf(trx) === "postgres") {
+          await sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${key}`}))`.execute(trx);
+        }
+        await trx
+          .deleteFrom("rate_limit_hits")
+          .where("scope", "=", scope)
+          .where("key", "=", key)
+          .where("hit_at", "<=", windowStart(at))
+          .execute();
+        const { count, oldest } = await window(trx, key, at);
+        if (count >= limit) return verdict(options, count, oldest, at, false);
+        await trx
+          .insertInto("rate_limit_hits")
+          .values({ scope, key, hit_at: toStoredTime(at) })
+          .execute();
+        return verdict(options, count + 1, count === 0 ? at : oldest, at, true);
+      });
+    },
+    async peek(key) {
+      const at = now();
+      const { count, oldest } = await window(database(), key, at);
+      return verdict(options, count, oldest, at, false);
+    },
+    async reset(key) {
+      await database().deleteFrom("rate_limit_hits").where("scope", "=", scope).where("key", "=", key).execute();
+    },
+  };
+}
+
+export function createRateLimiter(scope: string, options: RateLimitOptions): RateLimiter {
+  let chosen: RateLimiter | undefined;
+  const limiter = () => {
+    chosen ??= readEnv().databaseUrl
+      ? createDatabaseRateLimiter(getDb, scope, options)
+      : createMemoryRateLimiter(options);
+    return chosen;
+  };
+  return {
+    hit: (key) => limiter().hit(key),
+    peek: (key) => limiter().peek(key),
+    reset: (key) => limiter().reset(key),
   };
 }

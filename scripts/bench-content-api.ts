@@ -12,7 +12,7 @@ import path from "node:path";
 import { type ApiDeps, handleApiRequest } from "../domain/content-api/handler.server.ts";
 import { createApiToken } from "../domain/content-api/tokens.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "../platform/db/db.server.ts";
-import { createRateLimiter } from "../platform/rate-limit.server.ts";
+import { createMemoryRateLimiter } from "../platform/rate-limit.server.ts";
 import { toStoredTime } from "../platform/time.ts";
 
 const SHOOTS = 5_000;
@@ -125,8 +125,8 @@ export async function runContentApiBench(): Promise<void> {
     const deps: ApiDeps = {
       db,
       origin: ORIGIN,
-      limiter: createRateLimiter({ limit: 1_000_000, windowMs: 60_000 }),
-      authFailures: createRateLimiter({ limit: 1_000_000, windowMs: 60_000 }),
+      limiter: createMemoryRateLimiter({ limit: 1_000_000, windowMs: 60_000 }),
+      authFailures: createMemoryRateLimiter({ limit: 1_000_000, windowMs: 60_000 }),
       clientAddress: "192.0.2.1",
       corsOrigins: [],
       sharedCacheS: 0,

@@ -30,13 +30,16 @@ export interface LoginThrottles {
 
 export function createLoginThrottles(now?: () => number): LoginThrottles {
   return {
-    account: createRateLimiter({ limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, now }),
-    address: createRateLimiter({ limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS, now }),
-    device: createRateLimiter({ limit: LOGIN_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS, now }),
+    account: createRateLimiter("login-account", { limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, now }),
+    address: createRateLimiter("login-address", { limit: LOGIN_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS, now }),
+    device: createRateLimiter("login-device", { limit: LOGIN_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS, now }),
   };
 }
 
-/** The process's throttles: they restart from zero with the process (ADR 007). */
+/**
+ * The server's throttles: on SQLite in the process's memory (they restart from zero with it:
+ * ADR 007), on PostgreSQL in the database, shared by every instance (ADR 033).
+ */
 export const loginThrottles = createLoginThrottles();
 
 export type LoginOutcome =
@@ -70,8 +73,7 @@ export async function attemptLogin(
   // A known device is counted on its own; anyone else on the account's shared count.
   const [limiter, key] = deviceId ? [throttles.device, `device:${deviceId}`] : [throttles.account, `account:${email}`];
   const addressKey = `address:${input.address}`;
-  const own = limiter.peek(key);
-  const byAddress = throttles.address.peek(addressKey);
+  const [own, byAddress] = await Promise.all([limiter.peek(key), throttles.address.peek(addressKey)]);
   if (!own.allowed || !byAddress.allowed) {
     // The password is not even checked: a throttled guess learns nothing.
     return { ok: false, reason: "throttled", retryAfterS: Math.max(own.retryAfterS, byAddress.retryAfterS) };
@@ -80,14 +82,13 @@ export async function attemptLogin(
   // An unknown e-mail costs one hash too, so timing does not tell which accounts exist.
   const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
   if (user && matches) {
-    limiter.reset(key);
+    await limiter.reset(key);
     return {
       ok: true,
       userId: user.id,
       device: issueDeviceToken({ id: user.id, passwordHash: user.password_hash }, now),
     };
   }
-  limiter.hit(key);
-  throttles.address.hit(addressKey);
+  await Promise.all([limiter.hit(key), throttles.address.hit(addressKey)]);
   return { ok: false, reason: "invalid" };
 }

@@ -13,11 +13,11 @@ const MS_PER_S = 1000;
 const AUTH_FAILURES_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 let limiter: RateLimiter | undefined;
-const authFailures = createRateLimiter({ limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE_MS });
+const authFailures = createRateLimiter("api-auth-failures", { limit: AUTH_FAILURES_PER_MINUTE, windowMs: MINUTE_MS });
 
 export function apiDeps(clientAddress: string): ApiDeps {
   const env = readEnv();
-  limiter ??= createRateLimiter({ limit: env.apiRateLimit, windowMs: env.apiRateWindowS * MS_PER_S });
+  limiter ??= createRateLimiter("api-token", { limit: env.apiRateLimit, windowMs: env.apiRateWindowS * MS_PER_S });
   return {
     db: getDb(),
     origin: publicOrigin(),

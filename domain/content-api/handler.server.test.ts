@@ -13,7 +13,7 @@ import { NAV_LINKS } from "#domain/catalog/navigation.ts";
 import { readBannerSlides } from "#domain/catalog/read-model.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
-import { createRateLimiter } from "#platform/rate-limit.server.ts";
+import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";
 import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
 import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
@@ -50,8 +50,8 @@ beforeAll(async () => {
   deps = {
     db: store.db,
     origin: ORIGIN,
-    limiter: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
-    authFailures: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+    limiter: createMemoryRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+    authFailures: createMemoryRateLimiter({ limit: 10_000, windowMs: 60_000 }),
     clientAddress: "192.0.2.1",
     corsOrigins: [],
     sharedCacheS: 60,
@@ -858,7 +858,7 @@ describe("tokens", () => {
   });
 
   it("rate-limits per token with 429, Retry-After and the error shape", async () => {
-    const limited = { limiter: createRateLimiter({ limit: 2, windowMs: 60_000 }) };
+    const limited = { limiter: createMemoryRateLimiter({ limit: 2, windowMs: 60_000 }) };
     const other = (await createApiToken(store.db, "other")).token;
     expect((await call("galleries", { deps: limited })).status).toBe(200);
     expect((await call("galleries", { deps: limited })).status).toBe(200);
@@ -869,7 +869,10 @@ describe("tokens", () => {
   });
 
   it("slows an address that keeps guessing, but never holds back a good token from it", async () => {
-    const guarded = { authFailures: createRateLimiter({ limit: 3, windowMs: 60_000 }), clientAddress: "192.0.2.9" };
+    const guarded = {
+      authFailures: createMemoryRateLimiter({ limit: 3, windowMs: 60_000 }),
+      clientAddress: "192.0.2.9",
+    };
     // Calls without any token guess nothing: they stay 401 however many there are.
     for (let i = 0; i < 5; i++) {
       await failure(await call("galleries", { deps: guarded, token: null }), 401, "UnauthorizedError");
@@ -944,7 +947,7 @@ describe("CORS", () => {
     expect(res.headers.get("access-control-expose-headers")).toMatch(/ETag/);
     expect(res.headers.get("vary")).toMatch(/Origin/);
     // Every header exposed to the partner's script is one the API really sends (on a 200 or a 429).
-    const limited = { ...cors, limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) };
+    const limited = { ...cors, limiter: createMemoryRateLimiter({ limit: 0, windowMs: 60_000 }) };
     const refused = await call("galleries", { deps: limited, headers: { Origin: partner } });
     expect(refused.status).toBe(429);
     for (const name of (res.headers.get("access-control-expose-headers") ?? "").split(/,\s*/)) {
@@ -1054,7 +1057,12 @@ describe("the OpenAPI document", () => {
       ["/api/collections", "collections?foo=1", 400],
       ["/api/collections/{id}", "collections/999", 404],
       ["/api/galleries", "galleries", 401, { token: null }],
-      ["/api/galleries", "galleries", 429, { deps: { limiter: createRateLimiter({ limit: 0, windowMs: 60_000 }) } }],
+      [
+        "/api/galleries",
+        "galleries",
+        429,
+        { deps: { limiter: createMemoryRateLimiter({ limit: 0, windowMs: 60_000 }) } },
+      ],
     ];
     for (const [path, query, status, options] of exchanges) {
       const res = await call(query, options);

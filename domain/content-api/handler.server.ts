@@ -146,11 +146,11 @@ export async function handleApiRequest(request: Request, path: string, deps: Api
       // Only a presented token is a guess. Past the limit a guess gets 429, so a flood backs
       // off; a good token from the same address (a shared NAT, a script with one stale
       // token) is never held back.
-      const guesses = credential === null ? undefined : deps.authFailures.hit(deps.clientAddress);
+      const guesses = credential === null ? undefined : await deps.authFailures.hit(deps.clientAddress);
       if (guesses && !guesses.allowed) throw tooManyRequests(guesses.retryAfterS);
       throw new ApiError(401, "UnauthorizedError", ...UNAUTHORIZED);
     }
-    const limit = deps.limiter.hit(`api-token:${token.id}`);
+    const limit = await deps.limiter.hit(`api-token:${token.id}`);
     const rateHeaders = { "RateLimit-Remaining": String(limit.remaining) };
     if (!limit.allowed) throw tooManyRequests(limit.retryAfterS, rateHeaders);
     const { name, id } = route(path);

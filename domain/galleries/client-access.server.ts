@@ -95,7 +95,7 @@ export function visitorIdOf(request: Request, galleryId: number): number | null 
 
 // --- throttling wrong PINs
 
-const pinFailures = createRateLimiter({ limit: PIN_FAILURES_PER_15_MIN, windowMs: PIN_WINDOW_MS });
+const pinFailures = createRateLimiter("gallery-pin", { limit: PIN_FAILURES_PER_15_MIN, windowMs: PIN_WINDOW_MS });
 
 /** Which PIN is being guessed: the gallery's, a person's, or the downloads' (each has its own allowance). */
 export type PinKind = "gallery" | "visitor" | "download";
@@ -105,17 +105,17 @@ function throttleKey(kind: PinKind, galleryId: number, address: string): string 
 }
 
 /** Whether another try is allowed now (a try is refused without checking once the limit is used). */
-export function pinTryAllowed(kind: PinKind, galleryId: number, address: string): RateLimitResult {
+export function pinTryAllowed(kind: PinKind, galleryId: number, address: string): Promise<RateLimitResult> {
   return pinFailures.peek(throttleKey(kind, galleryId, address));
 }
 
 /** Counts a wrong PIN; says whether another try is allowed now, and if not, in how long. */
-export function recordWrongPin(kind: PinKind, galleryId: number, address: string): RateLimitResult {
+export async function recordWrongPin(kind: PinKind, galleryId: number, address: string): Promise<RateLimitResult> {
   const key = throttleKey(kind, galleryId, address);
-  pinFailures.hit(key);
+  await pinFailures.hit(key);
   return pinFailures.peek(key);
 }
 
-export function clearWrongPins(kind: PinKind, galleryId: number, address: string): void {
-  pinFailures.reset(throttleKey(kind, galleryId, address));
+export function clearWrongPins(kind: PinKind, galleryId: number, address: string): Promise<void> {
+  return pinFailures.reset(throttleKey(kind, galleryId, address));
 }

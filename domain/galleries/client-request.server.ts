@@ -76,13 +76,13 @@ export async function throttledPin(
   address: string,
   check: () => Promise<boolean>,
 ): Promise<PinCheck> {
-  const before = pinTryAllowed(kind, galleryId, address);
+  const before = await pinTryAllowed(kind, galleryId, address);
   if (!before.allowed) return { ok: false, status: 429, message: tooManyText(before.retryAfterS) };
   if (await check()) {
-    clearWrongPins(kind, galleryId, address);
+    await clearWrongPins(kind, galleryId, address);
     return { ok: true };
   }
-  const after = recordWrongPin(kind, galleryId, address);
+  const after = await recordWrongPin(kind, galleryId, address);
   if (!after.allowed) return { ok: false, status: 429, message: tooManyText(after.retryAfterS) };
   const left = after.remaining;
   return {

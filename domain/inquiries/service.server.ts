@@ -34,7 +34,7 @@ let limiterFor: number | undefined;
 
 function rateLimiter(perHour: number): RateLimiter {
   if (!limiter || limiterFor !== perHour) {
-    limiter = createRateLimiter({ limit: perHour, windowMs: RATE_WINDOW_MS });
+    limiter = createRateLimiter("contact-form", { limit: perHour, windowMs: RATE_WINDOW_MS });
     limiterFor = perHour;
   }
   return limiter;
@@ -103,7 +103,7 @@ export async function submitInquiry({
     return { status: "sent" };
   }
   if (token === "expired") return { status: "expired", values, fillToken: issueFillToken(now.getTime()) };
-  const limit = rateLimiter(settings.ratePerHour).hit(rateLimitKey(clientAddress));
+  const limit = await rateLimiter(settings.ratePerHour).hit(rateLimitKey(clientAddress));
   if (!limit.allowed) {
     logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
     return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };

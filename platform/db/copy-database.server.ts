@@ -34,6 +34,7 @@ export const COPY_ORDER = [
   "banner_slides",
   "studio_settings",
   "content_version",
+  "rate_limit_hits",
 ] as const satisfies readonly (keyof DB)[];
 
 /** Columns that reference a table copied after theirs: written once the rows they name exist. */

@@ -224,6 +224,16 @@ export interface AdminSessionsTable {
 export type PhotoJobState = "queued" | "running" | "done" | "failed";
 
 /** An uploaded photo waiting for (or done with) background processing into a shoot. */
+/** One allowed hit of a rate limit (platform/rate-limit.server.ts), kept for its window. */
+export interface RateLimitHitsTable {
+  /** Which limit: the contact form, the content API, sign-in by account... */
+  scope: string;
+  /** Whom it counts: an address, a token, an account. */
+  key: string;
+  /** When it was allowed. */
+  hit_at: StoredTime;
+}
+
 export interface PhotoJobsTable {
   id: Generated<number>;
   upload_id: string;
@@ -354,6 +364,7 @@ export interface DB {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   photo_jobs: PhotoJobsTable;
+  rate_limit_hits: RateLimitHitsTable;
   client_galleries: ClientGalleriesTable;
   gallery_visitors: GalleryVisitorsTable;
   selection_lists: SelectionListsTable;

@@ -9,9 +9,10 @@
 // CRC-32 does not fit PostgreSQL's integer); times are text in the stored-time format
 // (platform/time.ts), held to it by a check as SQLite's strftime checks do; flags stay integers.
 import { type Kysely, sql } from "kysely";
+import { STORED_TIME_PATTERN } from "./stored-time.server.ts";
 
 /** The stored-time format (2026-11-25T10:00:00.000Z) and a date (2026-11-25), as checks. */
-const TIME = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$'`;
+const TIME = `'${STORED_TIME_PATTERN}'`;
 const DATE = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`;
 /** A capture time: the camera's local time, with its offset when the file recorded one. */
 const CAPTURE_TIME = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([+-][0-9]{2}:[0-9]{2})?$'`;

@@ -25,10 +25,12 @@ import * as m0017 from "./0017-content-times.server.ts";
 import * as m0018 from "./0018-content-version.server.ts";
 import * as postgresBaseline from "./0018-postgres-baseline.server.ts";
 import * as m0019 from "./0019-photo-job-claims.server.ts";
+import * as m0020 from "./0020-rate-limit-hits.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0019-photo-job-claims": m0019,
+  "0020-rate-limit-hits": m0020,
 };
 
 /** SQLite's list. */
