@@ -2,7 +2,9 @@
 // The folder becomes a DATA_DIR of its own: restore by starting the server on it
 // (`DATA_DIR=<folder> npm start`) or by copying it back while the server is stopped.
 // Run it again into the same folder and only new photos are copied. With MEDIA_STORE=s3 the
-// photos are copied from the bucket into the folder's media/ and originals/.
+// photos are copied from the bucket into the folder's media/ and originals/. With DATABASE_URL
+// the database is a snapshot of the PostgreSQL server, written as the folder's SQLite file
+// (serve it as it is, or put it back with `npm run migrate-to-postgres`).
 import { backupDataDir } from "../domain/media/backup.server.ts";
 import { startEnv } from "../platform/env.server.ts";
 

@@ -1,5 +1,6 @@
 // A consistent copy of everything the studio owns, taken while the site runs: the database
-// through SQLite's online backup, then the originals and variants that snapshot refers to.
+// through SQLite's online backup (or, on PostgreSQL, a snapshot copied into a SQLite file), then
+// the originals and variants that snapshot refers to.
 // The target is itself a valid DATA_DIR, so restoring is starting the server on it (or copying
 // it back). Files are named by their content, so a second backup into the same folder copies
 // only what is new. The media come from where they live, the folder or the bucket
@@ -7,10 +8,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
-import { Kysely } from "kysely";
-import { DATABASE_FILE_NAME } from "../../platform/db/db.server.ts";
+import { Kysely, sql } from "kysely";
+import { copyDatabase } from "../../platform/db/copy-database.server.ts";
+import { DATABASE_FILE_NAME, openDatabase } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
 import { createDialect } from "../../platform/db/sqlite-dialect.server.ts";
+import { readEnv } from "../../platform/env.server.ts";
 import { SECRET_FILE_NAME } from "../../platform/secret.server.ts";
 import { type BlobStore, diskMediaStorage, getMediaStorage, keysIn, type MediaStorage } from "./storage.server.ts";
 
@@ -67,28 +70,60 @@ async function readSnapshot(file: string): Promise<{ originals: string[]; media:
   }
 }
 
-/** `from` is where the media live: the folders under DATA_DIR, or the bucket MEDIA_STORE=s3 names. */
+/**
+ * A PostgreSQL studio's database, as it is at one instant (a read-only snapshot the site keeps
+ * writing beside), copied into a SQLite file: the backup folder is a DATA_DIR like a SQLite
+ * studio's, which `npm start` serves as it is, or `npm run migrate-to-postgres` puts back on a
+ * server (ADR 032). No pg_dump of the server's major version is needed where the backup runs.
+ */
+async function snapshotPostgres(databaseUrl: string, file: string): Promise<void> {
+  const live = openDatabase(databaseUrl);
+  const copy = openDatabase(file);
+  try {
+    await live
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .execute(async (snapshot) => {
+        await sql`set transaction read only`.execute(snapshot);
+        await copyDatabase(snapshot, copy, () => {}, { migrateSource: false });
+      });
+  } finally {
+    await copy.destroy();
+    await live.destroy();
+  }
+}
+
+/**
+ * `from` is where the media live: the folders under DATA_DIR, or the bucket MEDIA_STORE=s3
+ * names; `databaseUrl`, the PostgreSQL server when the studio is on one (DATABASE_URL).
+ */
 export async function backupDataDir(
   dataDir: string,
   target: string,
   progress: (line: string) => void = () => {},
   from: MediaStorage = getMediaStorage(dataDir),
+  databaseUrl: string | undefined = readEnv().databaseUrl,
 ): Promise<BackupReport> {
   if (path.resolve(dataDir) === path.resolve(target)) throw new Error("The backup folder cannot be DATA_DIR itself");
-  const liveFile = path.join(dataDir, DATABASE_FILE_NAME);
-  // Opening a file that is not there would create an empty database and back that up.
-  await fs.access(liveFile).catch(() => {
-    throw new Error(`No database at ${liveFile}: nothing to back up (is DATA_DIR right?)`);
-  });
-  await fs.mkdir(target, { recursive: true });
-
-  const live = new DatabaseSync(liveFile);
   const snapshotFile = path.join(target, `${DATABASE_FILE_NAME}.partial`);
-  await fs.rm(snapshotFile, { force: true });
-  try {
-    await backup(live, snapshotFile);
-  } finally {
-    live.close();
+  if (databaseUrl) {
+    await fs.mkdir(target, { recursive: true });
+    await fs.rm(snapshotFile, { force: true });
+    await snapshotPostgres(databaseUrl, snapshotFile);
+  } else {
+    const liveFile = path.join(dataDir, DATABASE_FILE_NAME);
+    // Opening a file that is not there would create an empty database and back that up.
+    await fs.access(liveFile).catch(() => {
+      throw new Error(`No database at ${liveFile}: nothing to back up (is DATA_DIR right?)`);
+    });
+    await fs.mkdir(target, { recursive: true });
+    const live = new DatabaseSync(liveFile);
+    await fs.rm(snapshotFile, { force: true });
+    try {
+      await backup(live, snapshotFile);
+    } finally {
+      live.close();
+    }
   }
   const keys = await readSnapshot(snapshotFile);
   const databaseFile = path.join(target, DATABASE_FILE_NAME);

@@ -1,5 +1,6 @@
 // Copies a studio's database, every row of every table, into an empty database migrated to the
-// same schema: a studio moving from SQLite to PostgreSQL (`npm run migrate-to-postgres`). One
+// same schema: a studio moving from SQLite to PostgreSQL (`npm run migrate-to-postgres`), and a
+// PostgreSQL studio's backup, which is a SQLite file (domain/media/backup.server.ts). One
 // transaction on the target, so a failed copy leaves it empty; counted table by table after.
 import { sql } from "kysely";
 import { type Database, engineOf, inTransaction, migrate } from "./db.server.ts";
@@ -70,8 +71,10 @@ export async function copyDatabase(
   from: Database,
   to: Database,
   progress: (line: string) => void = () => {},
+  /** false: `from` is a live server's snapshot (a read-only transaction), migrated by its server. */
+  { migrateSource = true }: { migrateSource?: boolean } = {},
 ): Promise<CopyReport> {
-  await migrate(from);
+  if (migrateSource) await migrate(from);
   await migrate(to);
   await assertEmpty(to);
   await inTransaction(to, async (trx) => {

@@ -8,6 +8,7 @@
 //   SQLite's integer flags (is_story, inquiry_ack), and PostgreSQL refuses 'true' for an integer.
 import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import Cursor from "pg-cursor";
 import { logger } from "../logger.server.ts";
 
 /** Connections each app instance keeps open: requests and background work share them. */
@@ -53,7 +54,8 @@ export function createPostgresDialect(url: string): PostgresConnection {
     connect: async () => withIntegerBooleans(await pool.connect()),
     end: () => pool.end(),
   };
-  return { dialect: new PostgresDialect({ pool: wrapped }), pool };
+  // A cursor lets a query be read a batch at a time (Kysely's stream(): a backup, a copy).
+  return { dialect: new PostgresDialect({ pool: wrapped, cursor: Cursor }), pool };
 }
 
 /** Whether a connection target names a PostgreSQL server (DATABASE_URL) rather than a SQLite file. */
