@@ -1,5 +1,6 @@
 // `npm test`: everything, in the order that fails fastest: lint, types, unit and integration
-// tests (Vitest), then the browser tests (Playwright in Chromium). Ends with one summary line.
+// tests (Vitest), the integration tests again on PostgreSQL, then the browser tests (Playwright
+// in Chromium). Ends with one summary line.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,9 +10,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "tmp/test-reports");
 fs.mkdirSync(reports, { recursive: true });
 
-function step(title: string, command: string, args: string[]): boolean {
+function step(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
 }
 
@@ -42,6 +43,27 @@ ok =
 const vitest = readJson(vitestReport) as { numPassedTests: number; numFailedTests: number } | undefined;
 passed += vitest?.numPassedTests ?? 0;
 failed += vitest?.numFailedTests ?? 0;
+
+// The integration suite again on PostgreSQL, in a throwaway cluster (vitest.postgres.config.ts).
+const postgresReport = path.join(reports, "vitest-postgres.json");
+ok =
+  step(
+    "Integration tests on PostgreSQL (Vitest)",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--config",
+      "vitest.postgres.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${postgresReport}`,
+    ],
+    { TEST_DATABASE: "postgres" },
+  ) && ok;
+const onPostgres = readJson(postgresReport) as { numPassedTests: number; numFailedTests: number } | undefined;
+passed += onPostgres?.numPassedTests ?? 0;
+failed += onPostgres?.numFailedTests ?? 0;
 
 const playwrightReport = path.join(reports, "playwright.json");
 const e2eOk = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
