@@ -5,8 +5,8 @@
 // a photo, the demo import, a script) moves it, and none can forget to.
 import { type Kysely, sql } from "kysely";
 
-/** The tables whose rows a public page may show. */
-const CONTENT_TABLES = [
+/** The tables whose rows a public page may show (PostgreSQL's baseline triggers on the same). */
+export const CONTENT_TABLES = [
   "studio_settings",
   "assets",
   "asset_variants",

@@ -9,6 +9,7 @@
 // CRC-32 does not fit PostgreSQL's integer); times are text in the stored-time format
 // (platform/time.ts), held to it by a check as SQLite's strftime checks do; flags stay integers.
 import { type Kysely, sql } from "kysely";
+import { CONTENT_TABLES } from "./0018-content-version.server.ts";
 import { STORED_TIME_PATTERN } from "./stored-time.server.ts";
 
 /** The stored-time format (2026-11-25T10:00:00.000Z) and a date (2026-11-25), as checks. */
@@ -282,17 +283,6 @@ const TABLES = [
   `create table "content_version" ("id" bigint primary key check ("id" = 1), "version" bigint not null)`,
   `insert into "content_version" ("id", "version") values (1, 1)`,
 ];
-
-/** The tables a public page shows: a change to any moves the content version (0018, ADR 004). */
-export const CONTENT_TABLES = [
-  "studio_settings",
-  "assets",
-  "asset_variants",
-  "collections",
-  "shoots",
-  "photos",
-  "banner_slides",
-] as const;
 
 /**
  * Once per statement, not per row as SQLite's must be: a 3,000-photo import moves the version
