@@ -19,9 +19,19 @@ const LOADING = { timeout: 20_000 };
 const dialog = (page: Page) => page.getByRole("dialog", { name: `${SHOOT_TITLE}: photo viewer` });
 const thumbnail = (page: Page, n: number) => page.locator(".photo-grid a").nth(n - 1);
 
+/**
+ * Opens `path` and returns once its document is parsed: a tap may come before its images have
+ * loaded, and the test does not wait on them (a busy machine's images are slow, not its taps).
+ * The page must be the page, not an error's.
+ */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+  expect(response?.status(), `GET ${path}`).toBe(200);
+}
+
 /** Comes to the shoot by following its link on PREVIOUS_PAGE: a whole page load, before hydration. */
 async function arriveFromPreviousPage(page: Page) {
-  await page.goto(PREVIOUS_PAGE);
+  await open(page, PREVIOUS_PAGE);
   await page.locator(`a[href="${SHOOT}"]`).first().click();
   await expect(page).toHaveURL(SHOOT);
   await page.waitForLoadState("load");
@@ -34,7 +44,7 @@ test.describe("a thumbnail tapped before the page's script has run", () => {
     const documents: string[] = [];
     page.on("request", (r) => r.isNavigationRequest() && documents.push(new URL(r.url()).pathname));
     const release = await holdScripts(page);
-    await page.goto(SHOOT);
+    await open(page, SHOOT);
     expect(await isHydrated(page)).toBe(false);
 
     await thumbnail(page, 3).click();
@@ -59,7 +69,7 @@ test.describe("a thumbnail tapped before the page's script has run", () => {
 
   test("the last of two taps wins, and a modified click still opens the large image", async ({ page }) => {
     const release = await holdScripts(page);
-    await page.goto(SHOOT);
+    await open(page, SHOOT);
     await thumbnail(page, 2).click();
     await thumbnail(page, 5).click();
     await expect(thumbnail(page, 2)).not.toHaveAttribute(EARLY_OPENING_ATTRIBUTE);
@@ -96,7 +106,7 @@ test.describe("the phone bar's Back before the page's script has run", () => {
 
   test("goes home when the visitor came from elsewhere", async ({ page }) => {
     await holdScripts(page);
-    await page.goto(SHOOT);
+    await open(page, SHOOT);
     await page.getByRole("button", { name: "Go back" }).click();
     await expect(page).toHaveURL(/\/\??$/);
   });
@@ -115,7 +125,7 @@ test("after hydration, Back on a page loaded whole from another of ours returns 
 test.describe("on the home page, before its script has run", () => {
   test("the showreel's play is held, then plays here once the script runs", async ({ page, offHostRequests }) => {
     const release = await holdScripts(page);
-    await page.goto("/");
+    await open(page, "/");
     const play = page.getByRole("link", { name: /Play the .* showreel/ });
     await play.scrollIntoViewIfNeeded();
     await play.click();
@@ -136,7 +146,7 @@ test.describe("on the home page, before its script has run", () => {
   test("the phone menu opens at once, and becomes the modal dialog once the script runs", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     const release = await holdScripts(page);
-    await page.goto("/");
+    await open(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const panel = page.getByRole("dialog", { name: "Menu" });
     await expect(panel).toBeVisible();
