@@ -17,8 +17,12 @@ const TIME = `'${STORED_TIME_PATTERN}'`;
 const DATE = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`;
 /** A capture time: the camera's local time, with its offset when the file recorded one. */
 const CAPTURE_TIME = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([+-][0-9]{2}:[0-9]{2})?$'`;
-/** Now, in the stored-time format: SQLite's strftime('%Y-%m-%dT%H:%M:%fZ', 'now'). */
-const NOW = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * Now, in the stored-time format: SQLite's strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), which is the
+ * statement's time. PostgreSQL's now() is the transaction's: a demo import's shoots, made in one
+ * transaction, would all have been made at one instant.
+ */
+const NOW = `to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A stored-time column: `not null default now`, `not null` or nullable. */
 function time(name: string, kind: "now" | "required" | "optional" = "optional"): string {
