@@ -7,100 +7,42 @@
 //
 //   node scripts/bench.ts --only=ssr
 // Needs nginx and wrk (Debian's packages; .ci/run installs them on a clean machine).
-import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { freePort, type ServerProcess, startServer } from "../tests/helpers/server-process.ts";
+import { startNginx } from "./nginx.ts";
+import { missingLoadTool, type WrkResult, wrk as wrkRun } from "./wrk.ts";
 
-const PAGES = ["/", "/galleryList/1", "/contactUs"] as const;
-const CONNECTIONS = 64;
+export const PAGES = ["/", "/galleryList/1", "/contactUs"] as const;
+export const CONNECTIONS = 64;
 const DURATION_S = 15;
 /** The goal: the server's requests per second over nginx's on the same bytes. */
 const TARGET_RATIO = 0.8;
-const NGINX = "/usr/sbin/nginx";
 
-interface WrkResult {
-  requestsPerS: number;
-  timeouts: number;
-  errors: number;
-  p99Ms: number;
-  /** What a response weighed on the wire: the check that both sides sent the same (compressed) page. */
-  kbPerResponse: number;
-}
-
-/** One wrk run: one thread (the machine has two cores; the other is the server's). */
-function wrk(url: string, headers: Record<string, string>): WrkResult {
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${DURATION_S}s`, "--latency", "--timeout", "2s"];
-  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  const out = execFileSync("wrk", [...args, url], { encoding: "utf8" });
-  const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const unit = { us: 0.001, ms: 1, s: 1000 }[(p99?.[2] ?? "ms") as "us" | "ms" | "s"];
-  const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out);
-  const transferMb =
-    Number(transfer?.[1] ?? 0) * { B: 1 / 1048576, KB: 1 / 1024, MB: 1, GB: 1024 }[(transfer?.[2] ?? "MB") as "B"];
-  return {
-    requestsPerS: number(/Requests\/sec:\s+([\d.]+)/),
-    timeouts: Number(socket?.[4] ?? 0),
-    errors:
-      Number(socket?.[1] ?? 0) +
-      Number(socket?.[2] ?? 0) +
-      Number(socket?.[3] ?? 0) +
-      number(/Non-2xx or 3xx responses: (\d+)/),
-    p99Ms: Number(p99?.[1] ?? 0) * unit,
-    kbPerResponse: (transferMb * 1024) / Math.max(number(/Requests\/sec:\s+([\d.]+)/), 1),
-  };
-}
+/** One wrk run at the bench's load. */
+const wrk = (url: string, headers: Record<string, string>): WrkResult =>
+  wrkRun(url, { connections: CONNECTIONS, durationS: DURATION_S, headers });
 
 /** nginx on a free port, one worker, serving `root`: gzipping each answer, or sending the .gz copies. */
-async function startNginx(root: string, gzip: "per-request" | "static"): Promise<{ url: string; stop: () => void }> {
+async function startStaticNginx(
+  root: string,
+  gzip: "per-request" | "static",
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-nginx-"));
-  const config = path.join(dir, "nginx.conf");
-  fs.writeFileSync(
-    config,
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  default_type text/html;
+  const nginx = await startNginx(
+    `  default_type text/html;
   ${gzip === "static" ? "gzip_static on;" : "gzip on;"}
   etag on;
   server {
     listen 127.0.0.1:${port};
     root ${root};
     location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
+  }`,
+    port,
   );
-  const child = spawn(NGINX, ["-c", config, "-p", dir], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/index.html`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return {
-    url,
-    stop() {
-      child.kill("SIGQUIT");
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url: `http://127.0.0.1:${port}`, stop: nginx.stop };
 }
 
 /** Where nginx finds a page's bytes. */
@@ -109,22 +51,17 @@ function fileFor(root: string, page: string): string {
 }
 
 export async function runSsrBench(): Promise<void> {
-  for (const tool of [NGINX, "wrk"]) {
-    try {
-      execFileSync(tool, ["-v"], { stdio: "ignore" });
-    } catch (error) {
-      if ((error as { code?: string }).code === "ENOENT") {
-        console.log(`SSR throughput: skipped, ${tool} is not installed (apt-get install nginx-light wrk)\n`);
-        return;
-      }
-    }
+  const missing = missingLoadTool();
+  if (missing) {
+    console.log(`SSR throughput: skipped, ${missing} is not installed (apt-get install nginx-light wrk)\n`);
+    return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-ssr-"));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-ssr-root-"));
   // nginx's workers run as another user (www-data): they must be able to read the pages.
   fs.chmodSync(root, 0o755);
   let server: ServerProcess | undefined;
-  let nginx: { url: string; stop: () => void } | undefined;
+  let nginx: { url: string; stop: () => Promise<void> } | undefined;
   try {
     server = await startServer(dataDir, { LOG_LEVEL: "warn" });
     await server.waitUntilReady(600_000);
@@ -141,14 +78,14 @@ export async function runSsrBench(): Promise<void> {
     const gzip = { "Accept-Encoding": "gzip" };
     const nginxRuns: Record<string, Record<string, WrkResult>> = {};
     for (const mode of ["per-request", "static"] as const) {
-      nginx = await startNginx(root, mode);
+      nginx = await startStaticNginx(root, mode);
       for (const page of PAGES) {
         const run = wrk(`${nginx.url}${page}`, gzip);
         if (run.errors > 0)
           throw new Error(`nginx answered ${page} with ${run.errors} errors: check its configuration`);
         nginxRuns[page] = { ...nginxRuns[page], [mode]: run };
       }
-      nginx.stop();
+      await nginx.stop();
       nginx = undefined;
     }
     for (const page of PAGES) {
@@ -172,7 +109,7 @@ export async function runSsrBench(): Promise<void> {
       `  / revalidated      ${revalidated.requestsPerS.toFixed(0).padStart(6)} req/s, ${check.status} from the ${check.headers.get("x-page-cache") ?? "?"} (no render)\n`,
     );
   } finally {
-    nginx?.stop();
+    await nginx?.stop();
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(root, { recursive: true, force: true });

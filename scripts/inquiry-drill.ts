@@ -9,7 +9,7 @@
 //   npm run inquiry-drill -- --count 200 --spread --outage-s 20 --accept-delay-ms 100
 //
 // Options: --url (default http://127.0.0.1:$PORT), --smtp-port (2525), --data-dir (the server's
-// DATA_DIR, default $DATA_DIR or ./data), --count (200), --concurrency (8), --spread (each post
+// DATA_DIR, default $DATA_DIR or ./data; with DATABASE_URL set, that database is read instead), --count (200), --concurrency (8), --spread (each post
 // comes from its own client address in X-Forwarded-For; the server must trust the proxy hop, e.g.
 // TRUST_PROXY=loopback, else the per-address limit answers 429 after INQUIRY_RATE_LIMIT), --outage-s
 // (stop the mailbox after a third of the posts, for this long), --accept-delay-ms (the mailbox
@@ -18,16 +18,16 @@
 // after loading the form, 3.5, above INQUIRY_MIN_FILL_S), --wait-s (how long to wait for the mail,
 // 300). Automated in scripts/inquiry-drill.test.ts.
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { databaseTarget, openDatabase } from "../platform/db/db.server.ts";
 import { startEnv } from "../platform/env.server.ts";
 import { type ReceivedMail, startSmtpSink } from "../tests/helpers/smtp-sink.ts";
+import { benchmarkAddress, contactFormToken, type InquiryAnswer, postInquiry, visitorFields } from "./contact-form.ts";
 
 const POLL_MS = 1_000;
 /** After the last expected mail, a late duplicate would show up within this long. */
 const DUPLICATE_GRACE_MS = 5_000;
-const THANKS = "Thank you, we&#x27;ll contact you soon";
 
 const env = startEnv();
 const { values } = parseArgs({
@@ -64,7 +64,6 @@ const outageMs = wholeNumber("outage-s") * 1000;
 const fillMs = wholeNumber("fill-s") * 1000;
 const waitMs = wholeNumber("wait-s") * 1000;
 const origin = new URL(values.url).origin;
-const dbFile = path.resolve(values["data-dir"], "studio.db");
 
 const sink = await startSmtpSink({
   port: smtpPort,
@@ -91,40 +90,22 @@ if (values["sink-only"]) {
 
 // --- the burst --------------------------------------------------------------------------------
 
+// The server's database: DATABASE_URL when it runs on PostgreSQL, else DATA_DIR's SQLite file.
+const db = openDatabase(databaseTarget({ databaseUrl: env.databaseUrl, dataDir: path.resolve(values["data-dir"]) }));
+
 const run = Date.now().toString(36);
 const markerOf = (i: number) => `drill-${run}-${i}`;
 
-const page = await fetch(`${origin}/contactUs`).catch(() => fail(`No server at ${origin}.`));
-const token: string =
-  /name="formToken" value="([^"]+)"/.exec(await page.text())?.[1] ??
-  fail(`${origin}/contactUs has no form token: is it the studio's site, and ready?`);
+const token = await contactFormToken(origin).catch((error: unknown) =>
+  fail(error instanceof TypeError ? `No server at ${origin}.` : String((error as Error).message)),
+);
 await sleep(fillMs);
 
-type Answer = "accepted" | "rate-limited" | `other ${number}` | "no answer";
+type Answer = InquiryAnswer;
 const answers: Answer[] = [];
 
-async function post(i: number): Promise<Answer> {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  // 198.18.0.0/15 is for benchmarks: never a real visitor.
-  if (values.spread) headers["X-Forwarded-For"] = `198.18.${i >> 8}.${i & 255}`;
-  const body = new URLSearchParams({
-    formToken: token,
-    website: "",
-    name: `Drill Visitor ${i}`,
-    phoneNumber: `+91 98765 ${String(i).padStart(5, "0")}`,
-    email: `visitor${i}@drill.example`,
-    message: `${markerOf(i)}: we would like a quote for a wedding shoot.`,
-  });
-  try {
-    const res = await fetch(`${origin}/contactUs`, { method: "POST", headers, body });
-    const html = await res.text();
-    if (res.status === 200 && html.includes(THANKS)) return "accepted";
-    if (res.status === 429) return "rate-limited";
-    return `other ${res.status}`;
-  } catch {
-    return "no answer";
-  }
-}
+const post = (i: number): Promise<Answer> =>
+  postInquiry(origin, token, i, markerOf(i), values.spread ? benchmarkAddress(i) : undefined);
 
 let next = 0;
 let outage: Promise<void> | undefined;
@@ -174,31 +155,33 @@ interface StoredRow {
   delivered: number;
 }
 
-function storedRows(): StoredRow[] {
-  const db = new DatabaseSync(dbFile, { readOnly: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT i.id, i.uid, i.message, COUNT(m.id) AS mails, COUNT(m.delivered_at) AS delivered
-         FROM inquiries i LEFT JOIN inquiry_mails m ON m.inquiry_id = i.id
-         WHERE i.message LIKE ? GROUP BY i.id`,
-      )
-      .all(`drill-${run}-%`) as { id: number; uid: string; message: string; mails: number; delivered: number }[];
-    return rows.map((r) => ({
-      marker: markerIn(r.message) ?? "",
-      ackId: `<inquiry-${r.id}.${r.uid}.ack@`,
-      delivered: r.delivered,
-      mails: r.mails,
-    }));
-  } finally {
-    db.close();
-  }
+/** The drill's inquiries as the server stored them, through the query layer (SQLite or PostgreSQL). */
+async function storedRows(): Promise<StoredRow[]> {
+  const rows = await db
+    .selectFrom("inquiries as i")
+    .leftJoin("inquiry_mails as m", "m.inquiry_id", "i.id")
+    .select(({ fn }) => [
+      "i.id",
+      "i.uid",
+      "i.message",
+      fn.count<number>("m.id").as("mails"),
+      fn.count<number>("m.delivered_at").as("delivered"),
+    ])
+    .where("i.message", "like", `drill-${run}-%`)
+    .groupBy(["i.id", "i.uid", "i.message"])
+    .execute();
+  return rows.map((r) => ({
+    marker: markerIn(r.message) ?? "",
+    ackId: `<inquiry-${r.id}.${r.uid}.ack@`,
+    delivered: Number(r.delivered),
+    mails: Number(r.mails),
+  }));
 }
 
 const deadline = Date.now() + waitMs;
 let lastReport = 0;
 for (;;) {
-  const rows = storedRows();
+  const rows = await storedRows();
   const undelivered = rows.filter((r) => r.delivered < r.mails).length;
   if (undelivered === 0) break;
   if (Date.now() > deadline) {
@@ -217,7 +200,7 @@ const isAck = (m: ReceivedMail) => m.headers["message-id"]?.includes(".ack@") ??
 // The mailbox may also get mail of earlier inquiries that were waiting for a retry.
 const ours = sink.mails.filter((m) => !isAck(m) && markerIn(m.text));
 const mailed = Map.groupBy(ours, (m) => markerIn(m.text) ?? "");
-const rows = storedRows();
+const rows = await storedRows();
 const stored = Map.groupBy(rows, (r) => r.marker);
 const ackIds = new Set(rows.map((r) => r.ackId));
 const acks = Map.groupBy(
@@ -231,13 +214,13 @@ for (const marker of accepted) {
   if (inDb !== 1) problems.push(`${marker}: accepted, stored ${inDb} times`);
   if (inBox !== 1) problems.push(`${marker}: accepted, mailed ${inBox} times`);
   const mail = mailed.get(marker)?.[0];
-  const i = marker.split("-").at(-1);
-  if (mail && mail.headers["reply-to"] !== `visitor${i}@drill.example`)
+  const sent = visitorFields(Number(marker.split("-").at(-1)), marker);
+  if (mail && mail.headers["reply-to"] !== sent.email)
     problems.push(`${marker}: Reply-To is ${mail.headers["reply-to"]}`);
   const fields = [
-    `Name: Drill Visitor ${i}\n`,
-    `Phone Number: +91 98765 ${String(i).padStart(5, "0")}\n`,
-    `Email: visitor${i}@drill.example\n`,
+    `Name: ${sent.name}\n`,
+    `Phone Number: ${sent.phoneNumber}\n`,
+    `Email: ${sent.email}\n`,
     `${marker}: we would like a quote`,
   ];
   for (const field of fields)
@@ -257,4 +240,5 @@ console.log(
 if (problems.length === 0) console.log("OK: every accepted inquiry is stored once and mailed once.");
 else console.log(`${problems.length} problems:\n  ${problems.slice(0, 50).join("\n  ")}`);
 await sink.stop();
+await db.destroy();
 process.exit(problems.length === 0 ? 0 : 1);

@@ -12,6 +12,7 @@ import readline from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { readScriptVariable, startEnv } from "../platform/env.server.ts";
 import { noisePng } from "../tests/helpers/test-store.ts";
+import { pageCsrf, signIn as signInAsAdmin } from "./admin-http.ts";
 import { startCuttingProxy } from "./cutting-proxy.ts";
 import { type BatchFile, uploadBatch } from "./tus-batch.ts";
 
@@ -70,39 +71,13 @@ async function askPassword(): Promise<string> {
   return answer;
 }
 
-const cookieOf = (response: Response, name: string) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.startsWith(`${name}=`));
-const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-
 async function signIn(origin: string, email: string, password: string): Promise<{ cookie: string; csrf: string }> {
-  const form = await fetch(`${origin}/admin/login`);
-  const loginCookies = form.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const loginCsrf = csrfIn(await form.text());
-  if (!loginCsrf) fail(`No sign-in form at ${origin}/admin/login.`);
-  const answer = await fetch(`${origin}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Cookie: loginCookies,
-      Origin: origin,
-      "Sec-Fetch-Site": "same-origin",
-    },
-    body: new URLSearchParams({ email, password, csrf: loginCsrf }),
-  });
-  const cookie = cookieOf(answer, "nila_admin");
-  if (!cookie) fail(`Sign-in refused (${answer.status}): check the e-mail and password.`);
-  const page = await fetch(`${origin}/admin/shoots/${shootId}`, { headers: { Cookie: cookie } });
-  if (!page.ok) fail(`Shoot ${shootId} answered ${page.status}.`);
-  const csrf = csrfIn(await page.text());
-  if (!csrf) fail("The shoot page carried no form token.");
-  return { cookie, csrf };
+  try {
+    const cookie = await signInAsAdmin(origin, email, password);
+    return { cookie, csrf: await pageCsrf(origin, cookie, `/admin/shoots/${shootId}`) };
+  } catch (error) {
+    fail(error instanceof TypeError ? `No server at ${origin}.` : String((error as Error).message));
+  }
 }
 
 interface Progress {
