@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { databaseEnv, freePort, ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 const dataDir = makeTempDir("studio-drill-");
@@ -32,12 +32,16 @@ function env(smtpPort: number): Record<string, string> {
   };
 }
 
-function drill(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+/** The drill, reading the server's database: DATA_DIR's, or on a run on PostgreSQL the server's there. */
+async function drill(
+  args: string[],
+): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
   const child = spawn(
     process.execPath,
     ["scripts/inquiry-drill.ts", "--data-dir", dataDir, "--fill-s", "1.2", ...args],
     {
       cwd: ROOT,
+      env: { ...process.env, ...(await databaseEnv(dataDir)) },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -64,7 +68,7 @@ describe("npm run inquiry-drill", () => {
     const smtpPort = await freePort();
     server = await startServer(dataDir, env(smtpPort));
     await server.waitUntilReady();
-    const run = drill(["--url", server.url, "--smtp-port", String(smtpPort), "--count", "8"]);
+    const run = await drill(["--url", server.url, "--smtp-port", String(smtpPort), "--count", "8"]);
     expect(await run.exited, run.output()).toBe(0);
     expect(run.output()).toContain(`Posted 8 in`);
     expect(run.output()).toMatch(new RegExp(`${RATE_LIMIT} accepted, 3 rate-limited`));
@@ -80,7 +84,7 @@ describe("npm run inquiry-drill", () => {
     await server.waitUntilReady();
     const args = ["--url", server.url, "--smtp-port", String(smtpPort), "--count", "60", "--spread"];
     // A slow mailbox (50 ms a message, 120 messages with the acknowledgements) keeps delivery going for a while.
-    const run = drill([...args, "--accept-delay-ms", "50", "--wait-s", "60"]);
+    const run = await drill([...args, "--accept-delay-ms", "50", "--wait-s", "60"]);
     await waitFor(() => run.output().includes("Posted 60"), "the burst");
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await server.stop("SIGTERM")).toBe(0);
@@ -96,7 +100,7 @@ describe("npm run inquiry-drill", () => {
     // `npm run inquiries` lists them from the same database, each mail delivered once.
     const list = spawn(process.execPath, ["scripts/inquiries.ts", "--json", "--limit", "100"], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...(await databaseEnv(dataDir)) },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let json = "";

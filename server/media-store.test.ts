@@ -22,7 +22,7 @@ import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS } from "#tests/helpers/media-store.ts";
 import { type S3TestServer, startS3Server, uniquePrefix } from "#tests/helpers/s3-server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
+import { databaseEnv, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
 import { makeTempDir, noisePng, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
@@ -288,8 +288,8 @@ describe("two instances on one database and one bucket", () => {
       const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
       const session = await createSession(db, userId, "vitest");
       cookie = `${SESSION_COOKIE_NAME}=${session.id}`;
-      // Signed with DATA_DIR's key, which both servers read.
-      setEnv({ DATA_DIR: dataDir });
+      // Signed with the key both servers use: DATA_DIR's, or on PostgreSQL the APP_SECRET they are given.
+      setEnv({ DATA_DIR: dataDir, ...(await databaseEnv(dataDir)) });
       csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
     } finally {
       await db.destroy();

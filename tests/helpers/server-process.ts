@@ -46,7 +46,7 @@ export const TEST_APP_SECRET = "test-secret-for-servers-on-postgresql-0123456789
  * one there first; else a new, empty one the server migrates) and the key several instances
  * share. Nothing on SQLite: the server keeps both in DATA_DIR.
  */
-async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
+export async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
   if (!testPostgresUrl()) return {};
   return { DATABASE_URL: await testDatabaseTarget(dataDir, { migrated: false }), APP_SECRET: TEST_APP_SECRET };
 }
