@@ -338,6 +338,38 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       expect(await getDb().selectFrom("photo_jobs").select("id").execute()).toEqual([]);
     });
 
+    it("a finished upload whose instance died before queuing it is queued when its uploader asks where it stands", async () => {
+      const photo = noisePng(32, 32, 99);
+      const created = await request(
+        "POST",
+        UPLOADS_PATH,
+        tus({ "Upload-Length": String(photo.length), "Upload-Metadata": metadata("last-dance.png") }),
+      );
+      const url = created.headers.location ?? "";
+      const id = url.split("/").at(-1) ?? "";
+      const finished = await request(
+        "PATCH",
+        url,
+        tus({ "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" }),
+        photo,
+      );
+      expect(finished.status).toBe(204);
+      // The state a killed instance leaves: every byte staged, no job (it died between the two).
+      const jobs = () => getDb().selectFrom("photo_jobs").select(["file_name"]).where("upload_id", "=", id).execute();
+      await getDb().deleteFrom("photo_jobs").where("upload_id", "=", id).execute();
+      expect(await jobs()).toEqual([]);
+
+      // The uploader, its last PATCH unanswered, asks (any instance) where the upload stands.
+      const head = await request("HEAD", url, tus());
+      expect(head.status).toBe(200);
+      expect(head.headers["upload-offset"]).toBe(String(photo.length));
+      expect(await jobs()).toEqual([{ file_name: "last-dance.png" }]);
+      // Asked again, it is queued once.
+      expect((await request("HEAD", url, tus())).status).toBe(200);
+      expect(await jobs()).toHaveLength(1);
+      await getDb().deleteFrom("photo_jobs").where("upload_id", "=", id).execute();
+    });
+
     it("no answer carries CORS headers: the admin's uploads are for its own pages only", async () => {
       const foreign = { Origin: "https://evil.example" };
       await request("OPTIONS", UPLOADS_PATH, { ...foreign, "Access-Control-Request-Method": "POST" });

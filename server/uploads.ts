@@ -123,6 +123,41 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
   const { store } = staging;
   /** Which upload each request is about, for the error hook (which is told only the request). */
   const uploadOf = new WeakMap<object, string>();
+
+  /** Checks a finished upload and queues it (once: a second call finds its job); refusals as tus answers. */
+  async function queueFinished(upload: Upload) {
+    const fields = uploadFields(upload);
+    if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
+    try {
+      const data = await staging.read(upload.id);
+      const queued = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+      wakePhotoWorker();
+      return queued;
+    } catch (error) {
+      // The bytes go: a retry must upload again (and be checked again), not find them done.
+      await store.remove(upload.id).catch(() => {});
+      if (error instanceof ImageRejectedError) throw new UploadRefusal(422, error.reason);
+      logger.error({ err: error, upload: upload.id }, "could not queue an uploaded photo");
+      throw new UploadRefusal(500, "The server could not take this file; try again.");
+    }
+  }
+
+  /**
+   * An upload whose last bytes arrived but which was never queued: the instance that took them
+   * died (or lost its database) between the two. The uploader, its PATCH unanswered, asks where
+   * the upload stands with a HEAD, possibly of another instance, and hears it is complete, so
+   * it will send nothing more: the upload is queued here. A refusal removes the bytes, so the
+   * HEAD answers 404, the uploader starts the file again and hears why.
+   */
+  async function queueIfLost(id: string): Promise<void> {
+    const upload = await store.getUpload(id).catch(() => undefined);
+    if (!upload || upload.size === undefined || upload.offset !== upload.size) return;
+    const job = await getDb().selectFrom("photo_jobs").select("id").where("upload_id", "=", id).executeTakeFirst();
+    if (job) return;
+    logger.warn({ upload: id }, "queuing a finished upload that was never queued (its instance stopped)");
+    await queueFinished(upload).catch(() => {});
+  }
+
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
@@ -135,6 +170,7 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
     allowedOrigins: [],
     async onIncomingRequest(req, id) {
       uploadOf.set(req, id);
+      if (req.method === "HEAD") await queueIfLost(id);
     },
     async onResponseError(req, error) {
       if (!("status_code" in error) || error.status_code !== TOO_LARGE) return undefined;
@@ -160,20 +196,8 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
       return {};
     },
     async onUploadFinish(_req, upload) {
-      const fields = uploadFields(upload);
-      if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
-      try {
-        const data = await staging.read(upload.id);
-        const { fromTrash } = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
-        wakePhotoWorker();
-        return fromTrash ? { headers: { [UPLOAD_NOTE_HEADER]: UPLOAD_NOTE_FROM_TRASH } } : {};
-      } catch (error) {
-        // The bytes go: a retry must upload again (and be checked again), not find them done.
-        await store.remove(upload.id).catch(() => {});
-        if (error instanceof ImageRejectedError) throw new UploadRefusal(422, error.reason);
-        logger.error({ err: error, upload: upload.id }, "could not queue an uploaded photo");
-        throw new UploadRefusal(500, "The server could not take this file; try again.");
-      }
+      const { fromTrash } = await queueFinished(upload);
+      return fromTrash ? { headers: { [UPLOAD_NOTE_HEADER]: UPLOAD_NOTE_FROM_TRASH } } : {};
     },
   });
 

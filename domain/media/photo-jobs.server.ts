@@ -120,6 +120,28 @@ export async function enqueueUploadedPhoto(
   const info = await inspectSource(upload.data, upload.fileName);
   await checkSourceDecodes(upload.data, upload.fileName);
   const sha256 = sha256Hex(upload.data);
+  try {
+    return await queueChecked(db, upload, info, sha256, now);
+  } catch (error) {
+    // Two instances finishing one upload at once (its uploader asked another where it stood
+    // while the first was still queuing it): the second's insert met the first's row.
+    const queued = await db
+      .selectFrom("photo_jobs")
+      .select("id")
+      .where("upload_id", "=", upload.uploadId)
+      .executeTakeFirst();
+    if (queued && !(error instanceof ImageRejectedError)) return { jobId: queued.id, fromTrash: false };
+    throw error;
+  }
+}
+
+async function queueChecked(
+  db: Database,
+  upload: UploadedPhoto,
+  info: Awaited<ReturnType<typeof inspectSource>>,
+  sha256: string,
+  now: number,
+): Promise<QueuedUpload> {
   return db.transaction().execute(async (trx) => {
     const inShoot = await trx
       .selectFrom("photos")
