@@ -1,5 +1,6 @@
 // A real SMTP server (the smtp-server package) in the test process that keeps every message it
-// accepts; it can be stopped and started again on the same port to play a mail outage.
+// accepts; it can be stopped and started again on the same port to play a mail outage, and
+// answer slowly, like a relay, to let a sender be killed while a message is in flight.
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -13,6 +14,11 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /**
+   * With commitOnlyWhileConnected: messages whose sender had gone when the answer was due, so
+   * they were never accepted (nor kept in `mails`).
+   */
+  readonly discarded: number;
   /** Stops listening (connections are refused) until start() is called again. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -47,6 +53,12 @@ export interface SmtpSinkOptions {
   acceptDelayMs?: number;
   /** How long stop() lets open connections finish before cutting them (smtp-server's default is 30 s). */
   closeTimeoutMs?: number;
+  /**
+   * Like a relay that takes responsibility for a message only by answering "250 OK": a message
+   * whose connection closed before its (delayed) answer is dropped, not kept. Without it (the
+   * default) every message received in full is kept, even one whose sender left meanwhile.
+   */
+  commitOnlyWhileConnected?: boolean;
 }
 
 export async function startSmtpSink({
@@ -54,8 +66,12 @@ export async function startSmtpSink({
   listening = true,
   acceptDelayMs = 0,
   closeTimeoutMs,
+  commitOnlyWhileConnected = false,
 }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  /** Sessions whose connection has closed (smtp-server's onClose), for commitOnlyWhileConnected. */
+  const closedSessions = new Set<string>();
+  let discarded = 0;
   let server: SMTPServer | undefined;
   let boundPort = port;
 
@@ -65,11 +81,20 @@ export async function startSmtpSink({
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       ...(closeTimeoutMs === undefined ? {} : { closeTimeout: closeTimeoutMs }),
+      onClose(session) {
+        if (commitOnlyWhileConnected) closedSessions.add(session.id);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
           const accept = () => {
+            if (closedSessions.has(session.id)) {
+              // Nobody is left to answer: the sender never heard "accepted", so it is not.
+              discarded++;
+              callback(new Error("the connection closed before the message was accepted"));
+              return;
+            }
             const { headers, text } = parseMail(Buffer.concat(chunks).toString("utf8"));
             mails.push({
               envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -85,6 +110,9 @@ export async function startSmtpSink({
       },
     });
     const current = server;
+    // A sender that vanishes in the middle of a message (a killed process) resets the
+    // connection, which smtp-server reports as an error event: unheard, it would end the process.
+    current.on("error", () => {});
     await new Promise<void>((resolve, reject) => {
       current.server.once("error", reject);
       current.listen(boundPort, "127.0.0.1", () => resolve());
@@ -110,6 +138,9 @@ export async function startSmtpSink({
       return `smtp://127.0.0.1:${boundPort}`;
     },
     mails,
+    get discarded() {
+      return discarded;
+    },
     start,
     stop,
     async waitForMails(count, timeoutMs = 20_000) {
