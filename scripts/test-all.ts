@@ -1,7 +1,8 @@
 // `npm test`: everything, in the order that fails fastest: lint, types, unit and integration
-// tests (Vitest), the integration tests again on PostgreSQL, then the browser tests (Playwright
-// in Chromium). Ends with one summary line.
-import { spawnSync } from "node:child_process";
+// tests (Vitest), the integration tests again on PostgreSQL beside the cluster drill, then the
+// browser tests (Playwright in Chromium). Ends with one summary line.
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium.ts";
@@ -31,11 +32,20 @@ let ok = step("Lint and format (Biome)", "npx", ["biome", "check", "."]);
 ok = step("Type check", "npm", ["run", "typecheck", "--silent"]) && ok;
 ok = step("Build", "node", ["scripts/ensure-build.ts"]) && ok;
 
+/**
+ * The cluster drill at the suite's size (scripts/cluster-drill.test.ts) runs beside the
+ * integration suite on PostgreSQL, not in a run of its own: most of its two and a quarter minutes
+ * is a wait (a killed instance's mail claims running out) that leaves the machine idle. It starts
+ * its own PostgreSQL, so it needs neither run's database.
+ */
+const CLUSTER_DRILL_TEST = "scripts/cluster-drill.test.ts";
 const vitestReport = path.join(reports, "vitest.json");
 ok =
   step("Unit and integration tests (Vitest)", "npx", [
     "vitest",
     "run",
+    "--exclude",
+    CLUSTER_DRILL_TEST,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${vitestReport}`,
@@ -43,6 +53,19 @@ ok =
 const vitest = readJson(vitestReport) as { numPassedTests: number; numFailedTests: number } | undefined;
 passed += vitest?.numPassedTests ?? 0;
 failed += vitest?.numFailedTests ?? 0;
+
+const drillReport = path.join(reports, "vitest-cluster-drill.json");
+const drillLog = path.join(reports, "cluster-drill.log");
+const drillOutput = fs.openSync(drillLog, "w");
+const drill = spawn(
+  "npx",
+  ["vitest", "run", CLUSTER_DRILL_TEST, "--reporter=default", "--reporter=json", `--outputFile.json=${drillReport}`],
+  { cwd: root, stdio: ["ignore", drillOutput, drillOutput] },
+);
+const drillExit = once(drill, "exit");
+console.log(
+  `\n▶ The cluster drill (Vitest), beside the next step: its output goes to ${path.relative(root, drillLog)}`,
+);
 
 // The integration suite again on PostgreSQL, in a throwaway cluster (vitest.postgres.config.ts).
 const postgresReport = path.join(reports, "vitest-postgres.json");
@@ -64,6 +87,15 @@ ok =
 const onPostgres = readJson(postgresReport) as { numPassedTests: number; numFailedTests: number } | undefined;
 passed += onPostgres?.numPassedTests ?? 0;
 failed += onPostgres?.numFailedTests ?? 0;
+
+const [drillCode] = await drillExit;
+fs.closeSync(drillOutput);
+console.log("\n▶ The cluster drill (Vitest) finished:");
+process.stdout.write(fs.readFileSync(drillLog, "utf8"));
+ok = drillCode === 0 && ok;
+const drilled = readJson(drillReport) as { numPassedTests: number; numFailedTests: number } | undefined;
+passed += drilled?.numPassedTests ?? 0;
+failed += drilled?.numFailedTests ?? 0;
 
 const playwrightReport = path.join(reports, "playwright.json");
 const e2eOk = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
