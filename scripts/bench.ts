@@ -12,6 +12,7 @@ import { migrate, openDatabase } from "../platform/db/db.server.ts";
 import { readEnv, readScriptVariable, startEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
+import { runClusterBench } from "./bench-cluster.ts";
 import { runContentApiBench } from "./bench-content-api.ts";
 import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
 import { runGalleryPageBench } from "./bench-gallery-page.ts";
@@ -85,6 +86,12 @@ if (process.argv.includes("--only=gallery-zip")) {
 // `node scripts/bench.ts --only=ssr`: the public pages' throughput beside nginx (issue 17).
 if (process.argv.includes("--only=ssr")) {
   await runSsrBench();
+  process.exit();
+}
+// `node scripts/bench.ts --only=cluster`: SSR throughput on SQLite, PostgreSQL and two instances
+// behind nginx, and upload to processed on the folder and the bucket (issue 18).
+if (process.argv.includes("--only=cluster")) {
+  await runClusterBench();
   process.exit();
 }
 // `node scripts/bench.ts --only=content-api`: the content API on 5,000 shoots.
@@ -168,6 +175,7 @@ await runPhotoManagerBench();
 
 await runContentApiBench();
 await runSsrBench();
+await runClusterBench();
 
 await runGalleryProcessingBench(root);
 await runGalleryZipBench();
