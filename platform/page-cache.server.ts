@@ -130,6 +130,9 @@ export function pageEtag(html: string): string {
 /** Compresses a rendered page both ways (on libuv's pool, off the event loop). */
 export async function cachedPage(html: string, headers: Headers, expiresAt: number | null): Promise<CachedPage | null> {
   if (headers.has("Set-Cookie")) return null;
+  // Read before the first await: the caller goes on shaping its own response with these very
+  // headers meanwhile (a 304 drops Content-Type and the policy), which must not reach the copy.
+  const kept = [...headers].filter(([name]) => !["etag", "content-length", "content-encoding"].includes(name));
   const identity = Buffer.from(html, "utf8");
   const [gz, br] = await Promise.all([
     gzip(identity, { level: GZIP_LEVEL }),
@@ -141,6 +144,5 @@ export async function cachedPage(html: string, headers: Headers, expiresAt: numb
       },
     }),
   ]);
-  const kept = [...headers].filter(([name]) => !["etag", "content-length", "content-encoding"].includes(name));
   return { headers: kept, etag: pageEtag(html), identity, gzip: gz, br, expiresAt };
 }

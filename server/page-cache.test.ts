@@ -144,6 +144,28 @@ describe("public pages from the cache, on the production server", () => {
     expect(before).not.toContain("Light, kept honestly");
   });
 
+  it("a revalidation that renders a page (the first request after any edit) keeps it whole for the next visitor", async () => {
+    const url = `${server.url}/gallery/wedding`;
+    const first = await cached(url);
+    // An edit elsewhere moves the version; this page's bytes, and so its ETag, stay the same.
+    const db = openDatabase(await testDatabaseTarget(demo.dataDir));
+    try {
+      await sql`update collections set name = name where slug = 'wedding'`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    // A browser revalidating its copy: rendered (a miss), matched, answered 304 without a type.
+    const revalidated = await get(url, { "If-None-Match": String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["content-type"]).toBeUndefined();
+    // The copy kept from that render is served whole: a visitor without a copy gets a page, not text.
+    const next = await cached(url);
+    expect(next.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe("hit");
+    expect(next.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(next.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+    expect(html(next)).toBe(html(first));
+  });
+
   it("keeps nothing of a visitor: a cookie changes nothing, and no kept page sets one", async () => {
     const url = `${server.url}/about`;
     const stranger = await cached(url);
