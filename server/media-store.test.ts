@@ -9,10 +9,6 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csrfToken } from "#domain/auth/csrf.server.ts";
-import { createSession, findSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
-import { upsertUser } from "#domain/auth/users.server.ts";
-import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { s3Folder, s3MediaStorage } from "#domain/media/s3-store.server.ts";
@@ -25,6 +21,7 @@ import { type S3TestServer, startS3Server, uniquePrefix } from "#tests/helpers/s
 import { databaseEnv, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
 import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
 import { makeTempDir, noisePng, testDatabaseTarget } from "#tests/helpers/test-store.ts";
+import { createUploadOwner } from "#tests/helpers/upload-owner.ts";
 
 /** Wide enough for every public page's photographs, small enough to import in seconds. */
 const DEMO_PHOTO_WIDTH_PX = 160;
@@ -279,18 +276,9 @@ describe("two instances on one database and one bucket", () => {
     let csrf: string;
     try {
       await migrate(db);
-      const { id: collectionId } = await db
-        .insertInto("collections")
-        .values({ slug: "wedding", name: "Wedding", position: 0 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
-      const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
-      const session = await createSession(db, userId, "vitest");
-      cookie = `${SESSION_COOKIE_NAME}=${session.id}`;
       // Signed with the key both servers use: DATA_DIR's, or on PostgreSQL the APP_SECRET they are given.
       setEnv({ DATA_DIR: dataDir, ...(await databaseEnv(dataDir)) });
-      csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
+      ({ shootId, sessionCookie: cookie, csrf } = await createUploadOwner(db));
     } finally {
       await db.destroy();
       restoreEnv();

@@ -14,10 +14,7 @@ import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS, type MediaStoreKind, mediaTestStores } from "#tests/helpers/media-store.ts";
 import { uniquePrefix } from "#tests/helpers/s3-server.ts";
 import { FIXTURES_DIR, makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
-import { csrfToken } from "../domain/auth/csrf.server.ts";
-import { createSession, findSession, SESSION_COOKIE_NAME } from "../domain/auth/session.server.ts";
-import { upsertUser } from "../domain/auth/users.server.ts";
-import { createShoot } from "../domain/catalog/shoots.server.ts";
+import { createUploadOwner } from "#tests/helpers/upload-owner.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { jobProgress } from "../domain/media/photo-jobs.server.ts";
 import { deriveSource, planVariants } from "../domain/media/pipeline.server.ts";
@@ -74,16 +71,7 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       await closeDb();
       const db = getDb();
       await migrate(db);
-      const { id: collectionId } = await db
-        .insertInto("collections")
-        .values({ slug: "wedding", name: "Wedding", position: 0 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
-      const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
-      const session = await createSession(db, userId, "vitest");
-      sessionCookie = `${SESSION_COOKIE_NAME}=${session.id}`;
-      csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
+      ({ shootId, sessionCookie, csrf } = await createUploadOwner(db));
 
       // The server's wiring: the lifecycle owns the workers, the upload handler only wakes them.
       background = createBackgroundWork(dataDir);
@@ -237,15 +225,8 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       await closeDb();
       const db = getDb();
       await migrate(db);
-      const { id: collectionId } = await db
-        .insertInto("collections")
-        .values({ slug: "outdoor", name: "Outdoor", position: 0 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      shootId = await createShoot(db, { title: "Hills", location: "", description: "", collectionId });
-      const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
-      const created = await createSession(db, userId, "vitest");
-      const csrf = csrfToken((await findSession(db, created.id))?.idHash ?? "");
+      const owner = await createUploadOwner(db, { collection: "Outdoor", title: "Hills" });
+      shootId = owner.shootId;
       const app = express();
       // Refusals happen before a job exists: no worker is needed to wake.
       app.use(UPLOADS_PATH, createUploads(dataDir, () => {}).handler);
@@ -253,8 +234,8 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       await new Promise((resolve) => server.once("listening", resolve));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       session = {
-        Cookie: `${SESSION_COOKIE_NAME}=${created.id}`,
-        [UPLOAD_CSRF_HEADER]: csrf,
+        Cookie: owner.sessionCookie,
+        [UPLOAD_CSRF_HEADER]: owner.csrf,
         Origin: origin,
         "Sec-Fetch-Site": "same-origin",
       };
