@@ -3,8 +3,7 @@
 // key. On SQLite one process serves the site and counts in memory; on PostgreSQL several
 // instances may, behind a balancer that sends a client's requests to any of them, so they
 // count in the database, one log for all (docs/decisions/033-several-instances.md).
-import { sql } from "kysely";
-import { type Database, engineOf, getDb } from "./db/db.server.ts";
+import { type Database, getDb, lockForTransaction } from "./db/db.server.ts";
 import { readEnv } from "./env.server.ts";
 import { toStoredTime } from "./time.ts";
 
@@ -132,9 +131,7 @@ export function createDatabaseRateLimiter(
           .execute();
       }
       return db.transaction().execute(async (trx) => {
-        if (engineOf(trx) === "postgres") {
-          await sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${key}`}))`.execute(trx);
-        }
+        await lockForTransaction(trx, `${scope}:${key}`);
         await trx
           .deleteFrom("rate_limit_hits")
           .where("scope", "=", scope)

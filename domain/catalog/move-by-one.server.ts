@@ -1,9 +1,12 @@
 // Moving one item a place earlier or later in an ordered list: the keyboard's alternative to
 // dragging, for photos, stories, collections and banner slides alike. The order is read and
 // written in one transaction, so two moves at once cannot lose one another's step.
-import type { Database } from "../../platform/db/db.server.ts";
+import { type Database, lockForTransaction } from "../../platform/db/db.server.ts";
 
 export type Step = -1 | 1;
+
+/** The lock a move holds while it reads and writes an order. */
+const ORDER_LOCK = "ordered-list-move";
 
 /** The order with `id` one place earlier (-1) or later (+1); null when it cannot move so. */
 export function movedByOne<T>(order: readonly T[], id: T, step: Step): T[] | null {
@@ -25,6 +28,9 @@ export interface OrderedList {
 /** Moves `id` one place in the list; false when it is not there or already at that end. */
 export async function moveByOne(db: Database, list: OrderedList, id: number, step: Step): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // Two moves at once each see the other's result (on PostgreSQL they would otherwise both
+    // read the old order, and one move would be lost). Moves are rare: one lock serves every list.
+    await lockForTransaction(trx, ORDER_LOCK);
     const order = movedByOne(await list.read(trx), id, step);
     if (!order) return false;
     await list.write(trx, order);

@@ -79,6 +79,17 @@ export function skippingLocked<Q extends SelectQueryBuilder<any, any, any>>(db: 
 }
 
 /**
+ * Holds the lock named `name` until the transaction `trx` ends. On PostgreSQL an advisory
+ * transaction lock: at read committed, two transactions that read rows and then write what they
+ * computed from them would both read before either writes, and one write would undo the other;
+ * with the lock they take turns. On SQLite, where one connection's transactions already take
+ * turns, nothing.
+ */
+export async function lockForTransaction(trx: Database, name: string): Promise<void> {
+  if (engineOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
+/**
  * Runs `work` while holding the database-wide lock named `name`: on PostgreSQL an advisory lock
  * (instances that start together run a one-time step, the demo import, one after the other,
  * and the second finds it done); on SQLite, where one process serves the site, at once.
