@@ -112,7 +112,8 @@ export function createPhotoGestures({ zoom, close, reducedMotion }: Options): Ph
       }
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
       if (pointers.size === 2) {
-        // A second finger: a pinch, not a drag.
+        // A second finger: a pinch, not a drag, and none of the library's swipe (below).
+        event.stopPropagation();
         if (press?.kind === "pull") releasePull(element, press.last.y - press.start.y);
         press = null;
         firstPressAt = Number.NEGATIVE_INFINITY;
@@ -138,6 +139,10 @@ export function createPhotoGestures({ zoom, close, reducedMotion }: Options): Ph
       const element = event.currentTarget;
       if (pointers.has(event.pointerId)) pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
       if (pinch && pointers.size >= 2) {
+        // The library's swipe must not see a pinch's fingers: once a pinch has zoomed back to
+        // the fit, swiping is allowed again, and a finger still spreading or closing sideways
+        // would move to another photo.
+        event.stopPropagation();
         const [a, b] = [...pointers.values()];
         if (a && b) {
           const middle = fromCentre(element, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
