@@ -358,7 +358,8 @@ test("when the connection goes down mid-upload the page says so, and the file ca
   await expect(page.locator(".uploader-summary")).toContainText("1 of 1 uploaded", { timeout: 60_000 });
   await expect(page.locator(".uploader-offline")).toHaveCount(0);
   await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
-  expect(await fileNames(page)).toEqual(["offline-noise.png"]);
+  // The page asks for its photos again once the count says they are ready: wait for that answer.
+  await expect(page.locator(".pm-grid .pm-file")).toHaveText(["offline-noise.png"]);
 });
 
 test("a batch chosen again sends only the photos the shoot does not have yet", async ({ adminPage: page }) => {
