@@ -1,6 +1,7 @@
-// `npm test`: everything, in the order that fails fastest: lint, types, unit and integration
-// tests (Vitest), the integration tests again on PostgreSQL beside the cluster drill, then the
-// browser tests (Playwright in Chromium). Ends with one summary line.
+// `npm test`: everything, in the order that fails fastest: lint, types, the build; then the unit
+// and integration tests (Vitest) on SQLite, beside the same integration tests on PostgreSQL and
+// the cluster drill; then the browser tests (Playwright in Chromium). Ends with the name of every
+// failed test, wherever it ran, and one summary line.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -17,6 +18,26 @@ function step(title: string, command: string, args: string[], env: Record<string
   return result.status === 0;
 }
 
+/** A run beside the one in the foreground: its output goes to a log, printed when it has ended. */
+function beside(title: string, name: string, args: string[], env: Record<string, string> = {}) {
+  const log = path.join(reports, `${name}.log`);
+  const output = fs.openSync(log, "w");
+  const child = spawn("npx", args, {
+    cwd: root,
+    stdio: ["ignore", output, output],
+    env: { ...process.env, ...env },
+  });
+  const exit = once(child, "exit");
+  console.log(`\n▶ ${title}, beside the next step: its output goes to ${path.relative(root, log)}`);
+  return async (): Promise<boolean> => {
+    const [code] = await exit;
+    fs.closeSync(output);
+    console.log(`\n▶ ${title} finished:`);
+    process.stdout.write(fs.readFileSync(log, "utf8"));
+    return code === 0;
+  };
+}
+
 function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -25,79 +46,110 @@ function readJson(file: string): unknown {
   }
 }
 
-ensureChromium();
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
+}
+interface PlaywrightSuite {
+  file: string;
+  specs?: { title: string; line: number; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: PlaywrightSuite[];
+}
+
 let passed = 0;
 let failed = 0;
+/** Every failed test, named where it ran: a log's tail then says what broke, wherever it was. */
+const failures: string[] = [];
+
+function countVitest(run: string, file: string): void {
+  const report = readJson(file) as VitestReport | undefined;
+  if (!report) return;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  for (const result of report.testResults) {
+    const where = path.relative(root, result.name);
+    const tests = result.assertionResults.filter((t) => t.status === "failed");
+    for (const t of tests) failures.push(`${run}: ${where} › ${t.fullName}`);
+    // A file that failed before any of its tests (an import, a hook) has no failed test to name.
+    if (result.status === "failed" && tests.length === 0) {
+      failed += 1;
+      failures.push(`${run}: ${where}: ${(result.message ?? "failed").split("\n")[0]}`);
+    }
+  }
+}
+
+function countPlaywright(file: string): void {
+  const report = readJson(file) as PlaywrightReport | undefined;
+  if (!report) return;
+  passed += report.stats.expected;
+  failed += report.stats.unexpected + report.stats.flaky;
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status === "unexpected" || t.status === "flaky") {
+          failures.push(`browser (${t.status}): ${suite.file}:${spec.line} › ${spec.title}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+}
+
+ensureChromium();
 let ok = step("Lint and format (Biome)", "npx", ["biome", "check", "."]);
 ok = step("Type check", "npm", ["run", "typecheck", "--silent"]) && ok;
 ok = step("Build", "node", ["scripts/ensure-build.ts"]) && ok;
 
 /**
- * The cluster drill at the suite's size (scripts/cluster-drill.test.ts) runs beside the
- * integration suite on PostgreSQL, not in a run of its own: most of its two and a quarter minutes
- * is a wait (a killed instance's mail claims running out) that leaves the machine idle. It starts
- * its own PostgreSQL, so it needs neither run's database.
+ * The Vitest runs wait as much as they compute (a server starting, a mailbox answering, a claim
+ * running out): one at a time, each keeps this 2-core machine about 60 % busy. So the run on
+ * PostgreSQL and the cluster drill go beside the run on SQLite. Each file starts its own servers,
+ * data directories and databases on free ports, and each PostgreSQL run its own cluster, so they
+ * share nothing but the build, which the step above has made current.
  */
 const CLUSTER_DRILL_TEST = "scripts/cluster-drill.test.ts";
-const vitestReport = path.join(reports, "vitest.json");
+const json = (name: string) => path.join(reports, `${name}.json`);
+const vitestArgs = (name: string) => ["--reporter=default", "--reporter=json", `--outputFile.json=${json(name)}`];
+
+const drill = beside("The cluster drill (Vitest)", "vitest-cluster-drill", [
+  "vitest",
+  "run",
+  CLUSTER_DRILL_TEST,
+  ...vitestArgs("vitest-cluster-drill"),
+]);
+// The integration suite again on PostgreSQL, in a throwaway cluster (vitest.postgres.config.ts).
+const onPostgres = beside(
+  "Integration tests on PostgreSQL (Vitest)",
+  "vitest-postgres",
+  ["vitest", "run", "--config", "vitest.postgres.config.ts", ...vitestArgs("vitest-postgres")],
+  { TEST_DATABASE: "postgres" },
+);
 ok =
-  step("Unit and integration tests (Vitest)", "npx", [
+  step("Unit and integration tests on SQLite (Vitest)", "npx", [
     "vitest",
     "run",
     "--exclude",
     CLUSTER_DRILL_TEST,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${vitestReport}`,
+    ...vitestArgs("vitest"),
   ]) && ok;
-const vitest = readJson(vitestReport) as { numPassedTests: number; numFailedTests: number } | undefined;
-passed += vitest?.numPassedTests ?? 0;
-failed += vitest?.numFailedTests ?? 0;
+countVitest("SQLite", json("vitest"));
+ok = (await onPostgres()) && ok;
+countVitest("PostgreSQL", json("vitest-postgres"));
+ok = (await drill()) && ok;
+countVitest("cluster drill", json("vitest-cluster-drill"));
 
-const drillReport = path.join(reports, "vitest-cluster-drill.json");
-const drillLog = path.join(reports, "cluster-drill.log");
-const drillOutput = fs.openSync(drillLog, "w");
-const drill = spawn(
-  "npx",
-  ["vitest", "run", CLUSTER_DRILL_TEST, "--reporter=default", "--reporter=json", `--outputFile.json=${drillReport}`],
-  { cwd: root, stdio: ["ignore", drillOutput, drillOutput] },
-);
-const drillExit = once(drill, "exit");
-console.log(
-  `\n▶ The cluster drill (Vitest), beside the next step: its output goes to ${path.relative(root, drillLog)}`,
-);
-
-// The integration suite again on PostgreSQL, in a throwaway cluster (vitest.postgres.config.ts).
-const postgresReport = path.join(reports, "vitest-postgres.json");
-ok =
-  step(
-    "Integration tests on PostgreSQL (Vitest)",
-    "npx",
-    [
-      "vitest",
-      "run",
-      "--config",
-      "vitest.postgres.config.ts",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${postgresReport}`,
-    ],
-    { TEST_DATABASE: "postgres" },
-  ) && ok;
-const onPostgres = readJson(postgresReport) as { numPassedTests: number; numFailedTests: number } | undefined;
-passed += onPostgres?.numPassedTests ?? 0;
-failed += onPostgres?.numFailedTests ?? 0;
-
-const [drillCode] = await drillExit;
-fs.closeSync(drillOutput);
-console.log("\n▶ The cluster drill (Vitest) finished:");
-process.stdout.write(fs.readFileSync(drillLog, "utf8"));
-ok = drillCode === 0 && ok;
-const drilled = readJson(drillReport) as { numPassedTests: number; numFailedTests: number } | undefined;
-passed += drilled?.numPassedTests ?? 0;
-failed += drilled?.numFailedTests ?? 0;
-
-const playwrightReport = path.join(reports, "playwright.json");
+const playwrightReport = json("playwright");
 const e2eOk = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
   cwd: root,
   stdio: ["inherit", "inherit", "inherit"],
@@ -105,12 +157,9 @@ const e2eOk = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
 });
 console.log("\n▶ Browser tests (Playwright) finished");
 ok = e2eOk.status === 0 && ok;
-const e2e = readJson(playwrightReport) as
-  | { stats: { expected: number; unexpected: number; flaky: number } }
-  | undefined;
-passed += e2e?.stats.expected ?? 0;
-failed += (e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0);
+countPlaywright(playwrightReport);
 
 if (!ok && failed === 0) failed = 1; // a failing lint, type check or build counts too
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
