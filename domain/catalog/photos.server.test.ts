@@ -29,6 +29,9 @@ describe("a shoot's photos, edited one or many at a time", () => {
   const positions = async () =>
     new Map((await store.db.selectFrom("photos").select(["id", "position"]).execute()).map((r) => [r.id, r.position]));
 
+  const anyCollection = async () =>
+    (await store.db.selectFrom("collections").select("id").executeTakeFirstOrThrow()).id;
+
   beforeAll(async () => {
     store = await createTestStore();
     const { id: collectionId } = await store.db
@@ -129,6 +132,26 @@ describe("a shoot's photos, edited one or many at a time", () => {
     expect(await restorePhotos(store.db, chosen, otherShootId)).toBe(0);
     expect(await restorePhotos(store.db, chosen, shootId)).toBe(3);
     expect(await order()).toEqual(current);
+  });
+
+  it("appends from several connections at once, each photo at a place of its own", async () => {
+    // On PostgreSQL these are four transactions on four connections (several instances'
+    // workers finishing at once); on SQLite they take turns anyway.
+    const shoot = await createShoot(store.db, {
+      title: "Ceremony",
+      location: "",
+      description: "",
+      collectionId: await anyCollection(),
+    });
+    const assets = await insertAssets(store.db, 8, 1_000);
+    const appended = await Promise.all([0, 2, 4, 6].map((i) => appendPhotos(store.db, shoot, assets.slice(i, i + 2))));
+    const rows = await store.db.selectFrom("photos").select(["id", "position"]).where("shoot_id", "=", shoot).execute();
+    expect(rows).toHaveLength(8);
+    expect(new Set(rows.map((r) => r.position)).size).toBe(8);
+    // Each call's two photos stay together, in their order.
+    const positionOf = new Map(rows.map((r) => [r.id, r.position]));
+    for (const [a, b] of appended)
+      expect(positionOf.get(b as number)).toBe((positionOf.get(a as number) as number) + POSITION_GAP);
   });
 
   it("reads a form's photo ids strictly", () => {

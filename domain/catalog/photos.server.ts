@@ -2,7 +2,7 @@
 // them (dragged before another photo, to the start or the end, or one step from the keyboard),
 // alt text, moving to another shoot, the trash and back. Positions are gapped
 // (photo-order.ts), so placing k photos writes k rows, whatever the size of the shoot.
-import type { Database } from "../../platform/db/db.server.ts";
+import { type Database, lockForTransaction } from "../../platform/db/db.server.ts";
 import type { PhotoOrder } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { gappedPositions, type Placement, POSITION_GAP, placedOrder, positionsBetween } from "./photo-order.ts";
@@ -14,6 +14,16 @@ import { readShootPhotos } from "./read-model.server.ts";
 export const ALT_MAX_LENGTH = 300;
 /** The most photos one request may name: a whole wedding, and then some. */
 export const MAX_PHOTOS_PER_ACTION = 10_000;
+
+/**
+ * Holds the shoot's photo order until the transaction ends. Every change that reads positions and
+ * writes new ones from them takes it first: on PostgreSQL, two instances appending to one shoot
+ * at once would otherwise both read the same end and give their photos the same places.
+ */
+export async function lockShootOrder(trx: Database, ...shootIds: number[]): Promise<void> {
+  // In one order everywhere, so two moves between the same shoots cannot wait on each other.
+  for (const id of [...new Set(shootIds)].sort((a, b) => a - b)) await lockForTransaction(trx, `shoot-order:${id}`);
+}
 
 /** The shoot's live photos, in their order: position, then id. */
 async function liveOrder(db: Database, shootId: number): Promise<{ id: number; position: number }[]> {
@@ -51,6 +61,7 @@ export function parsePhotoIds(value: FormDataEntryValue | null): number[] | null
  */
 export async function placePhotos(db: Database, shootId: number, ids: number[], placement: Placement): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await lockShootOrder(trx, shootId);
     // A hand move in a shoot sorted by capture time or name starts from the order shown.
     await ensureManualOrder(trx, shootId);
     const order = await liveOrder(trx, shootId);
@@ -84,7 +95,10 @@ export async function placePhotos(db: Database, shootId: number, ids: number[], 
 
 /** Moves one photo a place earlier (-1) or later (+1): the keyboard's and no-JavaScript way. */
 export async function movePhoto(db: Database, shootId: number, photoId: number, step: -1 | 1): Promise<boolean> {
-  await db.transaction().execute((trx) => ensureManualOrder(trx, shootId));
+  await db.transaction().execute(async (trx) => {
+    await lockShootOrder(trx, shootId);
+    await ensureManualOrder(trx, shootId);
+  });
   const order = await liveOrder(db, shootId);
   const index = order.findIndex((p) => p.id === photoId);
   if (index < 0) return false;
@@ -138,6 +152,7 @@ export async function movePhotosToShoot(
 ): Promise<MoveResult | null> {
   if (targetShootId === shootId) return null;
   return db.transaction().execute(async (trx) => {
+    await lockShootOrder(trx, shootId, targetShootId);
     const target = await trx
       .selectFrom("shoots")
       .select(["id", "gallery_id"])
@@ -235,6 +250,7 @@ export async function restorePhotos(db: Database, photoIds: number[], shootId?: 
 export async function appendPhotos(db: Database, shootId: number, assetIds: number[]): Promise<number[]> {
   if (assetIds.length === 0) return [];
   return db.transaction().execute(async (trx) => {
+    await lockShootOrder(trx, shootId);
     const start = await endPosition(trx, shootId);
     const rows = await trx
       .insertInto("photos")
@@ -320,6 +336,7 @@ export async function ensureManualOrder(trx: Database, shootId: number): Promise
  */
 export async function setPhotoOrder(db: Database, shootId: number, order: PhotoOrder): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockShootOrder(trx, shootId);
     if (order === "manual") await ensureManualOrder(trx, shootId);
     else await setShootPhotoOrder(trx, shootId, order);
   });

@@ -44,6 +44,9 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     });
   };
 
+  const anyCollection = async () =>
+    (await store.db.selectFrom("collections").select("id").executeTakeFirstOrThrow()).id;
+
   beforeAll(async () => {
     store = await createTestStore();
     const { id: collectionId } = await store.db
@@ -225,5 +228,36 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     const elsewhere = rows.filter((r) => r.shoot_id === otherShootId).map((r) => r.sha256);
     expect(elsewhere.length).toBeGreaterThan(0);
     for (const hash of elsewhere) expect(known).not.toContain(hash);
+  });
+
+  it("batches finishing at once (several instances) each go after the other, and the same bytes in two are one photo", async () => {
+    const shoot = await createShoot(store.db, {
+      title: "At once",
+      location: "",
+      description: "",
+      collectionId: await anyCollection(),
+    });
+    const files = await Promise.all([20, 21, 22].map((n) => photo(n)));
+    const queue = (id: string, data: Buffer, batchId: string) =>
+      enqueueUploadedPhoto(store.db, {
+        uploadId: id,
+        shootId: shoot,
+        batchId,
+        batchIndex: 0,
+        fileName: `${id}.jpg`,
+        data,
+      });
+    const results = await Promise.allSettled([
+      queue("p0", files[0] as Buffer, "batch-p0000000"),
+      queue("p1", files[1] as Buffer, "batch-p1111111"),
+      queue("p2", files[2] as Buffer, "batch-p2222222"),
+      queue("p3", files[2] as Buffer, "batch-p3333333"),
+    ]);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toContain(DUPLICATE_REASON);
+    const jobs = await store.db.selectFrom("photo_jobs").select("position").where("shoot_id", "=", shoot).execute();
+    expect(jobs).toHaveLength(3);
+    expect(new Set(jobs.map((j) => j.position)).size).toBe(3);
   });
 });

@@ -19,6 +19,7 @@ import { type Database, skippingLocked } from "../../platform/db/db.server.ts";
 import type { DB, PhotoJobState } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
+import { lockShootOrder } from "../catalog/photos.server.ts";
 import { rememberChecksum } from "./checksums.server.ts";
 import {
   type CheckedSource,
@@ -143,6 +144,9 @@ async function queueChecked(
   now: number,
 ): Promise<QueuedUpload> {
   return db.transaction().execute(async (trx) => {
+    // Two files finishing at once (on two instances) would both find the shoot's end, or both
+    // miss the other as a duplicate: they take turns.
+    await lockShootOrder(trx, upload.shootId);
     const inShoot = await trx
       .selectFrom("photos")
       .innerJoin("assets", "assets.id", "photos.asset_id")
