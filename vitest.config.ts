@@ -18,6 +18,7 @@ export default defineConfig({
     // One test file at a time: many files start a production server and import the demo studio
     // (sharp on every core), fuzz it or hash passwords with scrypt; on a 2-core machine files run
     // side by side starved each other past their timeouts. Tests inside a file still run in order.
+    // (`npm test` runs this suite and its PostgreSQL run beside each other: one file each, two at once.)
     fileParallelism: false,
     globalSetup: ["./tests/helpers/vitest-global-setup.ts"],
     testTimeout: 60_000,
