@@ -123,4 +123,17 @@ describe("admin banner slides", () => {
     const positions = await store.db.selectFrom("banner_slides").select("position").orderBy("position").execute();
     expect(positions.map((p) => p.position)).toEqual([0, 1]);
   });
+
+  it("adds and removes slides at once from several connections, leaving each at a place of its own", async () => {
+    // On PostgreSQL, four transactions on four connections (two admins, or two tabs); on SQLite
+    // they take turns anyway.
+    const [desktop, mobile] = assets as [number, number];
+    const [gone] = await listBannerSlides(store.db);
+    await Promise.all([
+      ...["Fourth", "Fifth", "Sixth"].map((alt) => addBannerSlide(store.db, { desktop, mobile, alt })),
+      removeBannerSlide(store.db, gone?.id as number),
+    ]);
+    const positions = await store.db.selectFrom("banner_slides").select("position").orderBy("position").execute();
+    expect(positions.map((p) => p.position)).toEqual([0, 1, 2, 3]);
+  });
 });

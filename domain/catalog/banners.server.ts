@@ -8,7 +8,7 @@ import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "../media/image-field.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
 import { toResponsiveImage } from "./images.server.ts";
-import { moveByOne, type Step } from "./move-by-one.server.ts";
+import { lockOrders, moveByOne, type Step } from "./move-by-one.server.ts";
 import { readBannerSlides } from "./read-model.server.ts";
 
 export const BANNER_ALT_MAX_LENGTH = 200;
@@ -83,11 +83,13 @@ export async function addBannerSlide(
   const altProblem = altError(alt);
   if (altProblem) errors.alt = altProblem;
   if (Object.keys(errors).length > 0) return errors;
-  const { count } = await db
-    .selectFrom("banner_slides")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
+    // Two slides added at once would otherwise both count the same end (on PostgreSQL).
+    await lockOrders(trx);
+    const { count } = await trx
+      .selectFrom("banner_slides")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto("banner_slides")
       .values({ position: Number(count), desktop_asset_id: input.desktop, mobile_asset_id: input.mobile, alt })
@@ -115,6 +117,7 @@ export async function moveBannerSlide(db: Database, id: number, step: Step): Pro
 /** Removes a slide (its images stay: they are photos or may be chosen again). */
 export async function removeBannerSlide(db: Database, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockOrders(trx);
     await trx.deleteFrom("banner_slides").where("id", "=", id).execute();
     await SLIDES.write(trx, await SLIDES.read(trx));
   });

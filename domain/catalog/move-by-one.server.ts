@@ -25,12 +25,20 @@ export interface OrderedList {
   write(trx: Database, ids: number[]): Promise<void>;
 }
 
+/**
+ * Holds every ordered list's order until the transaction ends: for any change that reads an
+ * order and writes it back (a move, a slide added or removed), so two at once take turns.
+ */
+export function lockOrders(trx: Database): Promise<void> {
+  return lockForTransaction(trx, ORDER_LOCK);
+}
+
 /** Moves `id` one place in the list; false when it is not there or already at that end. */
 export async function moveByOne(db: Database, list: OrderedList, id: number, step: Step): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Two moves at once each see the other's result (on PostgreSQL they would otherwise both
     // read the old order, and one move would be lost). Moves are rare: one lock serves every list.
-    await lockForTransaction(trx, ORDER_LOCK);
+    await lockOrders(trx);
     const order = movedByOne(await list.read(trx), id, step);
     if (!order) return false;
     await list.write(trx, order);
