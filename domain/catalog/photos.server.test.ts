@@ -22,6 +22,7 @@ describe("a shoot's photos, edited one or many at a time", () => {
   let store: TestStore;
   let shootId: number;
   let otherShootId: number;
+  let collectionId: number;
   let ids: number[];
   let assetIds: number[];
 
@@ -29,16 +30,13 @@ describe("a shoot's photos, edited one or many at a time", () => {
   const positions = async () =>
     new Map((await store.db.selectFrom("photos").select(["id", "position"]).execute()).map((r) => [r.id, r.position]));
 
-  const anyCollection = async () =>
-    (await store.db.selectFrom("collections").select("id").executeTakeFirstOrThrow()).id;
-
   beforeAll(async () => {
     store = await createTestStore();
-    const { id: collectionId } = await store.db
+    ({ id: collectionId } = await store.db
       .insertInto("collections")
       .values({ slug: "weddings", name: "Weddings", position: 0 })
       .returning("id")
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow());
     shootId = await createShoot(store.db, { title: "Wedding", location: "", description: "", collectionId });
     otherShootId = await createShoot(store.db, { title: "Reception", location: "", description: "", collectionId });
     assetIds = await insertAssets(store.db, PHOTOS, 1);
@@ -141,7 +139,7 @@ describe("a shoot's photos, edited one or many at a time", () => {
       title: "Ceremony",
       location: "",
       description: "",
-      collectionId: await anyCollection(),
+      collectionId,
     });
     const assets = await insertAssets(store.db, 8, 1_000);
     const appended = await Promise.all([0, 2, 4, 6].map((i) => appendPhotos(store.db, shoot, assets.slice(i, i + 2))));

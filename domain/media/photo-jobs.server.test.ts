@@ -31,12 +31,19 @@ describe("uploaded photos: queue, background processing, ordering", () => {
   let store: TestStore;
   let shootId: number;
   let otherShootId: number;
+  let collectionId: number;
   const uploads = new Map<string, Uint8Array>();
-  const upload = async (id: string, batchIndex: number, data: Uint8Array, batchId = "batch-aaaaaaaa") => {
+  const upload = async (
+    id: string,
+    batchIndex: number,
+    data: Uint8Array,
+    batchId = "batch-aaaaaaaa",
+    shoot = shootId,
+  ) => {
     uploads.set(id, data);
     return enqueueUploadedPhoto(store.db, {
       uploadId: id,
-      shootId,
+      shootId: shoot,
       batchId,
       batchIndex,
       fileName: `${id}.jpg`,
@@ -44,16 +51,13 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     });
   };
 
-  const anyCollection = async () =>
-    (await store.db.selectFrom("collections").select("id").executeTakeFirstOrThrow()).id;
-
   beforeAll(async () => {
     store = await createTestStore();
-    const { id: collectionId } = await store.db
+    ({ id: collectionId } = await store.db
       .insertInto("collections")
       .values({ slug: "outdoor", name: "Outdoor", position: 1 })
       .returning("id")
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow());
     shootId = await createShoot(store.db, { title: "Hills", location: "", description: "", collectionId });
     otherShootId = await createShoot(store.db, { title: "Other", location: "", description: "", collectionId });
     await setShootStatus(store.db, shootId, "published");
@@ -235,23 +239,14 @@ describe("uploaded photos: queue, background processing, ordering", () => {
       title: "At once",
       location: "",
       description: "",
-      collectionId: await anyCollection(),
+      collectionId,
     });
     const files = await Promise.all([20, 21, 22].map((n) => photo(n)));
-    const queue = (id: string, data: Buffer, batchId: string) =>
-      enqueueUploadedPhoto(store.db, {
-        uploadId: id,
-        shootId: shoot,
-        batchId,
-        batchIndex: 0,
-        fileName: `${id}.jpg`,
-        data,
-      });
     const results = await Promise.allSettled([
-      queue("p0", files[0] as Buffer, "batch-p0000000"),
-      queue("p1", files[1] as Buffer, "batch-p1111111"),
-      queue("p2", files[2] as Buffer, "batch-p2222222"),
-      queue("p3", files[2] as Buffer, "batch-p3333333"),
+      upload("p0", 0, files[0] as Buffer, "batch-p0000000", shoot),
+      upload("p1", 0, files[1] as Buffer, "batch-p1111111", shoot),
+      upload("p2", 0, files[2] as Buffer, "batch-p2222222", shoot),
+      upload("p3", 0, files[2] as Buffer, "batch-p3333333", shoot),
     ]);
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused).toHaveLength(1);
