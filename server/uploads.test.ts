@@ -52,7 +52,7 @@ async function mediaEnv(kind: MediaStoreKind): Promise<Record<string, string>> {
 }
 
 describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
-  describe("300 photos through tus with the connection cut twice", () => {
+  describe("300 photos through tus with the connection cut twice", { timeout: RUN_TIMEOUT_MS }, () => {
     let dataDir: string;
     let server: ReturnType<express.Express["listen"]>;
     let proxy: CuttingProxy;
@@ -98,83 +98,77 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it(
-      "every photo arrives exactly once, in order, with its variants; no job left behind",
-      async () => {
-        expect(new Set(files.map((f) => f.data.toString("base64"))).size).toBe(PHOTO_COUNT);
-        const results = await uploadBatch(files, {
-          origin: `http://127.0.0.1:${proxy.port}`,
-          shootId,
-          sessionCookie,
-          csrf,
-          chunkSize: TEST_CHUNK_BYTES,
-          retryDelaysMs: TEST_RETRY_DELAYS_MS,
-        });
+    it("every photo arrives exactly once, in order, with its variants; no job left behind", async () => {
+      expect(new Set(files.map((f) => f.data.toString("base64"))).size).toBe(PHOTO_COUNT);
+      const results = await uploadBatch(files, {
+        origin: `http://127.0.0.1:${proxy.port}`,
+        shootId,
+        sessionCookie,
+        csrf,
+        chunkSize: TEST_CHUNK_BYTES,
+        retryDelaysMs: TEST_RETRY_DELAYS_MS,
+      });
 
-        // The connection really was cut twice, with uploads in flight, and the client recovered.
-        const cuts = proxy.cuts();
-        expect(cuts).toHaveLength(2);
-        for (const cut of cuts) expect(cut.connections).toBeGreaterThan(0);
-        expect(results.every((r) => r.state === "uploaded")).toBe(true);
-        expect(results.reduce((sum, r) => sum + r.retries, 0)).toBeGreaterThanOrEqual(cuts.length);
+      // The connection really was cut twice, with uploads in flight, and the client recovered.
+      const cuts = proxy.cuts();
+      expect(cuts).toHaveLength(2);
+      for (const cut of cuts) expect(cut.connections).toBeGreaterThan(0);
+      expect(results.every((r) => r.state === "uploaded")).toBe(true);
+      expect(results.reduce((sum, r) => sum + r.retries, 0)).toBeGreaterThanOrEqual(cuts.length);
 
-        const db = getDb();
-        const deadline = Date.now() + PROCESSING_DEADLINE_MS;
-        let progress = await jobProgress(db, shootId, 0);
-        while (progress.queued + progress.running > 0 && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          progress = await jobProgress(db, shootId, 0);
-        }
-        expect(progress).toEqual({ queued: 0, running: 0, done: PHOTO_COUNT, failed: [] });
-        const jobs = await db.selectFrom("photo_jobs").select(["state", "upload_id"]).execute();
-        expect(jobs).toHaveLength(PHOTO_COUNT);
-        expect(new Set(jobs.map((j) => j.upload_id)).size).toBe(PHOTO_COUNT);
+      const db = getDb();
+      const deadline = Date.now() + PROCESSING_DEADLINE_MS;
+      let progress = await jobProgress(db, shootId, 0);
+      while (progress.queued + progress.running > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        progress = await jobProgress(db, shootId, 0);
+      }
+      expect(progress).toEqual({ queued: 0, running: 0, done: PHOTO_COUNT, failed: [] });
+      const jobs = await db.selectFrom("photo_jobs").select(["state", "upload_id"]).execute();
+      expect(jobs).toHaveLength(PHOTO_COUNT);
+      expect(new Set(jobs.map((j) => j.upload_id)).size).toBe(PHOTO_COUNT);
 
-        const photos = await db
-          .selectFrom("photos")
-          .innerJoin("assets", "assets.id", "photos.asset_id")
-          .select(["photos.id", "photos.asset_id", "assets.sha256", "assets.original_name", "assets.width"])
-          .where("photos.shoot_id", "=", shootId)
-          .where("photos.deleted_at", "is", null)
-          .orderBy("photos.position")
-          .execute();
-        // Exactly once each, in the order given: the same bytes as the files, one for one.
-        expect(photos.map((p) => p.original_name)).toEqual(files.map((f) => f.name));
-        expect(photos.map((p) => p.sha256)).toEqual(
-          files.map((f) => createHash("sha256").update(f.data).digest("hex")),
-        );
-        expect(new Set(photos.map((p) => p.asset_id)).size).toBe(PHOTO_COUNT);
+      const photos = await db
+        .selectFrom("photos")
+        .innerJoin("assets", "assets.id", "photos.asset_id")
+        .select(["photos.id", "photos.asset_id", "assets.sha256", "assets.original_name", "assets.width"])
+        .where("photos.shoot_id", "=", shootId)
+        .where("photos.deleted_at", "is", null)
+        .orderBy("photos.position")
+        .execute();
+      // Exactly once each, in the order given: the same bytes as the files, one for one.
+      expect(photos.map((p) => p.original_name)).toEqual(files.map((f) => f.name));
+      expect(photos.map((p) => p.sha256)).toEqual(files.map((f) => createHash("sha256").update(f.data).digest("hex")));
+      expect(new Set(photos.map((p) => p.asset_id)).size).toBe(PHOTO_COUNT);
 
-        const variants = await db
-          .selectFrom("asset_variants")
-          .select(["asset_id", "format", "width", "key"])
-          .where(
-            "asset_id",
-            "in",
-            photos.map((p) => p.asset_id),
-          )
-          .execute();
-        const stored = await keysIn(getMediaStorage(dataDir).public);
-        for (const photo of photos) {
-          const own = variants.filter((v) => v.asset_id === photo.asset_id);
-          const expected = planVariants(photo.width).map((s) => `${s.format}-${s.width}`);
-          expect(own.map((v) => `${v.format}-${v.width}`).sort()).toEqual(expected.sort());
-          for (const v of own) expect(stored.has(v.key), v.key).toBe(true);
-        }
-        // Every finished upload was read back by the worker and removed from the staging (the last
-        // one just after its job was marked done). What may stay is an upload a cut POST created
-        // and its client never heard of: unfinished, it goes when unfinished uploads expire.
-        const jobUploads = new Set(jobs.map((j) => j.upload_id));
-        const stagedJobUploads = async () =>
-          (await stagedUploads(dataDir)).filter((key) => jobUploads.has(key.split(/[./]/)[0] ?? ""));
-        const removedBy = Date.now() + POLL_MS * 50;
-        while ((await stagedJobUploads()).length > 0 && Date.now() < removedBy) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-        }
-        expect(await stagedJobUploads()).toEqual([]);
-      },
-      RUN_TIMEOUT_MS,
-    );
+      const variants = await db
+        .selectFrom("asset_variants")
+        .select(["asset_id", "format", "width", "key"])
+        .where(
+          "asset_id",
+          "in",
+          photos.map((p) => p.asset_id),
+        )
+        .execute();
+      const stored = await keysIn(getMediaStorage(dataDir).public);
+      for (const photo of photos) {
+        const own = variants.filter((v) => v.asset_id === photo.asset_id);
+        const expected = planVariants(photo.width).map((s) => `${s.format}-${s.width}`);
+        expect(own.map((v) => `${v.format}-${v.width}`).sort()).toEqual(expected.sort());
+        for (const v of own) expect(stored.has(v.key), v.key).toBe(true);
+      }
+      // Every finished upload was read back by the worker and removed from the staging (the last
+      // one just after its job was marked done). What may stay is an upload a cut POST created
+      // and its client never heard of: unfinished, it goes when unfinished uploads expire.
+      const jobUploads = new Set(jobs.map((j) => j.upload_id));
+      const stagedJobUploads = async () =>
+        (await stagedUploads(dataDir)).filter((key) => jobUploads.has(key.split(/[./]/)[0] ?? ""));
+      const removedBy = Date.now() + POLL_MS * 50;
+      while ((await stagedJobUploads()).length > 0 && Date.now() < removedBy) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+      expect(await stagedJobUploads()).toEqual([]);
+    });
   });
 
   describe("refusals at upload: too large, cut short, and no CORS", () => {
