@@ -28,6 +28,7 @@ import { cachedPage, pageEtag } from "../platform/page-cache.server.ts";
 import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration, type HydrationStart } from "./document/deferred-hydration.server.ts";
 import { CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
+import { holdListsForMainImage } from "./document/main-image-first.server.ts";
 import { cspNonceContext, pageCacheContext, requestIdContext } from "./utils/request-context.ts";
 
 /** A render that takes longer than this is abandoned with a 500. */
@@ -100,10 +101,12 @@ export default async function handleRequest(
   const failed = rendered.failed;
   // The admin is an application: its scripts start at once. Public pages paint first, and most
   // start theirs only when the visitor reaches for something that needs them.
-  const html =
+  const deferred =
     isAdmin || import.meta.env.DEV
       ? rendered.html
       : deferHydration(rendered.html, nonce, hydrationStart(routerContext));
+  // Its photo lists below the first screen wait for its main image (main-image-first.ts).
+  const html = personal ? deferred : holdListsForMainImage(deferred);
   const status = failed ? 500 : responseStatusCode;
   if (!personal) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
   // Admin pages are personal: no ETag, so no shared or conditional copy of them exists.

@@ -2,6 +2,7 @@
 // height (no layout shift), the stored placeholder painted underneath, and lazy loading
 // unless it is the page's main image, which is also preloaded.
 import { preload } from "react-dom";
+import { MAIN_IMAGE_TIMING } from "#app/document/main-image-first.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 
 export interface ArtDirection {
@@ -17,7 +18,10 @@ interface PictureProps {
    * srcsets of pixel densities (a logo drawn at a fixed size).
    */
   sizes?: string;
-  /** The page's largest image: eager, high priority and preloaded. */
+  /**
+   * The page's largest image: eager, high priority and preloaded; the lists marked
+   * afterMainImage() wait for it to paint (main-image-first.ts).
+   */
   priority?: boolean;
   /**
    * Load at once (above the fold), but after the page's main image: fetchpriority low, so a
@@ -102,6 +106,8 @@ export function Picture({
         // "auto" is each attribute's default: left out, not written into every thumbnail.
         fetchPriority={priority ? "high" : eager ? "low" : undefined}
         decoding={priority ? undefined : "async"}
+        // Element Timing reports when the main image has painted: the lists below wait for it.
+        {...(priority ? { elementtiming: MAIN_IMAGE_TIMING } : {})}
         style={transparent || !image.placeholder ? undefined : { backgroundImage: `url("${image.placeholder}")` }}
       />
     </picture>

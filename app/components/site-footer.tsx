@@ -2,13 +2,15 @@
 import { Link } from "react-router";
 import { NAV_LINKS } from "#domain/catalog/navigation.ts";
 import type { StudioInfo } from "#domain/catalog/types.ts";
+import { afterMainImage } from "../document/main-image-first.ts";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "./contact-details.tsx";
 import { StudioLogo } from "./studio-logo.tsx";
 
 export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: number }) {
   const name = studio?.name ?? "Photography Studio";
+  // Below the first screen everywhere: its logo waits for the page's main image too.
   return (
-    <footer className="site-footer renders-late">
+    <footer className="site-footer renders-late" {...afterMainImage()}>
       <div className="site-footer-grid">
         <div>
           <Link to="/" className={studio?.logo ? "footer-logo footer-logo--image" : "footer-logo"}>

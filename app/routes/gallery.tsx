@@ -4,6 +4,7 @@
 import { data, Link } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
+import { afterMainImage } from "#app/document/main-image-first.ts";
 import { CARD_GRID_SIZES, FEATURED_SHOOT_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -56,7 +57,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <p className="empty-note">New work is on its way to this collection.</p>
       )}
       {rest.length > 0 ? (
-        <ul className="card-grid">
+        <ul className="card-grid" {...afterMainImage()}>
           {rest.map((shoot) => (
             <li key={shoot.id}>
               <ShootCard shoot={shoot} sizes={CARD_GRID_SIZES} />

@@ -6,6 +6,7 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { Showreel } from "#app/components/showreel.tsx";
+import { afterMainImage } from "#app/document/main-image-first.ts";
 import { collectionGridSizes, storyGridSizes } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
@@ -84,7 +85,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <h2 id="collections-heading" className="section-heading">
           Browse By Collection
         </h2>
-        <ul className="collection-grid">
+        <ul className="collection-grid" {...afterMainImage()}>
           {collections.map((c) => (
             <li key={c.slug}>
               <Link to={`/gallery/${c.name.replaceAll(" ", "")}`} className="collection-card">

@@ -2,8 +2,14 @@
 // runs: image dimensions, no request to another host, first-load JavaScript, axe at two widths.
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { BANNER_INTERVAL_MS } from "#app/components/banner-slideshow.tsx";
+import {
+  AFTER_MAIN_IMAGE_ATTRIBUTE,
+  MAIN_IMAGE_PENDING_ATTRIBUTE,
+  MAIN_IMAGE_TIMING,
+  MAIN_IMAGE_WAIT_MAX_MS,
+} from "#app/document/main-image-first.ts";
 import { expect, hydrated, imagesOf, isHydrated, PUBLIC_PAGES, test, untilHydrated, VIEWPORTS } from "./fixtures.ts";
 
 /** React 19 and React Router 8 alone are about 115 KB; the issue's budget for a page. */
@@ -320,6 +326,8 @@ test.describe("image sizes match the layout", () => {
   for (const path of ["/", "/about", "/gallery/wedding", "/galleryList/1", "/search?q=madurai"]) {
     test(`${path}: every photograph's sizes is the width it is drawn at`, async ({ page }) => {
       await page.goto(path);
+      // The lists below the first screen are drawn once the main image has (main-image-first.ts).
+      await expect(page.locator(`html[${MAIN_IMAGE_PENDING_ATTRIBUTE}]`)).toHaveCount(0);
       const drawnWidths: string[] = [];
       for (const width of SIZES_WIDTHS_PX) {
         await page.setViewportSize({ width, height: 900 });
@@ -436,6 +444,109 @@ test.describe("the page's JavaScript", () => {
     expect(await isHydrated(page)).toBe(false);
     await page.getByLabel("Name").focus();
     await untilHydrated(page);
+  });
+});
+
+test.describe("the page's main image comes first (document/main-image-first.ts)", () => {
+  /** How late the main photo is answered: a slow connection, where the others would overtake it. */
+  const MAIN_PHOTO_DELAY_MS = 600;
+
+  /** The main photo's files on `path`, all named by its asset: a pattern for page.route. */
+  async function mainPhotoFiles(page: Page, path: string) {
+    const html = await (await page.request.get(path)).text();
+    const tag = new RegExp(`<img [^>]*elementtiming="${MAIN_IMAGE_TIMING}"[^>]*>`).exec(html)?.[0] ?? "";
+    const asset = /src="\/media\/\w+\/(\w+)-/.exec(tag)?.[1];
+    expect(asset, `the main image of ${path}`).toBeTruthy();
+    return new RegExp(`/media/\\w+/${asset}-`);
+  }
+
+  const pending = (page: Page) => page.locator(`html[${MAIN_IMAGE_PENDING_ATTRIBUTE}]`);
+  const allLoaded = (images: Locator) =>
+    images.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0));
+
+  test("on a phone, the cards below the wedding photo are asked for only once it has painted", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    const main = await mainPhotoFiles(page, "/gallery/wedding");
+    await page.route(main, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, MAIN_PHOTO_DELAY_MS));
+      await route.continue();
+    });
+    await page.goto("/gallery/wedding");
+    await expect(pending(page)).toHaveCount(0);
+    const cards = page.locator(`main [${AFTER_MAIN_IMAGE_ATTRIBUTE}] img`);
+    await expect(cards.first()).toBeVisible();
+    // Every card's photo (all within Chrome's lazy-load margin) loads, after the main one painted.
+    await expect.poll(() => allLoaded(cards)).toBe(true);
+    const { paintedAt, requestedAt } = await page.evaluate(
+      async ({ name, list }) => {
+        const painted = await new Promise<PerformanceEntry[]>((resolve) =>
+          new PerformanceObserver((entries) => resolve(entries.getEntries())).observe({
+            type: "element",
+            buffered: true,
+          }),
+        );
+        // The photo itself, not its placeholder (a data: URL in its background, painted first).
+        const entry = painted.find((e) => {
+          const timed = e as PerformanceEntry & { identifier: string; url: string };
+          return timed.identifier === name && !timed.url.startsWith("data:");
+        });
+        const files = new Set(
+          [...document.querySelectorAll<HTMLImageElement>(`main [${list}] img`)].map((img) => img.currentSrc),
+        );
+        return {
+          paintedAt: (entry as (PerformanceEntry & { renderTime: number }) | undefined)?.renderTime ?? Number.NaN,
+          requestedAt: performance
+            .getEntriesByType("resource")
+            .filter((e) => files.has(e.name))
+            .map((e) => e.startTime),
+        };
+      },
+      { name: MAIN_IMAGE_TIMING, list: AFTER_MAIN_IMAGE_ATTRIBUTE },
+    );
+    expect(paintedAt).toBeGreaterThanOrEqual(MAIN_PHOTO_DELAY_MS);
+    expect(requestedAt.length).toBe(await cards.count());
+    for (const at of requestedAt) expect(at).toBeGreaterThanOrEqual(paintedAt);
+  });
+
+  test("a main photo that fails lets them go at once; one that never comes, after the longest wait", async ({
+    page,
+  }) => {
+    // The page's clock stands still: only the failure itself can end the first wait.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const main = await mainPhotoFiles(page, "/");
+    await page.route(main, (route) => route.abort());
+    await page.goto("/");
+    await expect(pending(page)).toHaveCount(0);
+
+    const wedding = await mainPhotoFiles(page, "/gallery/wedding");
+    let held: (() => Promise<void>) | undefined;
+    await page.route(wedding, (route) => {
+      held = () => route.abort();
+    });
+    await page.goto("/gallery/wedding", { waitUntil: "domcontentloaded" });
+    await expect(pending(page)).toHaveCount(1);
+    const cards = page.locator(`main [${AFTER_MAIN_IMAGE_ATTRIBUTE}] img`);
+    await expect(cards.first()).toBeHidden();
+    expect(await allLoaded(cards)).toBe(false);
+    await page.clock.runFor(MAIN_IMAGE_WAIT_MAX_MS - 1);
+    await expect(pending(page)).toHaveCount(1);
+    await page.clock.runFor(1);
+    await expect(pending(page)).toHaveCount(0);
+    await expect(cards.first()).toBeVisible();
+    await held?.();
+  });
+
+  test.describe("without scripts", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("nothing waits: the lists show and their photos load", async ({ page }) => {
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.goto("/gallery/wedding");
+      const cards = page.locator(`main [${AFTER_MAIN_IMAGE_ATTRIBUTE}] img`);
+      await expect(cards.first()).toBeVisible();
+      await expect.poll(() => allLoaded(cards)).toBe(true);
+    });
   });
 });
 
