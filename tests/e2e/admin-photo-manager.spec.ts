@@ -330,6 +330,38 @@ test.describe("a wedding of 3,000 photos", () => {
     fs.rmSync(own.dataDir, { recursive: true, force: true });
   });
 
+  test("an action taken while the rest of the photos are on their way gets its answer, and the rest arrive", async ({
+    browser,
+  }) => {
+    const owner = { email: "wedding-early@example.com", password: "a long wedding password" };
+    createOwnerWithCli(owner.email, owner.password, own.dataDir);
+    const context = await browser.newContext({ baseURL: own.server.url });
+    const page = await context.newPage();
+    try {
+      await signIn(page, owner);
+      const id = /\/admin\/shoots\/(\d+)/.exec(await (await page.request.get("/admin/shoots")).text())?.[1];
+      // The document has the first page of photos; the rest are held back until the action has
+      // been sent, as on a slow connection (the page once showed its error page instead of the
+      // action's answer: React Router lost the parent routes' data in that revalidation).
+      const actionSent = page.waitForRequest((request) => request.method() === "POST");
+      await page.route(/\/admin\/shoots\/\d+\/photos$/, async (route) => {
+        await actionSent;
+        await route.continue();
+      });
+      await openShoot(page, Number(id));
+      await expect(count(page)).toHaveText(`0 of ${WEDDING_PHOTOS} selected`);
+      await cells(page).nth(1).click();
+      await page.getByRole("button", { name: "Set as cover" }).click();
+      await expect(notice(page)).toHaveText(/DSC_0002\.jpg is the cover now\./);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wedding of 3,000");
+      await expect(count(page)).toHaveText(`1 of ${WEDDING_PHOTOS} selected`);
+      await page.getByRole("button", { name: "Select all" }).click();
+      await expect(count(page)).toHaveText(`${WEDDING_PHOTOS} of ${WEDDING_PHOTOS} selected`);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const viewport of VIEWPORTS) {
     test(`only the rows on screen are in the page; the keyboard reaches the last photo and selects all (${viewport.name})`, async ({
       browser,

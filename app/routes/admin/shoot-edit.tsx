@@ -4,8 +4,8 @@
 // one notice at the foot of the screen, where the action was. A client gallery's set is a shoot
 // too and is managed here with the same photo manager and upload; its details are only its
 // title (a set is never published, a story or in a collection), and it links back to its gallery.
-import { useMemo, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useRouteLoaderData } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
 import {
   type ActionAnswer,
   ActionNotice,
@@ -82,7 +82,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /**
  * In the browser, every photo of the shoot, fetched beside the route's own data (so after an
- * action both arrive together and the grid never shows an older order in between).
+ * action both arrive together and the grid never shows an older order in between). Not at
+ * hydration (`clientLoader.hydrate`): an action taken while that first run was still loading
+ * made React Router 8.4 skip the parent routes' data in its revalidation and fail with "No result
+ * found for routeId root", the error page in place of the answer. The page asks for the rest
+ * of a big shoot once it runs instead (useRestOfPhotos).
  */
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
   const [server, all] = await Promise.all([
@@ -94,7 +98,18 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
   if (server.complete || !all) return server;
   return { ...server, photos: all.photos, photoCount: all.photos.length, pageStart: 0, complete: true };
 }
-clientLoader.hydrate = true as const;
+
+/** Once the page runs, a revalidation brings a big shoot's other photos (through clientLoader). */
+function useRestOfPhotos(complete: boolean) {
+  const { revalidate } = useRevalidator();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (complete || asked.current) return;
+    // Once: if the photos cannot be fetched, the page keeps its first page and its links to more.
+    asked.current = true;
+    void revalidate();
+  }, [complete, revalidate]);
+}
 
 /** Every answer of this page: a notice, and for the details form what to correct. */
 type Answer = ActionAnswer & { errors?: FieldErrors; values?: ShootFormValues };
@@ -249,6 +264,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
   // Processing is reported from the page's first load on, across revalidations.
   const [since] = useState(loaderData.now);
   const [pokes, setPokes] = useState(0);
+  useRestOfPhotos(loaderData.complete);
   const published = shoot.status === "published";
   const photoActions = useFetcher<Answer>({ key: PHOTO_ACTIONS_FETCHER });
   const createdAnswer = useMemo(
