@@ -16,9 +16,9 @@ const HEAD_END = "</head>";
  * In ES5, as the hydration loader: it runs on any phone. The main image has painted when
  * Element Timing says so (Chrome). Elsewhere, or for a main image that will not paint on this
  * screen (below the fold, hidden at this width), once it has loaded and a frame has passed.
- * A main image that fails lets the lists go at once.
+ * A main image that fails lets the lists go at once. The same for every page: compacted once.
  */
-const script = `(function () {
+const script = compactScript(`(function () {
   var root = document.documentElement;
   root.setAttribute("${MAIN_IMAGE_PENDING_ATTRIBUTE}", "");
   var released = false;
@@ -61,7 +61,7 @@ const script = `(function () {
   document.addEventListener("error", function (event) {
     if (mainImage(event)) release();
   }, true);
-})();`;
+})();`);
 
 /**
  * Adds the script to a public document (its policy lists the script's hash: ADR 004) that has
@@ -73,5 +73,5 @@ export function holdListsForMainImage(html: string): string {
   }
   const at = html.indexOf(HEAD_END);
   if (at === -1) return html;
-  return `${html.slice(0, at)}<script>${compactScript(script)}</script>${html.slice(at)}`;
+  return `${html.slice(0, at)}<script>${script}</script>${html.slice(at)}`;
 }
