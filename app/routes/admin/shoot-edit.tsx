@@ -4,7 +4,7 @@
 // one notice at the foot of the screen, where the action was. A client gallery's set is a shoot
 // too and is managed here with the same photo manager and upload; its details are only its
 // title (a set is never published, a story or in a collection), and it links back to its gallery.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
 import {
   type ActionAnswer,
@@ -102,12 +102,10 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
 /** Once the page runs, a revalidation brings a big shoot's other photos (through clientLoader). */
 function useRestOfPhotos(complete: boolean) {
   const { revalidate } = useRevalidator();
-  const asked = useRef(false);
+  // Again only when `complete` changes (revalidate is stable): if the photos cannot be fetched,
+  // the page keeps its first page and its links to more, and does not ask in a loop.
   useEffect(() => {
-    if (complete || asked.current) return;
-    // Once: if the photos cannot be fetched, the page keeps its first page and its links to more.
-    asked.current = true;
-    void revalidate();
+    if (!complete) void revalidate();
   }, [complete, revalidate]);
 }
 
