@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { islands } from "./scripts/vite-islands.ts";
-import { precompress } from "./scripts/vite-precompress.ts";
+import { islands } from "./scripts/build/vite-islands.ts";
+import { precompress } from "./scripts/build/vite-precompress.ts";
 
 export default defineConfig(({ command }) => ({
   environments: {

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { islands } from "./scripts/vite-islands.ts";
+import { islands } from "./scripts/build/vite-islands.ts";
 
 export default defineConfig({
   // deferHydration writes the islands into pages (the unit tests check the result).
@@ -11,8 +11,8 @@ export default defineConfig({
       "platform/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
-      // The test helpers that are big enough to need tests of their own (the big-shoot fixture).
-      "tests/helpers/**/*.test.ts",
+      // The fixtures that are big enough to need tests of their own (the big-shoot fixture).
+      "fixtures/**/*.test.ts",
     ],
     environment: "node",
     // One test file at a time: many files start a production server and import the demo studio

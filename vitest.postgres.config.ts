@@ -1,6 +1,6 @@
 // The integration suite again, on PostgreSQL (`npm run test:postgres`, part of `npm test`): the
 // tests that reach the database through the query layer, each store and server on a database
-// of its own in a throwaway cluster (tests/helpers/postgres.ts, started by the global setup when
+// of its own in a throwaway cluster (fixtures/postgres.ts, started by the global setup when
 // TEST_DATABASE=postgres). Left out: the tests of SQLite's own history and adapter (its
 // migrations, WAL and busy handling, the schema types read from SQLite), and pure functions,
 // which do not touch a database; the schema parity test holds the two schemas together.
@@ -23,9 +23,9 @@ export default defineConfig({
     // The cluster drill starts its own PostgreSQL whichever run it is in: it runs in SQLite's.
     exclude: [
       "**/node_modules/**",
-      "scripts/subset-fonts.test.ts",
-      "scripts/cluster-drill.test.ts",
-      "scripts/cluster-ledger.test.ts",
+      "scripts/build/subset-fonts.test.ts",
+      "scripts/drills/cluster-drill.test.ts",
+      "scripts/drills/cluster-ledger.test.ts",
     ],
   },
 });

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Generated, Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import {
   AbandonedItemError,
   type BackgroundWorker,

@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseEnv as parseDotEnv } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { ROOT } from "#fixtures/server-process.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
-import { ROOT } from "#tests/helpers/server-process.ts";
 import { TRUST_PROXY_FORMS } from "#tests/helpers/trust-proxy-forms.ts";
 import {
   allocatorRestartEnv,

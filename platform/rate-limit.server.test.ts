@@ -3,8 +3,8 @@
 // sliding window per key, a refused hit not counted, peek and reset. And in the database, two
 // instances counting one client at once count it once each, never past the limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OwnPostgresDatabase, ownPostgresDatabase } from "#tests/helpers/postgres.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { type Database, migrate, openDatabase } from "./db/db.server.ts";
 import {
   createDatabaseRateLimiter,

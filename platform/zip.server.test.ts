@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { layoutZip, parseRange, type ZipEntry, zipBytes, zipResponse, zipSize } from "./zip.server.ts";
 
 const dir = makeTempDir("zip-test-");

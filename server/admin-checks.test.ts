@@ -8,8 +8,8 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ROOT } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { ROOT } from "#fixtures/server-process.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 
 type AppModule = typeof import("#server/app.ts");
 type CrossSiteModule = typeof import("#server/cross-site.ts");

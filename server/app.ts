@@ -169,7 +169,7 @@ export function createApp(options: AppOptions): express.Express {
   if (options.clientBuildDir) {
     app.use(
       "/assets",
-      // The build wrote .br and .gz copies (scripts/vite-precompress.ts); serve the best one.
+      // The build wrote .br and .gz copies (scripts/build/vite-precompress.ts); serve the best one.
       expressStaticGzip(path.join(options.clientBuildDir, "assets"), {
         enableBrotli: true,
         orderPreference: ["br", "gzip"],

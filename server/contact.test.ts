@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
+import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
-import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 const dataDir = makeTempDir("studio-contact-");
 const MIN_FILL_S = 1;

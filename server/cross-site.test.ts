@@ -3,9 +3,9 @@
 // error" with a stack.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { CROSS_SITE_REFUSAL } from "#server/cross-site.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 const FOREIGN_ORIGIN = "https://evil.example";
 

@@ -1,7 +1,7 @@
 // Issue #13 against the production server (`node server/main.ts`, production mode by default):
 // a 256 MiB sign-in post refused before it is read, a slow body cut at its bound, requests that
 // no route can be asked about answered with a 4xx in our shape, and the seeded fuzz run
-// (scripts/fuzz.ts): no 5xx, no stack trace or file path in any answer, memory back where it
+// (scripts/drills/fuzz.ts): no 5xx, no stack trace or file path in any answer, memory back where it
 // was, /healthz 200 throughout, no error in the log.
 import fs from "node:fs";
 import net from "node:net";
@@ -10,11 +10,11 @@ import { createSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.
 import { upsertUser } from "#domain/auth/users.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
+import { ROOT, type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { BODY_TIME_BASE_MS } from "#server/limits.ts";
-import { ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
-import { formatReport, runFuzz, send } from "../scripts/fuzz.ts";
+import { formatReport, runFuzz, send } from "../scripts/drills/fuzz.ts";
 
 const MIB = 1024 * 1024;
 /** The issue's bound: memory after the fuzz run within this much of before. */

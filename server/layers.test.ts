@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "#tests/helpers/server-process.ts";
+import { ROOT } from "#fixtures/server-process.ts";
 
 const IMPORT = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
 

@@ -14,13 +14,13 @@ import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { s3Folder, s3MediaStorage } from "#domain/media/s3-store.server.ts";
 import { type BlobStore, diskMediaStorage, keysIn, type MediaStorage } from "#domain/media/storage.server.ts";
 import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "#domain/media/upload-constants.ts";
+import { type S3TestServer, startS3Server, uniquePrefix } from "#fixtures/s3-server.ts";
+import { databaseEnv, type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { smallDemoPhotos } from "#fixtures/small-demo.ts";
+import { makeTempDir, noisePng, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS } from "#tests/helpers/media-store.ts";
-import { type S3TestServer, startS3Server, uniquePrefix } from "#tests/helpers/s3-server.ts";
-import { databaseEnv, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir, noisePng, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 import { createUploadOwner } from "#tests/helpers/upload-owner.ts";
 
 /** Wide enough for every public page's photographs, small enough to import in seconds. */

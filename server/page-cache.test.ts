@@ -6,12 +6,12 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerProcess } from "#fixtures/server-process.ts";
+import { testDatabaseTarget } from "#fixtures/test-store.ts";
 import { openDatabase } from "#platform/db/db.server.ts";
 import { inlineHashes } from "#platform/http.server.ts";
 import { type CachedPage, PageCache } from "#platform/page-cache.server.ts";
 import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
-import type { ServerProcess } from "#tests/helpers/server-process.ts";
-import { testDatabaseTarget } from "#tests/helpers/test-store.ts";
 import { PAGE_CACHE_HEADER } from "./page-cache.ts";
 
 const page = (bytes: number, expiresAt: number | null = null): CachedPage => ({

@@ -5,8 +5,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
+import type { ServerProcess } from "#fixtures/server-process.ts";
 import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
-import type { ServerProcess } from "#tests/helpers/server-process.ts";
 
 const EVIL = "evil.example";
 

@@ -7,9 +7,9 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEmbeddedMetadata } from "#domain/media/pipeline.server.ts";
+import { ROOT, type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { openDatabase } from "#platform/db/db.server.ts";
-import { ROOT, type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 const dataDir = makeTempDir("studio-server-");
 let server: ServerProcess;

@@ -10,11 +10,11 @@ import { LOGIN_FAILURES_PER_ACCOUNT } from "#domain/auth/login.server.ts";
 import { createSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
 import { ADMIN_HOME } from "#domain/auth/shared.ts";
 import { upsertUser } from "#domain/auth/users.server.ts";
+import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
+import { type ServerProcess, startServer, TEST_APP_SECRET } from "#fixtures/server-process.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { POSTGRES_MIGRATIONS } from "#platform/db/migrations/index.server.ts";
-import { type OwnPostgresDatabase, ownPostgresDatabase } from "#tests/helpers/postgres.ts";
-import { type ServerProcess, startServer, TEST_APP_SECRET } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 const CONTACT_LIMIT = 3;
 const EMAIL = "owner@nila.example";

@@ -6,9 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertUser } from "#domain/auth/users.server.ts";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir, testDatabaseTarget } from "#tests/helpers/test-store.ts";
 
 /** A refused start ends well within this. */
 const REFUSAL_MS = 10_000;

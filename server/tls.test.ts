@@ -2,8 +2,8 @@
 // plain HTTP, where browsers ignore it and a studio testing on its network would be misled.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 
 describe("Strict-Transport-Security", () => {
   let dataDir: string;

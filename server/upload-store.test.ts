@@ -15,8 +15,8 @@ import { type DataStore, Server, Upload } from "@tus/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { s3Folder } from "#domain/media/s3-store.server.ts";
 import { type BlobStore, DiskBlobStore, keysIn } from "#domain/media/storage.server.ts";
-import { type S3TestServer, startS3Server, uniquePrefix } from "#tests/helpers/s3-server.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { type S3TestServer, startS3Server, uniquePrefix } from "#fixtures/s3-server.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { BlobUploadStore, PART_MAX_BYTES } from "./upload-store.ts";
 
 const TUS = { "Tus-Resumable": "1.0.0" };

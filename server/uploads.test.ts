@@ -10,10 +10,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniquePrefix } from "#fixtures/s3-server.ts";
+import { FIXTURES_DIR, makeTempDir, noisePng } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS, type MediaStoreKind, mediaTestStores } from "#tests/helpers/media-store.ts";
-import { uniquePrefix } from "#tests/helpers/s3-server.ts";
-import { FIXTURES_DIR, makeTempDir, noisePng } from "#tests/helpers/test-store.ts";
 import { createUploadOwner } from "#tests/helpers/upload-owner.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { jobProgress } from "../domain/media/photo-jobs.server.ts";
@@ -24,8 +24,8 @@ import { UPLOAD_CSRF_HEADER, UPLOADS_PATH } from "../domain/media/upload-constan
 import { closeDb, getDb, migrate } from "../platform/db/db.server.ts";
 import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
-import { type CuttingProxy, startCuttingProxy } from "../scripts/cutting-proxy.ts";
-import { type BatchFile, uploadBatch } from "../scripts/tus-batch.ts";
+import { type CuttingProxy, startCuttingProxy } from "../scripts/drills/cutting-proxy.ts";
+import { type BatchFile, uploadBatch } from "../scripts/drills/tus-batch.ts";
 import { type BackgroundWork, createBackgroundWork } from "./startup.ts";
 import { createUploads } from "./uploads.ts";
 

@@ -199,7 +199,7 @@ const fetchAheadAfterLoad = `function deepLinked() {
 
 /**
  * What runs before the page's modules, on the elements the server marked with data-island:
- * each island's code (bundled and minified at build: scripts/vite-islands.ts) goes into the
+ * each island's code (bundled and minified at build: scripts/build/vite-islands.ts) goes into the
  * page after the loader, in a script of its own (newer syntax than the loader's; a browser that
  * cannot read it loses only the island). A page carries only the islands it has.
  */

@@ -2,7 +2,7 @@
 // at the visitor's first touch: ADR 015); hydrating React to move one slideshow cost a slow
 // phone a quarter of a second of blocked main thread. This is the slideshow, on the DOM the
 // server rendered: the page runs it before any module (deferHydration writes this module into
-// the page, bundled and minified: scripts/vite-islands.ts), and BannerSlideshow runs it when
+// the page, bundled and minified: scripts/build/vite-islands.ts), and BannerSlideshow runs it when
 // React mounts the banner (a visit that arrives by client-side navigation). React renders the banner once and never
 // changes what this changes: the slides' data-active, data-shown and aria-hidden, a later
 // slide's srcset and src (named in data- attributes until it is wanted), the button's

@@ -1,4 +1,4 @@
-// An island's bundled, minified source (scripts/vite-islands.ts).
+// An island's bundled, minified source (scripts/build/vite-islands.ts).
 declare module "*?island" {
   const source: string;
   export default source;

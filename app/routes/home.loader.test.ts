@@ -3,8 +3,8 @@
 import type { LogEvent } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import type { Database } from "#platform/db/db.server.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 
 const state: { db?: Database } = {};
 vi.mock("#platform/db/db.server.ts", async (original) => ({

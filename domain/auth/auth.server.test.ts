@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { csrfToken, isSameOriginRequest, isValidCsrfToken } from "./csrf.server.ts";
 import { KNOWN_DEVICE_LIFETIME_MS } from "./known-device.server.ts";
 import {

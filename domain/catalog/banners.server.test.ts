@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { listImageChoices } from "../media/image-field.server.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";

@@ -2,8 +2,8 @@
 // them for every reader, a new upload takes its place, and going back to a hand-made order keeps
 // what the studio was looking at, written as gapped positions.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { ingestImage } from "../media/ingest.server.ts";
 import { POSITION_GAP } from "./photo-order.ts";
 import { ensureManualOrder, isPhotoOrder, placePhotos, setPhotoOrder } from "./photos.server.ts";

@@ -1,7 +1,7 @@
 // The admin's photo edits on a real SQLite file: placing a selection writes only its own rows
 // (gapped positions), a full gap renumbers once, and bulk alt text, move, trash and restore.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { POSITION_GAP } from "./photo-order.ts";
 import {
   appendPhotos,

@@ -3,7 +3,7 @@
 import type { LogEvent } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "../../platform/db/db.server.ts";
 import { RESOURCES } from "../content-api/content.server.ts";
 import { listBannerSlides } from "./banners.server.ts";

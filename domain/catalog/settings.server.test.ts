@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { getAboutPage, getShowreel, getStudio } from "./public-pages.server.ts";
 import { readSettings, SETTINGS_FIELDS, saveSettings } from "./settings.server.ts";

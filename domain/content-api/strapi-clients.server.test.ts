@@ -7,8 +7,8 @@ import { HTTPForbiddenError, HTTPNotFoundError, strapi } from "@strapi/client";
 import Strapi from "strapi-sdk-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
+import type { ServerProcess } from "#fixtures/server-process.ts";
 import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
-import type { ServerProcess } from "#tests/helpers/server-process.ts";
 
 /** The demo studio's published shoots (spec section 3's ids). */
 const SHOOT_COUNT = 20;

@@ -1,6 +1,6 @@
 // Tokens: their form, hash-only storage, verification, revocation and the throttled last-used time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import {
   API_TOKEN_PREFIX,
   bearerToken,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { DEMO_LOGO_FILE, importDemoIfEmpty } from "./import.server.ts";
 import { DEMO_BANNER_FILES, DEMO_PHOTOS_PER_SHOOT } from "./studio.ts";
 

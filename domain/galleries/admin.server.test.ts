@@ -4,8 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studioDay } from "#domain/catalog/studio-time.ts";
-import { addPhotoToSet, makeSelectionList, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
-import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
+import { addPhotoToSet, makeSelectionList, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { verifyPassword } from "../auth/password.server.ts";
 import { listShoots } from "../catalog/shoots.server.ts";
 import {

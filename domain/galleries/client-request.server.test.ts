@@ -2,7 +2,7 @@
 // the studio's calendar, revoked, asking for its PIN, open), the signed cookies that remember a
 // PIN and a person for one gallery only, and the throttle on wrong PINs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { studioDay } from "../catalog/studio-time.ts";
 import {
   GALLERY_ACCESS_COOKIE,

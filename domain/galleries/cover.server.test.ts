@@ -3,7 +3,7 @@
 // cover in the trash is not shown and comes back with it; the picker's source lists this
 // gallery's photos only, set by set, searchable by file name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { appendPhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { createShoot, trashShoot } from "../catalog/shoots.server.ts";
 import { findImagePage } from "../media/image-picker.server.ts";

@@ -1,7 +1,7 @@
 // Client galleries on a real SQLite file: the private link (token, PIN, expiry, revocation),
 // sets as shoots that never reach a public read, and a gallery made from a shoot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { placePhotos } from "../catalog/photos.server.ts";
 import { readShootPhotos, readShoots } from "../catalog/read-model.server.ts";
 import { createShoot, getShootForEdit } from "../catalog/shoots.server.ts";

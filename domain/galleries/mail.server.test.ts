@@ -2,8 +2,8 @@
 // "gallery ready" to the client with the link, "selection submitted" to the studio, and the
 // reminder before the link expires, queued once per expiry day; inquiries' mails unchanged.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
-import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
+import { type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { type MailAddresses, type Mailer, smtpMailer } from "../inquiries/mail.server.ts";
 import { type OutboxOptions, runOutboxRound } from "../inquiries/outbox.server.ts";
 import { storeInquiry } from "../inquiries/store.server.ts";

@@ -2,7 +2,7 @@
 // gallery's limit, hearts, notes, submitting (and the lock it puts on a list), and the pages of
 // photos the client's screen reads.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, insertAssets, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { appendPhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { FIRST_SCREEN_PHOTOS, PHOTOS_PER_PAGE } from "./client-types.ts";
 import { galleryWindows, setPhotoPage } from "./client-view.server.ts";

@@ -3,8 +3,8 @@
 // change of watermark queues the gallery's photos for the photo worker, which renders the files
 // under the new names from each original, once, and then has nothing more to do.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addPhotoToSet, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { runRound } from "../../platform/background.server.ts";
 import { GALLERY_VIEW_EDGE_PX } from "../media/constants.ts";
 import { ingestImage, variantKey } from "../media/ingest.server.ts";

@@ -1,7 +1,7 @@
 // The CSV export: quoting a spreadsheet reads back exactly, no cell a spreadsheet would run
 // as a formula, a BOM for Excel, and every inquiry the filter selects (past one query's batch).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { csvCell, csvRow, INQUIRY_CSV_HEADER, inquiriesCsv, UTF8_BOM } from "./csv.server.ts";
 import { setInquiryHandled, storeInquiry } from "./store.server.ts";
 

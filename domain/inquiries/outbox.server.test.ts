@@ -1,9 +1,9 @@
 // The outbox against a real SMTP server in this process: delivery with the right fields, a mail
 // server outage and the retry after it, claims that never hand one row out twice, a burst.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
-import { type SmtpSink, startSmtpSink } from "#tests/helpers/smtp-sink.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { isServerLevelError, type MailAddresses, type Mailer, smtpMailer } from "./mail.server.ts";
 import {
   claimDueMails,

@@ -1,8 +1,8 @@
 // What the action does with a submission: store a good one with its page and time, drop bots
 // silently (honeypot, too fast, no or a forged token), refuse invalid input, limit per address.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import { issueFillToken } from "./fill-token.server.ts";
 import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, MESSAGES } from "./rules.ts";
 import { rateLimitKey, submitInquiry } from "./service.server.ts";

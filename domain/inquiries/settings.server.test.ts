@@ -1,8 +1,8 @@
 // Who receives inquiries and whether visitors are acknowledged: the admin's choice wins when
 // it has made one; INQUIRY_TO / INQUIRY_ACK are the defaults, then the studio's first address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
 import type { OutgoingMail } from "./mail.server.ts";
 import { runOutboxRound } from "./outbox.server.ts";
 import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
 import { GALLERY_VIEW_EDGE_PX } from "./constants.ts";
 import { sha256Hex, variantKey } from "./ingest.server.ts";

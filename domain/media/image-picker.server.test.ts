@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
 import { listImageChoices } from "./image-field.server.ts";

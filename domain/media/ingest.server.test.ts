@@ -2,9 +2,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
-import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError, planVariants, readEmbeddedMetadata } from "./pipeline.server.ts";
 import { keysIn } from "./storage.server.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { getShootPage } from "../catalog/public-pages.server.ts";

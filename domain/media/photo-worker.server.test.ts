@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { runRound } from "#platform/background.server.ts";
-import { createTestStore, FIXTURES_DIR, type TestStore } from "#tests/helpers/test-store.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { sha256Hex } from "./ingest.server.ts";
 import {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FIXTURES_DIR, noisePng, pngHeaderClaiming } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
-import { FIXTURES_DIR, noisePng, pngHeaderClaiming } from "#tests/helpers/test-store.ts";
 import { JPEG_WIDTH_PX, MAX_SOURCE_BYTES, MAX_VARIANT_WIDTH_PX, VARIANT_WIDTHS_PX } from "./constants.ts";
 import {
   checkSourceDecodes,

@@ -2,10 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { FIXTURES_DIR } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
-import { addPhotoToSet, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
 import { emptyStore, MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
-import { FIXTURES_DIR } from "#tests/helpers/test-store.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
 import { ingestImage, variantKey } from "./ingest.server.ts";
 import { planGalleryVariants, readEmbeddedMetadata, type Watermark } from "./pipeline.server.ts";

@@ -10,11 +10,11 @@ import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
+import { smallDemoPhotos } from "#fixtures/small-demo.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { COPY_ORDER, copyDatabase } from "#platform/db/copy-database.server.ts";
 import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
-import { type OwnPostgresDatabase, ownPostgresDatabase } from "#tests/helpers/postgres.ts";
-import { smallDemoPhotos } from "#tests/helpers/small-demo.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 /** Small enough to import in seconds; the copy does not look at pixels. */
 const DEMO_PHOTO_WIDTH_PX = 64;

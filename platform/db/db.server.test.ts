@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { migrate, openDatabase } from "./db.server.ts";
 import { MIGRATIONS } from "./migrations/index.server.ts";
 

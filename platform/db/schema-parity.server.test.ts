@@ -8,9 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
-import { type OwnPostgresDatabase, ownPostgresDatabase } from "#tests/helpers/postgres.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
 
 interface Column {
   name: string;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { migrate, newMigrator } from "./db.server.ts";
 import { MIGRATIONS, POSTGRES_MIGRATIONS, SHARED_MIGRATIONS } from "./migrations/index.server.ts";
 

@@ -4,7 +4,7 @@
 // the home-page tests read the demo slides at the same time, and a new slide goes last).
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { pngFile } from "#tests/helpers/test-store.ts";
+import { pngFile } from "#fixtures/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
 
 // Signing in (a fresh owner made by the CLI), axe over the page and the picker's thumbnails

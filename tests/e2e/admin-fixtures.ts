@@ -20,7 +20,7 @@ export interface Owner {
 
 /** Creates an owner with the CLI, the password on standard input, as a studio would. */
 export function createOwnerWithCli(email: string, password: string, dataDir = E2E_DATA_DIR): string {
-  return execFileSync(process.execPath, ["scripts/admin.ts", "create-user", email], {
+  return execFileSync(process.execPath, ["scripts/ops/admin.ts", "create-user", email], {
     input: `${password}\n`,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     encoding: "utf8",

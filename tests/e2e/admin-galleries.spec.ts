@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
-import { FIXTURES_DIR } from "#tests/helpers/test-store.ts";
+import { FIXTURES_DIR } from "#fixtures/test-store.ts";
 import { expect, test, withDatabase } from "./admin-fixtures.ts";
 import { VIEWPORTS } from "./fixtures.ts";
 

@@ -4,16 +4,16 @@
 // page scrolls by itself, sorting by the cameras' capture times, every answer in the one notice
 // at the foot of the screen, nothing wider than the screen; and a 3,000-photo wedding, of which
 // only the rows on screen are in the page. Photos are made through the domain layer
-// (tests/helpers/big-shoot.ts), as an upload leaves them, so the tests spend their time here.
+// (fixtures/big-shoot.ts), as an upload leaves them, so the tests spend their time here.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { ingestImage } from "#domain/media/ingest.server.ts";
-import { bigShootDataDir, seedBigShoot } from "#tests/helpers/big-shoot.ts";
+import { bigShootDataDir, seedBigShoot } from "#fixtures/big-shoot.ts";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
 import { createOwnerWithCli, expect, signIn, test, withStudio } from "./admin-fixtures.ts";
 
 // Each test seeds a shoot and drives a long gesture; on a busy machine (a CI run beside other

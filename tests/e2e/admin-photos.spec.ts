@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { UPLOAD_CHUNK_BYTES } from "#domain/media/upload-constants.ts";
-import { FIXTURES_DIR, noisePng } from "#tests/helpers/test-store.ts";
+import { FIXTURES_DIR, noisePng } from "#fixtures/test-store.ts";
 import { E2E_DATA_DIR, expect, test, withDatabase } from "./admin-fixtures.ts";
 
 const PHOTO_COUNT = 20;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
-import { pngFile } from "#tests/helpers/test-store.ts";
+import { pngFile } from "#fixtures/test-store.ts";
 import { expect, test } from "./admin-fixtures.ts";
 
 // In order, in one worker: every save sends the whole form, so two tests saving at once would

@@ -16,7 +16,7 @@ const CLIENT_BUILD = path.resolve("build/client");
 const PUBLIC_PAGES = ["/", "/about", "/gallery/wedding", "/galleryList/101", "/contactUs", "/search?q=madurai"];
 
 function apiToken(...args: string[]): string[] {
-  const out = execFileSync(process.execPath, ["scripts/api-token.ts", ...args], {
+  const out = execFileSync(process.execPath, ["scripts/ops/api-token.ts", ...args], {
     env: { ...process.env, DATA_DIR },
     encoding: "utf8",
   });

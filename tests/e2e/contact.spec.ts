@@ -6,8 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { type ServerProcess, startServer } from "#tests/helpers/server-process.ts";
-import { makeTempDir } from "#tests/helpers/test-store.ts";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { makeTempDir } from "#fixtures/test-store.ts";
 import { expect, holdScripts, hydrated, isHydrated, test } from "./fixtures.ts";
 
 const DB_FILE = path.resolve("tmp/e2e-data/studio.db");

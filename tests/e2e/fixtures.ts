@@ -1,12 +1,6 @@
 // Typed Playwright fixtures: every test can assert no request left the host and run axe.
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { HYDRATE_GLOBAL } from "#app/document/early-actions.ts";
-
-export const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 /** Every public screen, for the checks that must hold on all of them. */
 export const PUBLIC_PAGES = [
@@ -59,26 +53,10 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+// The viewports and the wait for hydration are the bench's too (scripts/bench/): they live in
+// fixtures/, and the specs keep importing them from here.
+export { hydrated, isHydrated, untilHydrated, VIEWPORTS } from "#fixtures/browser-page.ts";
 export { expect };
-
-/**
- * Starts the page's modules, as a visitor's touch would, and waits until React has hydrated
- * `selector` (it carries React's props): public pages start their scripts after the first
- * paint or only on intent (ADR 015), so a click straight after `goto` may still be a plain
- * link's.
- */
-export async function hydrated(page: Page, selector = "main") {
-  await page.evaluate(
-    (name) => (window as unknown as Record<string, (() => void) | undefined>)[name]?.(),
-    HYDRATE_GLOBAL,
-  );
-  await untilHydrated(page, selector);
-}
-
-const hasReactProps = (selector: string) => {
-  const element = document.querySelector(selector);
-  return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-};
 
 /** Holds every script of the site's build until the returned function is called. */
 export async function holdScripts(page: Page): Promise<() => void> {
@@ -91,16 +69,6 @@ export async function holdScripts(page: Page): Promise<() => void> {
     await route.continue().catch(() => {}); // The page may be gone by then.
   });
   return release;
-}
-
-/** Waits, starting nothing, until React has hydrated `selector`. */
-export async function untilHydrated(page: Page, selector = "main") {
-  await page.waitForFunction(hasReactProps, selector);
-}
-
-/** Whether React has hydrated `selector` yet. */
-export function isHydrated(page: Page, selector = "main"): Promise<boolean> {
-  return page.evaluate(hasReactProps, selector);
 }
 
 /** Every <img> on the page with whether it has width and height and what it loaded. */

@@ -2,13 +2,13 @@
 // gallery's first document stays under 100 KB, for a client looking and for a person choosing
 // (whose photos each carry a heart form), and the page loads at most 40 KB gzip of JavaScript
 // beyond what the public pages load: the scripts its document names that `/`'s does not
-// (tests/helpers/page-scripts.ts). Bytes do not vary between runs, so they are tested here;
+// (fixtures/page-scripts.ts). Bytes do not vary between runs, so they are tested here;
 // times and the scroll are `npm run bench -- --only=gallery-page`'s figures, never assertions.
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { FIRST_SCREEN_PHOTOS, PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
-import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
-import { documentScripts, scriptBytes, scriptsBeyond } from "../helpers/page-scripts.ts";
+import { processedAssets } from "#fixtures/gallery-fixture.ts";
+import { documentScripts, scriptBytes, scriptsBeyond } from "#fixtures/page-scripts.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -18,7 +18,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
-import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
+import { processedAssets } from "#fixtures/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 import { enterAs } from "./gallery-visitor.ts";

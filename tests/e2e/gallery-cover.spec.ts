@@ -15,7 +15,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
-import { processedAssets } from "#tests/helpers/gallery-fixture.ts";
+import { processedAssets } from "#fixtures/gallery-fixture.ts";
 import { expect, test, withDatabase, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
 

@@ -9,7 +9,7 @@ import { GALLERY_THUMB_WIDTHS_PX } from "#domain/media/constants.ts";
 import { variantKey } from "#domain/media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "#domain/media/pipeline.server.ts";
 import { publicMediaUrl } from "#domain/media/storage.server.ts";
-import { addPhotoToSet, seededJpeg } from "#tests/helpers/gallery-fixture.ts";
+import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { expect, test, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
 

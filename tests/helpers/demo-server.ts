@@ -3,10 +3,10 @@
 import fs from "node:fs";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { smallDemoPhotos } from "#fixtures/small-demo.ts";
+import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
-import { smallDemoPhotos } from "./small-demo.ts";
-import { makeTempDir, testDatabaseTarget } from "./test-store.ts";
 
 /** Wide enough for every public page's photographs, small enough to import in seconds. */
 const DEMO_PHOTO_WIDTH_PX = 160;

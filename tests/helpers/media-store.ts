@@ -5,9 +5,9 @@
 import { afterAll } from "vitest";
 import { s3MediaStorage } from "#domain/media/s3-store.server.ts";
 import { type BlobStore, keysIn, type MediaStorage } from "#domain/media/storage.server.ts";
+import { type S3TestServer, startS3Server, uniquePrefix } from "#fixtures/s3-server.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import type { S3Settings } from "#platform/env.server.ts";
-import { type S3TestServer, startS3Server, uniquePrefix } from "./s3-server.ts";
-import { createTestStore, type TestStore } from "./test-store.ts";
 
 export const MEDIA_STORE_KINDS = ["folder", "s3"] as const;
 export type MediaStoreKind = (typeof MEDIA_STORE_KINDS)[number];

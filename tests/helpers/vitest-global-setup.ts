@@ -2,13 +2,13 @@
 // run on PostgreSQL (TEST_DATABASE=postgres, `npm run test:postgres`), a throwaway cluster and a
 // migrated template database that every test database is copied from; both go at the end.
 import { execFileSync } from "node:child_process";
+import { onCluster, startPostgresCluster, TEMPLATE_DATABASE, TEST_POSTGRES_ENV } from "#fixtures/postgres.ts";
 import { migrate, openDatabase } from "../../platform/db/db.server.ts";
-import { onCluster, startPostgresCluster, TEMPLATE_DATABASE, TEST_POSTGRES_ENV } from "./postgres.ts";
 
 export const TEST_DATABASE_ENV = "TEST_DATABASE";
 
 export default async function setup(): Promise<(() => void) | undefined> {
-  execFileSync("node", ["scripts/ensure-build.ts"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/build/ensure-build.ts"], { stdio: "inherit" });
   if (process.env[TEST_DATABASE_ENV] !== "postgres") return undefined;
   const cluster = await startPostgresCluster();
   try {

@@ -3,7 +3,7 @@
 // milliseconds) read back as the same instants in the one stored form, and nothing else changes.
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { newMigrator } from "../db.server.ts";
 
 const STORED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

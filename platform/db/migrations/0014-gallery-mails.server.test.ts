@@ -2,7 +2,7 @@
 // and down gives back the old table without them.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { newMigrator } from "../db.server.ts";
 
 let store: TestStore | undefined;

@@ -3,7 +3,7 @@
 // down gives the asset column back with the cover's asset in it.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { newMigrator } from "../db.server.ts";
 
 let store: TestStore | undefined;

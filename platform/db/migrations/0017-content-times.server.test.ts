@@ -3,7 +3,7 @@
 // upload), checked to the stored form, defaulting to now; down takes them away again.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { newMigrator } from "../db.server.ts";
 
 let store: TestStore | undefined;

@@ -2,7 +2,7 @@
 // with nothing else (an inquiry, a login); down takes the triggers and the table away.
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestStore, type TestStore } from "#tests/helpers/test-store.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { readContentVersion } from "../content-version.server.ts";
 import { newMigrator } from "../db.server.ts";
 
