@@ -9,6 +9,7 @@
 // Memory is the headers (about 100 bytes plus twice the name per entry), never the data: file
 // bytes are read from their source range by range as the response is pulled.
 import { createHash } from "node:crypto";
+import { parseRange } from "./byte-range.server.ts";
 
 export interface ZipEntry {
   /** The path inside the archive, "/"-separated, UTF-8. */
@@ -199,29 +200,6 @@ export async function* zipBytes(layout: ZipLayout, start = 0, end = layout.size)
     at += length;
     if (at >= end) return;
   }
-}
-
-/** A single "bytes=" range of a resource `size` long: [start, end), "unsatisfiable", or null (serve it all). */
-export function parseRange(
-  header: string | null,
-  size: number,
-): { start: number; end: number } | "unsatisfiable" | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Several ranges, or another unit: RFC 9110 lets a server ignore the header and send it all.
-  if (!match) return null;
-  const [, first = "", last = ""] = match;
-  if (first === "" && last === "") return null;
-  if (first === "") {
-    const suffix = Number(last);
-    if (suffix === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size };
-  }
-  const start = Number(first);
-  if (start >= size) return "unsatisfiable";
-  const end = last === "" ? size : Math.min(size, Number(last) + 1);
-  if (end <= start) return null;
-  return { start, end };
 }
 
 function contentDisposition(fileName: string): string {

@@ -13,13 +13,8 @@ import {
   type S3BlobStore,
 } from "#domain/media/s3-store.server.ts";
 import { contentTypeOf, isSafeKey } from "#domain/media/storage.server.ts";
+import { isSingleByteRange } from "#platform/byte-range.server.ts";
 
-/**
- * One byte range, as the bucket takes it; anything else (several ranges, a malformed header) is
- * ignored and the whole object sent, as express.static does. If-Range is not checked: a key
- * names its content, so a range of it is never stale.
- */
-const SINGLE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
 /**
  * A request that says no-cache (a hard reload; fetch() says it whenever it is given a condition)
  * gets the whole file, as express.static answers it (the `fresh` module's rule).
@@ -54,8 +49,12 @@ export function serveMediaFromBucket(store: S3BlobStore): RequestHandler {
       return next();
     }
     if (!isSafeKey(key)) return next();
+    // One byte range is passed on as the bucket takes it, and the bucket answers it (206, or 416
+    // past the end); anything else (several ranges, a malformed header) is ignored and the whole
+    // object sent, as express.static does. If-Range is not checked: a key names its content, so a
+    // range of it is never stale.
     const rangeHeader = req.get("Range")?.trim();
-    const range = rangeHeader && SINGLE_RANGE.test(rangeHeader) ? rangeHeader : undefined;
+    const range = isSingleByteRange(rangeHeader) ? rangeHeader : undefined;
     const conditional = !NO_CACHE.test(req.get("Cache-Control") ?? "");
     const ifNoneMatch = conditional ? req.get("If-None-Match") : undefined;
     // As HTTP says: the date counts only when no ETag was sent.
