@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import { parse as parseDisposition } from "content-disposition";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "#fixtures/test-store.ts";
 import { layoutZip, type ZipEntry, zipBytes, zipResponse, zipSize } from "./zip.server.ts";
@@ -139,8 +140,20 @@ describe("zipResponse", () => {
     expect(response.headers.get("Content-Length")).toBe(String(layout.size));
     expect(response.headers.get("Accept-Ranges")).toBe("bytes");
     expect(response.headers.get("ETag")).toBe(layout.etag);
-    expect(response.headers.get("Content-Disposition")).toContain("filename*=UTF-8''Anitha%20%26%20Karthik.zip");
+    expect(parseDisposition(response.headers.get("Content-Disposition") ?? "")).toEqual({
+      type: "attachment",
+      parameters: { filename: "Anitha & Karthik.zip" },
+    });
     expect(Buffer.from(await response.arrayBuffer()).length).toBe(layout.size);
+  });
+
+  it("names a download in any script: its UTF-8 name beside an ASCII one for older clients", () => {
+    const name = "மீரா & Karthik.zip";
+    const header = zipResponse(new Request(url), layout, name).headers.get("Content-Disposition") ?? "";
+    // The header is bytes: a name outside ASCII goes as filename* (RFC 8187), percent-encoded.
+    expect(header).toMatch(/^[\x20-\x7e]+$/);
+    expect(header).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(parseDisposition(header).parameters.filename).toBe(name);
   });
 
   it("resumes from the middle with 206 when If-Range matches, and sends it all when it does not", async () => {

@@ -9,6 +9,7 @@
 // Memory is the headers (about 100 bytes plus twice the name per entry), never the data: file
 // bytes are read from their source range by range as the response is pulled.
 import { createHash } from "node:crypto";
+import { create as contentDisposition } from "content-disposition";
 import { parseRange } from "./byte-range.server.ts";
 
 export interface ZipEntry {
@@ -200,11 +201,6 @@ export async function* zipBytes(layout: ZipLayout, start = 0, end = layout.size)
     at += length;
     if (at >= end) return;
   }
-}
-
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 function streamOf(source: AsyncIterator<Uint8Array>): ReadableStream<Uint8Array> {

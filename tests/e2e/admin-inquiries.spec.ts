@@ -3,6 +3,7 @@
 // once, accepted by the content API, then revoked and refused; forged posts refused.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { parse as parseDisposition } from "content-disposition";
 import { expect, test, withDatabase } from "./admin-fixtures.ts";
 
 interface SeededMail {
@@ -31,7 +32,7 @@ function seedInquiry(fields: { name: string; phone?: string; email?: string; mes
       ) as { id: number };
     for (const m of mails) {
       db.prepare(
-        "INSERT INTO inquiry_mails (inquiry_id, kind, attempts, next_attempt_at, last_error, delivered_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO mail_outbox (inquiry_id, kind, attempts, next_attempt_at, last_error, delivered_at) VALUES (?, ?, ?, ?, ?, ?)",
       ).run(id, m.kind, m.attempts, createdAt, m.lastError ?? null, m.deliveredAt ?? null);
     }
     return id;
@@ -132,7 +133,9 @@ test("the inbox shows each inquiry with its mails, marks it handled and exports 
 
   const response = await page.request.get("/admin/inquiries.csv");
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="inquiries-all-/);
+  const disposition = parseDisposition(response.headers()["content-disposition"] ?? "");
+  expect(disposition.type).toBe("attachment");
+  expect(disposition.parameters.filename).toMatch(/^inquiries-all-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(response.headers()["cache-control"]).toBe("no-store");
 });
 

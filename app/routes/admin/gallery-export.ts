@@ -1,6 +1,7 @@
 // /admin/galleries/:id/selections/:listId/export/(csv|txt): a client's selection list as a file,
 // a spreadsheet (file name, set, comment) or the file names Lightroom's filter and Capture One
 // take. A resource route inside the signed-in layout, so its middleware demands a session.
+import { create as contentDisposition } from "content-disposition";
 import { data } from "react-router";
 import { idParam } from "#app/utils/id-param.ts";
 import {
@@ -30,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return new Response(FORMATS[format].write(list), {
     headers: {
       "Content-Type": FORMATS[format].type,
-      "Content-Disposition": `attachment; filename="${exportFileName(gallery.title, list.name, format)}"`,
+      "Content-Disposition": contentDisposition(exportFileName(gallery.title, list.name, format)),
       "Cache-Control": NO_STORE,
       "X-Robots-Tag": "noindex, nofollow",
     },

@@ -1,6 +1,7 @@
 // /admin/inquiries.csv: the inbox (as filtered on screen) as a file to download. A resource
 // route inside the signed-in layout, so its middleware demands a session like every screen.
 
+import { create as contentDisposition } from "content-disposition";
 import { inquiriesCsv } from "#domain/inquiries/csv.server.ts";
 import { readInquiryFilter } from "#domain/inquiries/inbox.ts";
 import { inquirySettings } from "#domain/inquiries/settings.server.ts";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="inquiries-${filter}-${day}.csv"`,
+      "Content-Disposition": contentDisposition(`inquiries-${filter}-${day}.csv`),
       "Cache-Control": NO_STORE,
       "X-Robots-Tag": "noindex, nofollow",
     },
