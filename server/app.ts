@@ -18,14 +18,13 @@ import {
   cspNonceContext,
   pageCacheContext,
   requestIdContext,
-  wakeOutboxContext,
-  wakePhotosContext,
 } from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
 import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
 import { s3Folder } from "#domain/media/s3-store.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
+import { checkSchemaAnswers } from "#platform/db/app-state.server.ts";
 import { readContentVersion } from "#platform/db/content-version.server.ts";
 import { closeDb, getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -37,7 +36,7 @@ import { redirectToHttps, sendOpenerPolicy, sendPermissionsPolicy } from "#serve
 import { limitRequestBodies } from "#server/limits.ts";
 import { serveMediaFromBucket } from "#server/media-bucket.ts";
 import { servePageCache } from "#server/page-cache.ts";
-import { type BackgroundWakers, createBackgroundWork, prepareData } from "#server/startup.ts";
+import { createBackgroundWork, prepareData } from "#server/startup.ts";
 import { createUploads } from "#server/uploads.ts";
 
 export { SERVER_TIMEOUTS } from "#server/limits.ts";
@@ -64,8 +63,6 @@ export interface AppOptions {
   clientBuildDir?: string;
   /** Loads the React Router server build (Vite's dev server supplies it in development). */
   build?: () => Promise<ServerBuild>;
-  /** Wakes the background workers, which the server's lifecycle owns (server/lifecycle.ts). */
-  wake: BackgroundWakers;
 }
 
 const assignNonce: RequestHandler = (_req, res, next) => {
@@ -136,7 +133,7 @@ export function createApp(options: AppOptions): express.Express {
     const { ready, detail } = options.readiness();
     let database = "ok";
     try {
-      await getDb().selectFrom("app_state").select("key").limit(1).execute();
+      await checkSchemaAnswers(getDb());
     } catch {
       database = "unavailable";
     }
@@ -216,7 +213,7 @@ export function createApp(options: AppOptions): express.Express {
   // is a 403 and a warning line, not React Router's own check's 400 and logged error.
   app.use(refuseCrossSiteRequests);
   // The admin's resumable photo uploads (tus): the session (requireAdmin) and the CSRF header.
-  app.use(UPLOADS_PATH, createUploads(env.dataDir, options.wake.photos).handler);
+  app.use(UPLOADS_PATH, createUploads(env.dataDir).handler);
 
   // React Router would also answer /api/<path>.data, its client-navigation suffix, from the same
   // loader but in its own encoding, with the root's data and without the API's cache headers.
@@ -242,8 +239,6 @@ export function createApp(options: AppOptions): express.Express {
         context.set(pageCacheContext, (res.locals.pageCache as PageCacheSlot | undefined) ?? null);
         context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
         context.set(requestIdContext, String(req.id ?? ""));
-        context.set(wakeOutboxContext, options.wake.outbox);
-        context.set(wakePhotosContext, options.wake.photos);
         return context;
       },
     }),

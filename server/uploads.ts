@@ -4,9 +4,9 @@
 // changes something must carry the session's CSRF token in a header (posts from other sites
 // were already refused in front of this handler, by server/cross-site.ts). A finished upload
 // is checked and queued at once, so a refusal reaches the browser with the file's name and
-// why; the background worker does the rest. Uploads are staged under DATA_DIR/uploads, or with
-// MEDIA_STORE=s3 in the bucket's uploads/ folder, which every app instance shares
-// (server/upload-store.ts, docs/decisions/031-object-storage.md).
+// why; the job worker does the rest (queuing wakes it). Uploads are staged under
+// DATA_DIR/uploads, or with MEDIA_STORE=s3 in the bucket's uploads/ folder, which every app
+// instance shares (server/upload-store.ts, docs/decisions/031-object-storage.md).
 import fs from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
@@ -16,6 +16,9 @@ import type { RequestHandler } from "express";
 import { formatFileSize } from "#platform/bytes.ts";
 import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
 import { requireAdmin } from "../domain/auth/require-admin.server.ts";
+import { STUDIO } from "../domain/catalog/audience.server.ts";
+import { readShoots } from "../domain/catalog/read-model.server.ts";
+import { jobIdOfUpload } from "../domain/jobs/queue.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { enqueueUploadedPhoto } from "../domain/media/photo-jobs.server.ts";
 import type { UploadSource } from "../domain/media/photo-worker.server.ts";
@@ -117,8 +120,7 @@ export interface Uploads {
   store: DataStore;
 }
 
-/** `wakePhotoWorker` tells the photo worker (owned by the server's lifecycle) that a job was queued. */
-export function createUploads(dataDir: string, wakePhotoWorker: () => void): Uploads {
+export function createUploads(dataDir: string): Uploads {
   const staging = uploadStaging(dataDir);
   const { store } = staging;
   /** Which upload each request is about, for the error hook (which is told only the request). */
@@ -130,9 +132,7 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
     if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
     try {
       const data = await staging.read(upload.id);
-      const queued = await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
-      wakePhotoWorker();
-      return queued;
+      return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
     } catch (error) {
       // The bytes go: a retry must upload again (and be checked again), not find them done.
       await store.remove(upload.id).catch(() => {});
@@ -152,8 +152,7 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
   async function queueIfLost(id: string): Promise<void> {
     const upload = await store.getUpload(id).catch(() => undefined);
     if (!upload || upload.size === undefined || upload.offset !== upload.size) return;
-    const job = await getDb().selectFrom("photo_jobs").select("id").where("upload_id", "=", id).executeTakeFirst();
-    if (job) return;
+    if ((await jobIdOfUpload(getDb(), id)) !== undefined) return;
     logger.warn({ upload: id }, "queuing a finished upload that was never queued (its instance stopped)");
     await queueFinished(upload).catch(() => {});
   }
@@ -186,12 +185,8 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
     async onUploadCreate(_req, upload) {
       const fields = uploadFields(upload);
       if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
-      const shoot = await getDb()
-        .selectFrom("shoots")
-        .select("id")
-        .where("id", "=", fields.shootId)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
+      // The studio uploads into any of its shoots or sets outside the trash.
+      const [shoot] = await readShoots(getDb(), STUDIO, { id: fields.shootId, kind: "any" });
       if (!shoot) throw new UploadRefusal(404, "That shoot no longer exists.");
       return {};
     },
@@ -231,7 +226,7 @@ export function createUploads(dataDir: string, wakePhotoWorker: () => void): Upl
 }
 
 /**
- * The finished uploads' files, for the photo worker (on whichever instance claims the job);
+ * The finished uploads' files, for the photo-upload handler (on whichever instance claims the job);
  * `sweepExpired` deletes uploads never finished.
  */
 export function uploadFiles(dataDir: string): UploadSource & { sweepExpired(): Promise<number> } {

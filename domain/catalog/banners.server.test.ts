@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
-import { listImageChoices } from "../media/image-field.server.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
 import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
+import { listImageChoices } from "./image-picker.server.ts";
 import { createShoot } from "./shoots.server.ts";
 
 describe("admin banner slides", () => {

@@ -7,6 +7,7 @@ import { toStoredTime } from "../../platform/time.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "../media/image-field.server.ts";
 import type { IngestDeps } from "../media/ingest.server.ts";
+import { STUDIO } from "./audience.server.ts";
 import { toResponsiveImage } from "./images.server.ts";
 import { lockOrders, moveByOne, type Step } from "./move-by-one.server.ts";
 import { readBannerSlides } from "./read-model.server.ts";
@@ -14,7 +15,7 @@ import { readBannerSlides } from "./read-model.server.ts";
 export const BANNER_ALT_MAX_LENGTH = 200;
 
 export async function listBannerSlides(db: Database) {
-  return (await readBannerSlides(db)).map((s) => ({
+  return (await readBannerSlides(db, STUDIO)).map((s) => ({
     id: s.id,
     alt: s.alt,
     desktop: s.desktop ? toResponsiveImage(s.desktop, `${s.alt} (desktop)`) : null,
@@ -101,7 +102,7 @@ export async function addBannerSlide(
 
 /** The slides' order as stored: position 0..n-1; written on every change, so their updated_at is the slideshow's. */
 const SLIDES = {
-  read: async (trx: Database) => (await readBannerSlides(trx, { images: false })).map((s) => s.id),
+  read: async (trx: Database) => (await readBannerSlides(trx, STUDIO, { images: false })).map((s) => s.id),
   async write(trx: Database, ids: number[]) {
     const updated_at = toStoredTime();
     for (const [position, id] of ids.entries()) {

@@ -3,15 +3,17 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
+import { STUDIO } from "./audience.server.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 
 export const COLLECTION_NAME_MAX_LENGTH = 60;
 
 export async function listCollectionsWithCovers(db: Database) {
-  const [collections, shoots] = await Promise.all([readCollections(db), readShoots(db, { scope: "live" })]);
+  const [collections, shoots] = await Promise.all([readCollections(db), readShoots(db, STUDIO, {})]);
   const photos = await readShootPhotos(
     db,
+    STUDIO,
     shoots.map((s) => s.id),
     { images: false },
   );

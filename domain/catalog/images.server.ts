@@ -3,6 +3,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { AssetVariant, StoredTime } from "../../platform/db/schema.server.ts";
 import { VARIANT_MIME } from "../media/constants.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
+import { type Audience, assetVisibleTo } from "./audience.server.ts";
 import type { ResponsiveImage } from "./types.ts";
 
 const SOURCE_FORMATS = ["avif", "webp"] as const;
@@ -70,8 +71,15 @@ export function toThumbnail(image: StoredImage, minWidth: number): Thumbnail {
   };
 }
 
-/** Loads the given assets with their variants in two queries. */
-export async function loadStoredImages(db: Database, assetIds: readonly number[]): Promise<Map<number, StoredImage>> {
+/**
+ * Loads the given assets with their variants in two queries, those the audience may see: an id
+ * of a private photo asked for a public page loads nothing.
+ */
+export async function loadStoredImages(
+  db: Database,
+  audience: Audience,
+  assetIds: readonly number[],
+): Promise<Map<number, StoredImage>> {
   const ids = [...new Set(assetIds)];
   const result = new Map<number, StoredImage>();
   if (ids.length === 0) return result;
@@ -80,6 +88,7 @@ export async function loadStoredImages(db: Database, assetIds: readonly number[]
       .selectFrom("assets")
       .select(["id", "width", "height", "placeholder", "created_at"])
       .where("id", "in", ids)
+      .where(assetVisibleTo(audience))
       .execute(),
     db.selectFrom("asset_variants").selectAll().where("asset_id", "in", ids).execute(),
   ]);
@@ -94,4 +103,57 @@ export async function loadStoredImages(db: Database, assetIds: readonly number[]
   }
   for (const v of variants) result.get(v.asset_id)?.variants.push(v);
   return result;
+}
+
+/** What the pipeline needs to find an asset's files: its hash names them (ADR 002). */
+export interface AssetFiles {
+  id: number;
+  sha256: string;
+  originalKey: string;
+  width: number;
+  height: number;
+  createdAt: StoredTime;
+}
+
+/** These assets' file facts, those the audience may see (for deliveries and gallery files). */
+export async function readAssetFiles(
+  db: Database,
+  audience: Audience,
+  assetIds: readonly number[],
+): Promise<AssetFiles[]> {
+  if (assetIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("assets")
+    .select(["id", "sha256", "original_key", "width", "height", "created_at"])
+    .where("id", "in", [...new Set(assetIds)])
+    .where(assetVisibleTo(audience))
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    sha256: r.sha256,
+    originalKey: r.original_key,
+    width: r.width,
+    height: r.height,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The widest stored variant of an asset among these formats (the first format on a tie). */
+export async function widestVariant(
+  db: Database,
+  audience: Audience,
+  assetId: number,
+  formats: readonly AssetVariant["format"][],
+): Promise<Pick<AssetVariant, "key" | "format"> | null> {
+  const row = await db
+    .selectFrom("asset_variants")
+    .innerJoin("assets", "assets.id", "asset_variants.asset_id")
+    .select(["asset_variants.key", "asset_variants.format"])
+    .where("asset_variants.asset_id", "=", assetId)
+    .where("asset_variants.format", "in", [...formats])
+    .where(assetVisibleTo(audience))
+    .orderBy("asset_variants.width", "desc")
+    .orderBy("asset_variants.format")
+    .executeTakeFirst();
+  return row ?? null;
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { ingestImage } from "../media/ingest.server.ts";
+import { STUDIO } from "./audience.server.ts";
 import { POSITION_GAP } from "./photo-order.ts";
 import { ensureManualOrder, isPhotoOrder, placePhotos, setPhotoOrder } from "./photos.server.ts";
 import { getShootPage } from "./public-pages.server.ts";
@@ -63,7 +64,7 @@ async function addPhotos(shootId: number, uploads: Upload[], firstPosition = 0):
 }
 
 const names = async (shootId: number) =>
-  (await readShootPhotos(store.db, [shootId], { images: false })).map((p) => p.fileName);
+  (await readShootPhotos(store.db, STUDIO, [shootId], { images: false })).map((p) => p.fileName);
 const positions = async (shootId: number) =>
   Object.fromEntries(
     (await store.db.selectFrom("photos").select(["id", "position"]).where("shoot_id", "=", shootId).execute()).map(
@@ -135,7 +136,7 @@ describe("a shoot's photo order", () => {
 
   it("is each shoot's own when several shoots are read at once", async () => {
     await setPhotoOrder(store.db, PORTRAITS, "name");
-    const photos = await readShootPhotos(store.db, [PORTRAITS, WEDDING], { images: false });
+    const photos = await readShootPhotos(store.db, STUDIO, [PORTRAITS, WEDDING], { images: false });
     expect(photos.map((p) => p.fileName)).toEqual([...WEDDING_UPLOADS.map(([name]) => name), "a.jpg", "b.jpg"]);
   });
 
@@ -185,7 +186,7 @@ describe("a shoot's photo order", () => {
     expect(await store.db.transaction().execute((trx) => ensureManualOrder(trx, WEDDING))).toBe(false);
     await setPhotoOrder(store.db, WEDDING, "manual");
     expect(await positions(WEDDING)).toEqual(reordered);
-    expect((await readShootPhotos(store.db, [WEDDING], { images: false })).map((p) => p.id)).toEqual(moved);
+    expect((await readShootPhotos(store.db, STUDIO, [WEDDING], { images: false })).map((p) => p.id)).toEqual(moved);
     expect(await store.db.transaction().execute((trx) => ensureManualOrder(trx, 999))).toBe(false);
   });
 

@@ -2,6 +2,7 @@
 // (gapped positions), a full gap renumbers once, and bulk alt text, move, trash and restore.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
+import { STUDIO } from "./audience.server.ts";
 import { POSITION_GAP } from "./photo-order.ts";
 import {
   appendPhotos,
@@ -26,7 +27,8 @@ describe("a shoot's photos, edited one or many at a time", () => {
   let ids: number[];
   let assetIds: number[];
 
-  const order = async (id = shootId) => (await readShootPhotos(store.db, [id], { images: false })).map((p) => p.id);
+  const order = async (id = shootId) =>
+    (await readShootPhotos(store.db, STUDIO, [id], { images: false })).map((p) => p.id);
   const positions = async () =>
     new Map((await store.db.selectFrom("photos").select(["id", "position"]).execute()).map((r) => [r.id, r.position]));
 
@@ -100,12 +102,12 @@ describe("a shoot's photos, edited one or many at a time", () => {
     const some = ids.slice(0, 25);
     expect(await setAltText(store.db, shootId, some, "  The couple at the mandap  ")).toBe(25);
     expect(await setAltText(store.db, otherShootId, some, "elsewhere")).toBe(0);
-    const alts = await readShootPhotos(store.db, [shootId], { images: false });
+    const alts = await readShootPhotos(store.db, STUDIO, [shootId], { images: false });
     expect(alts.filter((p) => p.alt === "The couple at the mandap")).toHaveLength(25);
     expect(await setAltText(store.db, shootId, some.slice(0, 5), "")).toBe(5);
-    expect((await readShootPhotos(store.db, [shootId], { images: false })).filter((p) => p.alt === "")).toHaveLength(
-      PHOTOS - 20,
-    );
+    expect(
+      (await readShootPhotos(store.db, STUDIO, [shootId], { images: false })).filter((p) => p.alt === ""),
+    ).toHaveLength(PHOTOS - 20);
   });
 
   it("moves a selection to another shoot in its order, skipping images that shoot has", async () => {

@@ -9,6 +9,7 @@ import { gappedPositions, type Placement, POSITION_GAP, placedOrder, positionsBe
 
 export type { Placement };
 
+import { STUDIO } from "./audience.server.ts";
 import { readShootPhotos } from "./read-model.server.ts";
 
 export const ALT_MAX_LENGTH = 300;
@@ -316,7 +317,7 @@ export function isPhotoOrder(value: unknown): value is PhotoOrder {
 export async function ensureManualOrder(trx: Database, shootId: number): Promise<boolean> {
   const shoot = await trx.selectFrom("shoots").select("photo_order").where("id", "=", shootId).executeTakeFirst();
   if (!shoot || shoot.photo_order === "manual") return false;
-  const shown = await readShootPhotos(trx, [shootId], { images: false });
+  const shown = await readShootPhotos(trx, STUDIO, [shootId], { images: false });
   const positions = gappedPositions(shown.length);
   for (const [index, photo] of shown.entries()) {
     await trx

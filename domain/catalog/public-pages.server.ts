@@ -1,8 +1,10 @@
 // What the public site's screens show, shaped from the catalog's read model
-// (read-model.server.ts): each screen's loader calls one or two functions here. Only published
-// shoots outside the admin's trash, and photos outside it, are ever returned.
+// (read-model.server.ts): each screen's loader calls one or two functions here. Every read is
+// the PUBLIC audience's (audience.server.ts): published portfolio shoots outside the trash, their
+// live photos, and no image a client gallery holds alone.
 import type { Database } from "../../platform/db/db.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
+import { PUBLIC } from "./audience.server.ts";
 import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "./images.server.ts";
 import {
   type PortfolioShootRecord,
@@ -45,7 +47,7 @@ async function studioRow(db: Database, row: StudioRow | null | undefined): Promi
 export async function getStudio(db: Database, row?: StudioRow | null): Promise<StudioInfo | null> {
   const s = await studioRow(db, row);
   if (!s) return null;
-  const images = await loadStoredImages(db, s.logo_asset_id === null ? [] : [s.logo_asset_id]);
+  const images = await loadStoredImages(db, PUBLIC, s.logo_asset_id === null ? [] : [s.logo_asset_id]);
   return {
     name: s.name,
     tagline: s.tagline,
@@ -67,7 +69,7 @@ export async function getStudio(db: Database, row?: StudioRow | null): Promise<S
 export async function getAboutPage(db: Database, row?: StudioRow | null): Promise<AboutPage | null> {
   const s = await studioRow(db, row);
   if (!s || s.about_text.trim() === "") return null;
-  const images = await loadStoredImages(db, s.about_asset_id === null ? [] : [s.about_asset_id]);
+  const images = await loadStoredImages(db, PUBLIC, s.about_asset_id === null ? [] : [s.about_asset_id]);
   return {
     title: s.about_title || `About ${s.name}`,
     text: s.about_text,
@@ -78,7 +80,11 @@ export async function getAboutPage(db: Database, row?: StudioRow | null): Promis
 export async function getShowreel(db: Database, row?: StudioRow | null): Promise<Showreel | null> {
   const s = await studioRow(db, row);
   if (!s?.showreel_video_id) return null;
-  const images = await loadStoredImages(db, s.showreel_poster_asset_id === null ? [] : [s.showreel_poster_asset_id]);
+  const images = await loadStoredImages(
+    db,
+    PUBLIC,
+    s.showreel_poster_asset_id === null ? [] : [s.showreel_poster_asset_id],
+  );
   return {
     videoId: s.showreel_video_id,
     poster: imageOrNull(images, s.showreel_poster_asset_id, `${s.name} showreel`),
@@ -93,7 +99,7 @@ export async function getShowreel(db: Database, row?: StudioRow | null): Promise
  * home page's document, which should fit in a phone's first round trip.
  */
 export async function getBannerSlides(db: Database): Promise<BannerSlide[]> {
-  const slides = (await readBannerSlides(db)).flatMap((s) =>
+  const slides = (await readBannerSlides(db, PUBLIC)).flatMap((s) =>
     s.desktop && s.mobile
       ? [{ id: s.id, desktop: toResponsiveImage(s.desktop, s.alt), mobile: toResponsiveImage(s.mobile, s.alt) }]
       : [],
@@ -109,6 +115,7 @@ export async function getCollectionCards(db: Database): Promise<CollectionCard[]
   const collections = await readCollections(db);
   const images = await loadStoredImages(
     db,
+    PUBLIC,
     collections.flatMap((c) => (c.cover_asset_id === null ? [] : [c.cover_asset_id])),
   );
   return collections.map((c) => ({
@@ -121,10 +128,11 @@ export async function getCollectionCards(db: Database): Promise<CollectionCard[]
 
 /** Shoots as cards; a shoot without a chosen cover shows its first photo. */
 async function toShootCards(db: Database, shoots: PortfolioShootRecord[]): Promise<ShootCard[]> {
-  const covers = await shootCovers(db, shoots);
+  const covers = await shootCovers(db, PUBLIC, shoots);
   const coverOf = (s: PortfolioShootRecord) => covers.get(s.id) ?? null;
   const images = await loadStoredImages(
     db,
+    PUBLIC,
     shoots.flatMap((s) => coverOf(s) ?? []),
   );
   return shoots.map((s) => ({
@@ -137,7 +145,7 @@ async function toShootCards(db: Database, shoots: PortfolioShootRecord[]): Promi
 }
 
 export async function getRecentStories(db: Database): Promise<ShootCard[]> {
-  return toShootCards(db, await readShoots(db, { scope: "public", stories: true }));
+  return toShootCards(db, await readShoots(db, PUBLIC, { stories: true }));
 }
 
 /** A collection by its URL segment, case-insensitively (/gallery/BabyShoot is babyShoot). */
@@ -148,14 +156,14 @@ export async function getCollectionPage(db: Database, segment: string): Promise<
     slug: collection.slug,
     name: collection.name,
     description: collection.description,
-    shoots: await toShootCards(db, await readShoots(db, { scope: "public", collectionId: collection.id })),
+    shoots: await toShootCards(db, await readShoots(db, PUBLIC, { collectionId: collection.id })),
   };
 }
 
 export async function getShootPage(db: Database, id: number): Promise<ShootPage | null> {
-  const [shoot] = await readShoots(db, { scope: "public", id });
+  const [shoot] = await readShoots(db, PUBLIC, { id });
   if (!shoot) return null;
-  const photos = await readShootPhotos(db, [id]);
+  const photos = await readShootPhotos(db, PUBLIC, [id]);
   return {
     id: shoot.id,
     title: shoot.title,
@@ -176,7 +184,7 @@ export async function searchShoots(db: Database, query: string): Promise<ShootCa
     .split(/\s+/)
     .filter((w) => w.length > 0);
   if (query.trim().length < MIN_SEARCH_LENGTH || words.length === 0) return [];
-  return toShootCards(db, await readShoots(db, { scope: "public", words, limit: MAX_SEARCH_RESULTS }));
+  return toShootCards(db, await readShoots(db, PUBLIC, { words, limit: MAX_SEARCH_RESULTS }));
 }
 
 export interface SitemapEntry {
@@ -186,9 +194,10 @@ export interface SitemapEntry {
 
 /** Every public page, with the images a search engine may index for it (their JPEGs). */
 export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
-  const [collections, shoots] = await Promise.all([readCollections(db), readShoots(db, { scope: "public" })]);
+  const [collections, shoots] = await Promise.all([readCollections(db), readShoots(db, PUBLIC, {})]);
   const photos = await readShootPhotos(
     db,
+    PUBLIC,
     shoots.map((s) => s.id),
   );
   const statics: SitemapEntry[] = ["/", "/about", "/contactUs"].map((path) => ({ path, images: [] }));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "../../platform/db/db.server.ts";
 import { RESOURCES } from "../content-api/content.server.ts";
+import { PUBLIC, STUDIO } from "./audience.server.ts";
 import { listBannerSlides } from "./banners.server.ts";
 import { getBannerSlides, getShootPage, getShowreel, getStudio } from "./public-pages.server.ts";
 import { readShoots, studioRowOf } from "./read-model.server.ts";
@@ -64,7 +65,9 @@ describe("the catalog's read model", () => {
 
   it("scopes shoots: public is published and not in the trash; live is not in the trash", async () => {
     const ids = async (scope: "public" | "live" | "trashed" | "any") =>
-      (await readShoots(store.db, { scope })).map((s) => s.id);
+      (await (scope === "public" ? readShoots(store.db, PUBLIC, {}) : readShoots(store.db, STUDIO, { scope }))).map(
+        (s) => s.id,
+      );
     expect(await ids("public")).toEqual([1]);
     expect(await ids("live")).toEqual([1, 2]);
     expect(await ids("trashed")).toEqual([3]);

@@ -17,25 +17,14 @@ import type {
   StoredTime,
   StudioSettingsTable,
 } from "../../platform/db/schema.server.ts";
+import {
+  type Audience,
+  type PublicAudience,
+  photoVisibleTo,
+  type StudioAudience,
+  shootVisibleTo,
+} from "./audience.server.ts";
 import { loadStoredImages, type StoredImage } from "./images.server.ts";
-
-/**
- * The one rule for what the public may see of a shoot: published, not in the trash, and not a
- * client gallery's set (the schema already refuses a published set; this says it twice).
- */
-export const IS_PUBLIC_SHOOT = sql<boolean>`shoots.status = 'published' and shoots.deleted_at is null and shoots.gallery_id is null`;
-/**
- * An asset that only client galleries' sets hold (no portfolio shoot): a private photo, never
- * offered for a public place (the image pickers leave it out). Trashed photos count, so a
- * private photo in the trash stays private.
- */
-export const IS_GALLERY_ONLY_ASSET = sql<boolean>`(
-  exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
-          where gp.asset_id = assets.id and gs.gallery_id is not null)
-  and not exists (select 1 from photos pp join shoots ps on ps.id = pp.shoot_id
-                  where pp.asset_id = assets.id and ps.gallery_id is null))`;
-/** A photo in the admin's trash is not shown anywhere, even in a published shoot. */
-export const IS_LIVE_PHOTO = sql<boolean>`photos.deleted_at is null`;
 
 // --- the studio row: one per studio, read at most once per request.
 
@@ -89,19 +78,25 @@ export interface ShootRecord {
   /** A portfolio shoot's collection; null for a client gallery's set. */
   collection: { id: number; slug: string; name: string } | null;
   /** A client gallery's set: its gallery and its place among the gallery's sets. */
-  gallery: { id: number; title: string; position: number } | null;
+  gallery: { id: number; position: number } | null;
 }
 
 export interface ShootQuery {
-  /** public: published and not in the trash; live: not in the trash; trashed; or any shoot. */
-  scope: "public" | "live" | "trashed" | "any";
+  /**
+   * Which of the shoots the audience may see: live (the default: not in the trash), trashed, or
+   * any. Only the studio sees the trash; for another audience the rule already means live.
+   */
+  scope?: "live" | "trashed" | "any";
   id?: number;
   collectionId?: number;
   /** Only the recent stories, in their order. */
   stories?: boolean;
   /** Every word in the title, the location or the collection's name (any case). */
   words?: readonly string[];
-  /** Portfolio shoots only (the default), a gallery's sets only (by the gallery's id), or both. */
+  /**
+   * Portfolio shoots only (the default), a gallery's sets only (by the gallery's id), or both. A
+   * gallery's audience reads its own sets whatever this says.
+   */
   kind?: "portfolio" | { galleryId: number } | "any";
   /** More conditions on a shoot and its collection (the content API's filters, in SQL). */
   where?: (eb: ExpressionBuilder<DB, "shoots" | "collections">) => Expression<SqlBool>;
@@ -129,17 +124,17 @@ export type ShootColumn =
 export type PortfolioShootRecord = ShootRecord & { collection: NonNullable<ShootRecord["collection"]>; gallery: null };
 
 /** The shoots a query means, before the columns are chosen: readShoots and countShoots share it. */
-function shootsWhere(db: Database, query: ShootQuery) {
+function shootsWhere(db: Database, audience: Audience, query: ShootQuery) {
   let q = db
     .selectFrom("shoots")
     .leftJoin("collections", "collections.id", "shoots.collection_id")
-    .leftJoin("client_galleries", "client_galleries.id", "shoots.gallery_id");
-  const kind = query.kind ?? "portfolio";
+    .where(shootVisibleTo(audience));
+  const kind = audience.kind === "gallery" ? { galleryId: audience.galleryId } : (query.kind ?? "portfolio");
   if (kind === "portfolio") q = q.where("shoots.gallery_id", "is", null);
   else if (kind !== "any") q = q.where("shoots.gallery_id", "=", kind.galleryId);
-  if (query.scope === "public") q = q.where(IS_PUBLIC_SHOOT);
-  if (query.scope === "live") q = q.where("shoots.deleted_at", "is", null);
-  if (query.scope === "trashed") q = q.where("shoots.deleted_at", "is not", null);
+  const scope = query.scope ?? "live";
+  if (scope === "live") q = q.where("shoots.deleted_at", "is", null);
+  if (scope === "trashed") q = q.where("shoots.deleted_at", "is not", null);
   if (query.id !== undefined) q = q.where("shoots.id", "=", query.id);
   if (query.collectionId !== undefined) q = q.where("shoots.collection_id", "=", query.collectionId);
   if (query.stories) q = q.where("shoots.is_story", "=", 1);
@@ -158,8 +153,8 @@ function shootsWhere(db: Database, query: ShootQuery) {
 }
 
 /** How many shoots a query means, whatever its limit and offset. */
-export async function countShoots(db: Database, query: ShootQuery): Promise<number> {
-  const row = await shootsWhere(db, query)
+export async function countShoots(db: Database, audience: Audience, query: ShootQuery): Promise<number> {
+  const row = await shootsWhere(db, audience, query)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -171,11 +166,12 @@ export async function countShoots(db: Database, query: ShootQuery): Promise<numb
  */
 export async function readShoots(
   db: Database,
+  audience: PublicAudience | StudioAudience,
   query: ShootQuery & { kind?: "portfolio" },
 ): Promise<PortfolioShootRecord[]>;
-export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]>;
-export async function readShoots(db: Database, query: ShootQuery): Promise<ShootRecord[]> {
-  let q = shootsWhere(db, query).select([
+export async function readShoots(db: Database, audience: Audience, query: ShootQuery): Promise<ShootRecord[]>;
+export async function readShoots(db: Database, audience: Audience, query: ShootQuery): Promise<ShootRecord[]> {
+  let q = shootsWhere(db, audience, query).select([
     "shoots.id",
     "shoots.title",
     "shoots.location",
@@ -193,10 +189,9 @@ export async function readShoots(db: Database, query: ShootQuery): Promise<Shoot
     "collections.name as collection_name",
     "shoots.gallery_id",
     "shoots.gallery_position",
-    "client_galleries.title as gallery_title",
   ]);
   for (const { column, descending } of query.orderBy ?? []) q = q.orderBy(column, descending ? "desc" : "asc");
-  const kind = query.kind ?? "portfolio";
+  const kind = audience.kind === "gallery" ? "sets" : (query.kind ?? "portfolio");
   if (kind !== "portfolio" && kind !== "any") q = q.orderBy("shoots.gallery_position");
   if (query.stories) q = q.orderBy("shoots.story_position");
   if (query.scope === "trashed") q = q.orderBy("shoots.deleted_at", "desc");
@@ -221,16 +216,14 @@ export async function readShoots(db: Database, query: ShootQuery): Promise<Shoot
       r.collection_id !== null && r.collection_slug !== null && r.collection_name !== null
         ? { id: r.collection_id, slug: r.collection_slug, name: r.collection_name }
         : null,
-    gallery:
-      r.gallery_id !== null && r.gallery_title !== null
-        ? { id: r.gallery_id, title: r.gallery_title, position: r.gallery_position ?? 0 }
-        : null,
+    gallery: r.gallery_id !== null ? { id: r.gallery_id, position: r.gallery_position ?? 0 } : null,
   }));
 }
 
 /** Each shoot's cover asset: the chosen cover, else its first photo. */
 export async function shootCovers(
   db: Database,
+  audience: Audience,
   shoots: readonly { id: number; coverAssetId: number | null }[],
 ): Promise<Map<number, number | null>> {
   // The first live photo of each shoot: lowest position, then id (positions are gapped and may
@@ -240,17 +233,21 @@ export async function shootCovers(
         .selectFrom((eb) =>
           eb
             .selectFrom("photos")
+            .innerJoin("shoots", "shoots.id", "photos.shoot_id")
             .select([
-              "shoot_id",
-              "asset_id",
-              sql<number>`row_number() over (partition by shoot_id order by position, id)`.as("rank"),
+              "photos.shoot_id",
+              "photos.asset_id",
+              sql<number>`row_number() over (partition by photos.shoot_id order by photos.position, photos.id)`.as(
+                "rank",
+              ),
             ])
             .where(
-              "shoot_id",
+              "photos.shoot_id",
               "in",
               shoots.map((s) => s.id),
             )
-            .where(IS_LIVE_PHOTO)
+            .where("photos.deleted_at", "is", null)
+            .where(photoVisibleTo(audience))
             .as("ranked"),
         )
         .select(["shoot_id", "asset_id"])
@@ -318,6 +315,7 @@ const COMPARISON_OF: Record<PhotoOrder, Comparison> = { manual: byPosition, capt
  */
 export async function readShootPhotos(
   db: Database,
+  audience: Audience,
   shootIds: readonly number[],
   { images: withImages = true } = {},
 ): Promise<PhotoRecord[]> {
@@ -338,7 +336,8 @@ export async function readShootPhotos(
       "shoots.photo_order",
     ])
     .where("photos.shoot_id", "in", [...shootIds])
-    .where(IS_LIVE_PHOTO)
+    .where("photos.deleted_at", "is", null)
+    .where(photoVisibleTo(audience))
     // The manual order; a shoot in another order is sorted below.
     .orderBy("photos.shoot_id")
     .orderBy("photos.position")
@@ -347,6 +346,7 @@ export async function readShootPhotos(
   const images = withImages
     ? await loadStoredImages(
         db,
+        audience,
         rows.map((r) => r.asset_id),
       )
     : new Map<number, StoredImage>();
@@ -381,11 +381,16 @@ export interface SlideRecord {
 }
 
 /** The home page's slides in their order: by position, then id. */
-export async function readBannerSlides(db: Database, { images: withImages = true } = {}): Promise<SlideRecord[]> {
+export async function readBannerSlides(
+  db: Database,
+  audience: Audience,
+  { images: withImages = true } = {},
+): Promise<SlideRecord[]> {
   const slides = await db.selectFrom("banner_slides").selectAll().orderBy("position").orderBy("id").execute();
   const images = withImages
     ? await loadStoredImages(
         db,
+        audience,
         slides.flatMap((s) => [s.desktop_asset_id, s.mobile_asset_id]),
       )
     : new Map<number, StoredImage>();

@@ -6,6 +6,7 @@ import { fieldErrors } from "#platform/field-errors.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { ShootStatus, StoredTime } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { STUDIO } from "./audience.server.ts";
 import { type Thumbnail, toThumbnail } from "./images.server.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
@@ -63,8 +64,8 @@ export interface AdminShootRow {
   location: string;
   /** The collection's name; empty for a set. */
   collection: string;
-  /** A client gallery's set: its gallery's title. */
-  galleryTitle: string | null;
+  /** A client gallery's set: its gallery's id (the gallery's title is the galleries' to read). */
+  galleryId: number | null;
   status: ShootStatus;
   isStory: boolean;
   storyPosition: number | null;
@@ -80,7 +81,10 @@ export async function listShoots(
   db: Database,
   { trashed, withSets = false }: { trashed: boolean; withSets?: boolean },
 ): Promise<AdminShootRow[]> {
-  const shoots = await readShoots(db, { scope: trashed ? "trashed" : "live", kind: withSets ? "any" : "portfolio" });
+  const shoots = await readShoots(db, STUDIO, {
+    scope: trashed ? "trashed" : "live",
+    kind: withSets ? "any" : "portfolio",
+  });
   const counts = shoots.length
     ? await db
         .selectFrom("photos")
@@ -95,7 +99,7 @@ export async function listShoots(
     title: s.title,
     location: s.location,
     collection: s.collection?.name ?? "",
-    galleryTitle: s.gallery?.title ?? null,
+    galleryId: s.gallery?.id ?? null,
     status: s.status,
     isStory: s.isStory,
     storyPosition: s.storyPosition,
@@ -125,9 +129,9 @@ export const ADMIN_THUMBNAIL_MIN_WIDTH_PX = 320;
  * (with its collection) or a client gallery's set (with its gallery), which the same page manages.
  */
 export async function getShootForEdit(db: Database, id: number) {
-  const [shoot] = await readShoots(db, { scope: "any", id, kind: "any" });
+  const [shoot] = await readShoots(db, STUDIO, { scope: "any", id, kind: "any" });
   if (!shoot) return null;
-  const photos = await readShootPhotos(db, [id]);
+  const photos = await readShootPhotos(db, STUDIO, [id]);
   return {
     id: shoot.id,
     title: shoot.title,
@@ -136,7 +140,7 @@ export async function getShootForEdit(db: Database, id: number) {
     /** Null for a set. */
     collectionId: shoot.collection?.id ?? null,
     /** A set's gallery; null for a portfolio shoot. */
-    gallery: shoot.gallery ? { id: shoot.gallery.id, title: shoot.gallery.title } : null,
+    galleryId: shoot.gallery?.id ?? null,
     status: shoot.status,
     photoOrder: shoot.photoOrder,
     isStory: shoot.isStory,
@@ -231,7 +235,7 @@ export async function setStory(db: Database, id: number, isStory: boolean): Prom
 
 /** The stories in the order the home page shows them (drafts too, which it leaves out). */
 export async function listStories(db: Database) {
-  return (await readShoots(db, { scope: "live", stories: true })).map((s) => ({
+  return (await readShoots(db, STUDIO, { stories: true })).map((s) => ({
     id: s.id,
     title: s.title,
     status: s.status,
@@ -240,7 +244,7 @@ export async function listStories(db: Database) {
 
 /** The stories' order as the admin moves them: story_position 1..n. */
 const STORIES = {
-  read: async (trx: Database) => (await readShoots(trx, { scope: "live", stories: true })).map((s) => s.id),
+  read: async (trx: Database) => (await readShoots(trx, STUDIO, { stories: true })).map((s) => s.id),
   async write(trx: Database, ids: number[]) {
     for (const [index, id] of ids.entries()) {
       await trx

@@ -9,6 +9,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
+import { PUBLIC } from "../catalog/audience.server.ts";
 import { loadStoredImages, type StoredImage } from "../catalog/images.server.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "../catalog/navigation.ts";
 import {
@@ -324,7 +325,7 @@ const banners: Resource<BannerEntry> = {
   type: BANNER_TYPE,
   record: (e) => ({ id: e.id, name: BANNER_NAME, ...timestamps(e), bannerImage: e.images.map(mediaRecord) }),
   async list({ db }) {
-    const slides = await readBannerSlides(db);
+    const slides = await readBannerSlides(db, PUBLIC);
     // Made with its first slide, changed with its last change (every change renumbers them all);
     // with no slides, the studio's times (read only then).
     const times = slides.length
@@ -412,6 +413,7 @@ async function loadGraph(ctx: ResourceContext, needs: Needs): Promise<Graph> {
   const rows = await readCollections(ctx.db);
   const images = await loadStoredImages(
     ctx.db,
+    PUBLIC,
     rows.flatMap((r) => r.cover_asset_id ?? []),
   );
   const graph: Graph = {
@@ -433,7 +435,7 @@ async function loadGraph(ctx: ResourceContext, needs: Needs): Promise<Graph> {
     media: needs.shootMedia,
   };
   if (needs.collectionShoots) {
-    const shoots = await shootEntries(ctx, await readShoots(ctx.db, { scope: "public" }), graph);
+    const shoots = await shootEntries(ctx, await readShoots(ctx.db, PUBLIC, {}), graph);
     const byCollection = Map.groupBy(shoots, (s) => s.collection.id);
     for (const collection of graph.collections.values()) collection.shoots = byCollection.get(collection.id) ?? [];
   }
@@ -459,7 +461,7 @@ interface ShootEntry {
 
 /** The shoots the site shows ("public"): never a draft, a shoot in the trash or a client's set. */
 async function loadShoots(ctx: ResourceContext, needs: Needs, only: Pick<ShootQuery, "id" | "stories">) {
-  const [graph, shoots] = await Promise.all([loadGraph(ctx, needs), readShoots(ctx.db, { scope: "public", ...only })]);
+  const [graph, shoots] = await Promise.all([loadGraph(ctx, needs), readShoots(ctx.db, PUBLIC, { ...only })]);
   return shootEntries(ctx, shoots, graph);
 }
 
@@ -508,16 +510,16 @@ async function pageShoots(ctx: ResourceContext, query: ParsedQuery, needs: Needs
     ? { where: (eb: ExpressionBuilder<DB, "shoots" | "collections">) => toSql(eb, filter, columnOf) }
     : {};
   const { offset, limit } = pageBounds(query.pagination);
-  const base = { scope: "public", ...only, ...where } as const;
+  const base = { ...only, ...where } as const;
   const [graph, shoots, total] = await Promise.all([
     loadGraph(ctx, needs),
-    readShoots(ctx.db, {
+    readShoots(ctx.db, PUBLIC, {
       ...base,
       orderBy: orderBy.map(({ column, descending }) => ({ column: column as ShootColumn, descending })),
       offset,
       limit,
     }),
-    query.pagination.withCount ? countShoots(ctx.db, base) : 0,
+    query.pagination.withCount ? countShoots(ctx.db, PUBLIC, base) : 0,
   ]);
   return { entries: await shootEntries(ctx, shoots, graph), total };
 }
@@ -529,16 +531,17 @@ async function shootEntries(ctx: ResourceContext, shoots: PortfolioShootRecord[]
   let photosOf = new Map<number, Awaited<ReturnType<typeof readShootPhotos>>>();
   if (graph.media) {
     const [coverIds, photos] = await Promise.all([
-      shootCovers(db, shoots),
+      shootCovers(db, PUBLIC, shoots),
       readShootPhotos(
         db,
+        PUBLIC,
         shoots.map((s) => s.id),
       ),
     ]);
     covers = coverIds;
     for (const p of photos) if (p.image) images.set(p.assetId, p.image);
     const otherCovers = [...covers.values()].flatMap((id) => (id === null || images.has(id) ? [] : [id]));
-    for (const [id, image] of await loadStoredImages(db, otherCovers)) images.set(id, image);
+    for (const [id, image] of await loadStoredImages(db, PUBLIC, otherCovers)) images.set(id, image);
     // Each shoot's photos, in their order, found once: not a scan of every photo per shoot.
     photosOf = Map.groupBy(photos, (p) => p.shootId);
   }
@@ -666,7 +669,7 @@ const blocks: Resource<BlockEntry> = {
     const name = studio?.name ?? "";
     // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one.
     const logoId = studio?.logo_asset_id ?? null;
-    const stored = logoId === null ? undefined : (await loadStoredImages(db, [logoId])).get(logoId);
+    const stored = logoId === null ? undefined : (await loadStoredImages(db, PUBLIC, [logoId])).get(logoId);
     const logo = stored && logoId !== null ? mediaData(logoId, stored, name) : builtInLogo(name, studio?.updated_at);
     const links = NAV_LINKS.map((l) => ({ url: l.to, name: l.label }));
     const header = [

@@ -10,12 +10,13 @@ import { z } from "zod";
 import { moveBannerSlide } from "#domain/catalog/banners.server.ts";
 import { renameCollection } from "#domain/catalog/collections.server.ts";
 import { NAV_LINKS } from "#domain/catalog/navigation.ts";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { readBannerSlides } from "#domain/catalog/read-model.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
+import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";
 import { smallDemoPhotos } from "#fixtures/small-demo.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
-import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";
 import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
 import { standaloneSchema } from "./openapi.ts";
 import { MAX_PAGE_SIZE } from "./query.server.ts";
@@ -697,7 +698,7 @@ describe("createdAt, updatedAt and publishedAt on every entry", () => {
     const banner = (await ok("banners", RESPONSE_SCHEMAS.banners)).data[0];
     await new Promise((r) => setTimeout(r, 5));
     expect(await renameCollection(store.db, before?.id ?? 0, "Weddings")).toBeNull();
-    const slides = await readBannerSlides(store.db, { images: false });
+    const slides = await readBannerSlides(store.db, STUDIO, { images: false });
     await moveBannerSlide(store.db, slides[0]?.id ?? 0, 1);
     try {
       const after = (await ok("galleries?filters[slug]=wedding", RESPONSE_SCHEMAS.galleries)).data[0];

@@ -3,9 +3,10 @@
 // the next start, and a finished import is never repeated.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { readAppState, writeAppState } from "../../platform/db/app-state.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
-import { toStoredTime } from "../../platform/time.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
+import { catalogIsEmpty, writeCatalog } from "../catalog/seed.server.ts";
 import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
 import { deriveSource } from "../media/pipeline.server.ts";
 import {
@@ -37,18 +38,8 @@ function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-async function readState(db: Database): Promise<string | undefined> {
-  const row = await db.selectFrom("app_state").select("value").where("key", "=", STATE_KEY).executeTakeFirst();
-  return row?.value;
-}
-
-async function writeState(db: Database, value: string): Promise<void> {
-  await db
-    .insertInto("app_state")
-    .values({ key: STATE_KEY, value })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: toStoredTime() }))
-    .execute();
-}
+const readState = (db: Database) => readAppState(db, STATE_KEY);
+const writeState = (db: Database, value: string) => writeAppState(db, STATE_KEY, value);
 
 export async function importDemoIfEmpty(
   deps: IngestDeps,
@@ -59,9 +50,7 @@ export async function importDemoIfEmpty(
   const state = await readState(db);
   if (state === "done") return "already-done";
   if (state === undefined) {
-    const anyContent = await db.selectFrom("shoots").select("id").limit(1).executeTakeFirst();
-    const settings = await db.selectFrom("studio_settings").select("id").executeTakeFirst();
-    if (anyContent || settings) return "studio-has-content";
+    if (!(await catalogIsEmpty(db))) return "studio-has-content";
     await writeState(db, "started");
   } else {
     progress("Resuming the demo import that an earlier start left unfinished");
@@ -97,9 +86,9 @@ export async function importDemoIfEmpty(
     return id;
   };
 
-  await db.transaction().execute(async (trx) => {
-    const { aboutFile, showreelPosterFile, ...settings } = DEMO_SETTINGS;
-    const settingsRow = {
+  const { aboutFile, showreelPosterFile, ...settings } = DEMO_SETTINGS;
+  await writeCatalog(db, {
+    settings: {
       ...settings,
       phones: JSON.stringify(settings.phones),
       emails: JSON.stringify(settings.emails),
@@ -107,74 +96,36 @@ export async function importDemoIfEmpty(
       logo_asset_id: logoAssetId,
       about_asset_id: asset(aboutFile),
       showreel_poster_asset_id: asset(showreelPosterFile),
-    };
-    await trx
-      .insertInto("studio_settings")
-      .values({ id: 1, ...settingsRow })
-      .onConflict((oc) => oc.column("id").doUpdateSet(settingsRow))
-      .execute();
-
-    const collectionIds = new Map<string, number>();
-    for (const [position, c] of DEMO_COLLECTIONS.entries()) {
-      const row = {
-        slug: c.slug,
-        name: c.name,
-        description: c.description,
-        position,
-        cover_asset_id: asset(c.coverFile),
-      };
-      const { id } = await trx
-        .insertInto("collections")
-        .values(row)
-        .onConflict((oc) => oc.column("slug").doUpdateSet(row))
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      collectionIds.set(c.slug, id);
-    }
-
-    for (const [index, s] of DEMO_SHOOTS.entries()) {
+    },
+    collections: DEMO_COLLECTIONS.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      coverAssetId: asset(c.coverFile),
+    })),
+    shoots: DEMO_SHOOTS.map((s, index) => {
       const photoFiles = demoPhotoFilesFor(index, files);
-      const row = {
-        collection_id: collectionIds.get(s.collection) ?? 0,
+      return {
+        id: s.id,
+        collectionSlug: s.collection,
         title: s.title,
         location: s.location,
         description: s.description,
-        cover_asset_id: asset(photoFiles[0] ?? ""),
-        is_story: s.storyPosition !== undefined,
-        story_position: s.storyPosition ?? null,
-        status: "published" as const,
-      };
-      await trx
-        .insertInto("shoots")
-        .values({ id: s.id, ...row })
-        .onConflict((oc) => oc.column("id").doUpdateSet(row))
-        .execute();
-      await trx.deleteFrom("photos").where("shoot_id", "=", s.id).execute();
-      await trx
-        .insertInto("photos")
-        .values(
-          photoFiles.map((file, index) => ({
-            shoot_id: s.id,
-            asset_id: asset(file),
-            position: index * POSITION_GAP,
-            alt: altOf.get(file) ?? "",
-          })),
-        )
-        .execute();
-    }
-
-    await trx.deleteFrom("banner_slides").execute();
-    await trx
-      .insertInto("banner_slides")
-      .values(
-        DEMO_BANNER_FILES.map((file, position) => ({
-          position,
-          desktop_asset_id: asset(file),
-          mobile_asset_id: asset(file, mobileAssetOf),
+        coverAssetId: asset(photoFiles[0] ?? ""),
+        storyPosition: s.storyPosition ?? null,
+        status: "published",
+        photos: photoFiles.map((file, position) => ({
+          assetId: asset(file),
+          position: position * POSITION_GAP,
           alt: altOf.get(file) ?? "",
         })),
-      )
-      .execute();
+      };
+    }),
+    slides: DEMO_BANNER_FILES.map((file) => ({
+      desktopAssetId: asset(file),
+      mobileAssetId: asset(file, mobileAssetOf),
+      alt: altOf.get(file) ?? "",
+    })),
   });
   await writeState(db, "done");
   progress(

@@ -10,13 +10,22 @@ import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import type { Day, GalleryDownloads, StoredTime, WatermarkPosition } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword } from "../auth/password.server.ts";
+import { STUDIO } from "../catalog/audience.server.ts";
 import { moveByOne, type Step } from "../catalog/move-by-one.server.ts";
 import { studioRowOf } from "../catalog/read-model.server.ts";
+import {
+  countLivePhotos,
+  countSetsAndPhotos,
+  isLiveSet,
+  readPhotoLabels,
+  renameSet,
+  writeSetOrder,
+} from "../catalog/sets.server.ts";
 import { trashShoot } from "../catalog/shoots.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 import { csvRow, UTF8_BOM } from "../inquiries/csv.server.ts";
-import { enqueueGalleryRerender } from "../media/photo-jobs.server.ts";
+import { enqueueGalleryRerender } from "../media/rerender.server.ts";
 import { galleryCovers } from "./cover.server.ts";
 import {
   type GalleryAccess,
@@ -179,31 +188,17 @@ export interface AdminGalleryRow {
 /** Every live gallery with its counts, its cover and its link's state on `today` (the studio's day). */
 export async function listGalleriesForAdmin(db: Database, today: Day): Promise<AdminGalleryRow[]> {
   const galleries = await readGalleries(db);
-  const counts = galleries.length
-    ? await db
-        .selectFrom("shoots")
-        .leftJoin("photos", (join) =>
-          join.onRef("photos.shoot_id", "=", "shoots.id").on("photos.deleted_at", "is", null),
-        )
-        .select([
-          "shoots.gallery_id",
-          sql<number>`count(distinct shoots.id)`.as("sets"),
-          sql<number>`count(photos.id)`.as("photos"),
-        ])
-        .where("shoots.gallery_id", "is not", null)
-        .where("shoots.deleted_at", "is", null)
-        .groupBy("shoots.gallery_id")
-        .execute()
-    : [];
-  const byGallery = new Map(counts.map((c) => [c.gallery_id, c]));
-  const covers = await galleryCovers(db, galleries);
+  const [byGallery, covers] = await Promise.all([
+    galleries.length ? countSetsAndPhotos(db) : new Map<number, { sets: number; photos: number }>(),
+    galleryCovers(db, galleries),
+  ]);
   return galleries.map((g) => ({
     id: g.id,
     title: g.title,
     clientName: g.clientName,
     eventDate: g.eventDate,
-    setCount: Number(byGallery.get(g.id)?.sets ?? 0),
-    photoCount: Number(byGallery.get(g.id)?.photos ?? 0),
+    setCount: byGallery.get(g.id)?.sets ?? 0,
+    photoCount: byGallery.get(g.id)?.photos ?? 0,
     access: galleryAccess(g, today),
     sentAt: g.sentAt,
     cover: covers.get(g.id)?.image ?? null,
@@ -226,20 +221,10 @@ export interface GallerySetRow {
 /** The gallery's live sets in order, each with its live photo count. */
 export async function listGallerySets(db: Database, galleryId: number): Promise<GallerySetRow[]> {
   const sets = await readGallerySets(db, galleryId);
-  const counts = sets.length
-    ? await db
-        .selectFrom("photos")
-        .select(["shoot_id", (eb) => eb.fn.countAll<number>().as("count")])
-        .where(
-          "shoot_id",
-          "in",
-          sets.map((s) => s.id),
-        )
-        .where("deleted_at", "is", null)
-        .groupBy("shoot_id")
-        .execute()
-    : [];
-  const photoCount = new Map(counts.map((c) => [c.shoot_id, Number(c.count)]));
+  const photoCount = await countLivePhotos(
+    db,
+    sets.map((s) => s.id),
+  );
   return sets.map((s) => ({ id: s.id, title: s.title, photoCount: photoCount.get(s.id) ?? 0 }));
 }
 
@@ -253,32 +238,13 @@ export function checkSetTitle(
   return { ok: true, title };
 }
 
-/** Whether `setId` is one of the gallery's live sets: every set action checks it first. */
-async function isLiveSet(db: Database, galleryId: number, setId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("shoots")
-    .select("id")
-    .where("id", "=", setId)
-    .where("gallery_id", "=", galleryId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function renameGallerySet(
   db: Database,
   galleryId: number,
   setId: number,
   title: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("shoots")
-    .set({ title, updated_at: toStoredTime() })
-    .where("id", "=", setId)
-    .where("gallery_id", "=", galleryId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return renameSet(db, galleryId, setId, title);
 }
 
 /** Moves a set one place earlier (-1) or later (+1) among its gallery's live sets. */
@@ -287,10 +253,7 @@ export async function moveGallerySet(db: Database, galleryId: number, setId: num
     db,
     {
       read: async (trx) => (await readGallerySets(trx, galleryId)).map((s) => s.id),
-      async write(trx, ids) {
-        for (const [index, id] of ids.entries())
-          await trx.updateTable("shoots").set({ gallery_position: index }).where("id", "=", id).execute();
-      },
+      write: writeSetOrder,
     },
     setId,
     step,
@@ -500,36 +463,27 @@ export async function readSelectionLists(
   if (rows.length === 0) return [];
   const items = await db
     .selectFrom("selection_items")
-    .innerJoin("photos", "photos.id", "selection_items.photo_id")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .select([
-      "selection_items.list_id",
-      "selection_items.photo_id",
-      "selection_items.comment",
-      "assets.original_name",
-      "shoots.title as set_title",
-    ])
+    .select(["list_id", "photo_id", "comment"])
     .where(
-      "selection_items.list_id",
+      "list_id",
       "in",
       rows.map((r) => r.id),
     )
-    .orderBy("shoots.gallery_position")
-    .orderBy("shoots.id")
-    .orderBy("photos.position")
-    .orderBy("photos.id")
     .execute();
+  // The studio reads the list: photos it has since trashed still count, the client chose them.
+  const labels = await readPhotoLabels(
+    db,
+    STUDIO,
+    items.map((i) => i.photo_id),
+  );
   const byList = new Map<number, SelectionItemRow[]>();
-  for (const item of items) {
-    const list = byList.get(item.list_id) ?? [];
-    list.push({
-      photoId: item.photo_id,
-      fileName: item.original_name,
-      setTitle: item.set_title,
-      comment: item.comment,
-    });
-    byList.set(item.list_id, list);
+  const itemsOf = Map.groupBy(items, (i) => i.photo_id);
+  for (const label of labels) {
+    for (const item of itemsOf.get(label.photoId) ?? []) {
+      const list = byList.get(item.list_id) ?? [];
+      list.push({ photoId: label.photoId, fileName: label.fileName, setTitle: label.setTitle, comment: item.comment });
+      byList.set(item.list_id, list);
+    }
   }
   return rows.map((r) => ({
     id: r.id,

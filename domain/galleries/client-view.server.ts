@@ -3,7 +3,14 @@
 // A 5,000-photo wedding is never read into one page: the document carries the first screenful,
 // the rest comes a page at a time (/g/:token/photos, or "more photos" links before JavaScript).
 import type { Database } from "../../platform/db/db.server.ts";
-import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "../catalog/images.server.ts";
+import { type GalleryAudience, galleryAudience } from "../catalog/audience.server.ts";
+import {
+  largeImageUrl,
+  loadStoredImages,
+  readAssetFiles,
+  type StoredImage,
+  toResponsiveImage,
+} from "../catalog/images.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { srcSetEntries } from "../catalog/srcset.ts";
 import { variantKey } from "../media/ingest.server.ts";
@@ -43,16 +50,13 @@ interface ViewingFile {
  */
 async function viewingFiles(
   { db, storage }: ClientViewDeps,
+  audience: GalleryAudience,
   assetIds: number[],
   watermark: Watermark | null,
 ): Promise<Map<number, ViewingFile>> {
   const found = new Map<number, ViewingFile>();
   if (assetIds.length === 0) return found;
-  const assets = await db
-    .selectFrom("assets")
-    .select(["id", "sha256", "width", "height"])
-    .where("id", "in", [...new Set(assetIds)])
-    .execute();
+  const assets = await readAssetFiles(db, audience, assetIds);
   await Promise.all(
     assets.map(async (asset) => {
       const view = planGalleryVariants(asset, watermark).at(-1);
@@ -95,6 +99,7 @@ function widestOf(srcSet: string): number {
 
 async function toGalleryPhotos(
   deps: ClientViewDeps,
+  audience: GalleryAudience,
   watermark: Watermark | null,
   rows: PhotoRow[],
   listId: number | null,
@@ -102,8 +107,8 @@ async function toGalleryPhotos(
   const { db } = deps;
   const assetIds = rows.map((r) => r.assetId);
   const [images, views, items] = await Promise.all([
-    loadStoredImages(db, assetIds),
-    viewingFiles(deps, assetIds, watermark),
+    loadStoredImages(db, audience, assetIds),
+    viewingFiles(deps, audience, assetIds, watermark),
     listId === null
       ? new Map<number, string>()
       : readListItems(
@@ -149,9 +154,11 @@ export async function galleryWindows(
   request: PageRequest,
 ): Promise<SetWindow[]> {
   const { db } = deps;
+  const audience = galleryAudience(galleryId);
   const sets = await readGallerySets(db, galleryId);
   const rows = await readShootPhotos(
     db,
+    audience,
     sets.map((s) => s.id),
     { images: false },
   );
@@ -174,6 +181,7 @@ export async function galleryWindows(
   });
   const photos = await toGalleryPhotos(
     deps,
+    audience,
     await galleryWatermark(db, galleryId),
     windows.flatMap((w) => w.take),
     request.listId,
@@ -204,13 +212,15 @@ export async function setPhotoPage(
   const { db } = deps;
   const sets = await readGallerySets(db, galleryId);
   if (!sets.some((s) => s.id === setId)) return null;
-  const rows = await readShootPhotos(db, [setId], { images: false });
+  const audience = galleryAudience(galleryId);
+  const rows = await readShootPhotos(db, audience, [setId], { images: false });
   const from = clampOffset(offset, rows.length);
   return {
     count: rows.length,
     offset: from,
     photos: await toGalleryPhotos(
       deps,
+      audience,
       await galleryWatermark(db, galleryId),
       rows.slice(from, from + PHOTOS_PER_PAGE),
       listId,

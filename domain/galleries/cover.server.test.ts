@@ -4,9 +4,9 @@
 // gallery's photos only, set by set, searchable by file name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
+import { findImagePage } from "../catalog/image-picker.server.ts";
 import { appendPhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { createShoot, trashShoot } from "../catalog/shoots.server.ts";
-import { findImagePage } from "../media/image-picker.server.ts";
 import {
   COVER_IN_TRASH,
   COVER_NOT_IN_GALLERY,

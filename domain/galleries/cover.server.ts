@@ -2,15 +2,16 @@
 // the hero of the open gallery (never on its door, its closed page or in a link preview) and
 // beside it in the admin's list. It is chosen among the gallery's photos only, with the admin's
 // image picker given this gallery as its source: the studio-wide picker leaves client photos
-// out (IS_GALLERY_ONLY_ASSET) and stays so. A cover whose photo or set is in the trash is kept
+// out (assetVisibleTo(PUBLIC), catalog/audience.server.ts) and stays so. A cover whose photo or set is in the trash is kept
 // (restoring brings it back) but not shown; deleting the photo for good clears it (the
 // foreign key's ON DELETE SET NULL).
-import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { galleryAudience } from "../catalog/audience.server.ts";
+import { IMAGE_PAGE_SIZE } from "../catalog/image-picker.server.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
+import { photoPlace, readPhotoLabels, searchGalleryPhotos } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
-import { IMAGE_PAGE_SIZE, likePatterns } from "../media/image-picker.server.ts";
 import type { ImagePage } from "../media/image-picker.ts";
 
 export type CoverResult = { ok: true } | { ok: false; error: string };
@@ -24,14 +25,9 @@ export const COVER_IN_TRASH = "That photo is in the trash: restore it first, or 
  */
 export async function setGalleryCover(db: Database, galleryId: number, photoId: number | null): Promise<CoverResult> {
   if (photoId !== null) {
-    const photo = await db
-      .selectFrom("photos")
-      .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-      .select(["shoots.gallery_id", "photos.deleted_at", "shoots.deleted_at as set_deleted_at"])
-      .where("photos.id", "=", photoId)
-      .executeTakeFirst();
-    if (!photo || photo.gallery_id !== galleryId) return { ok: false, error: COVER_NOT_IN_GALLERY };
-    if (photo.deleted_at !== null || photo.set_deleted_at !== null) return { ok: false, error: COVER_IN_TRASH };
+    const place = await photoPlace(db, photoId);
+    if (!place || place.galleryId !== galleryId) return { ok: false, error: COVER_NOT_IN_GALLERY };
+    if (place.inTrash) return { ok: false, error: COVER_IN_TRASH };
   }
   await db
     .updateTable("client_galleries")
@@ -60,44 +56,35 @@ export async function galleryCovers(
 ): Promise<Map<number, GalleryCover>> {
   const covers = new Map<number, GalleryCover>();
   if (galleries.length === 0) return covers;
-  const rows = await db
+  const chosen = await db
     .selectFrom("client_galleries")
-    .innerJoin("photos", "photos.id", "client_galleries.cover_photo_id")
-    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select([
-      "client_galleries.id as gallery_id",
-      "photos.id as photo_id",
-      "photos.asset_id",
-      "photos.alt",
-      "assets.original_name",
-      "shoots.title as set_title",
-    ])
+    .select(["id", "cover_photo_id"])
     .where(
-      "client_galleries.id",
+      "id",
       "in",
       galleries.map((g) => g.id),
     )
-    .whereRef("shoots.gallery_id", "=", "client_galleries.id")
-    .where("photos.deleted_at", "is", null)
-    .where("shoots.deleted_at", "is", null)
+    .where("cover_photo_id", "is not", null)
     .execute();
-  const images = await loadStoredImages(
-    db,
-    rows.map((r) => r.asset_id),
-  );
   const titles = new Map(galleries.map((g) => [g.id, g.title]));
-  for (const r of rows) {
-    const stored = images.get(r.asset_id);
-    if (!stored) continue;
-    const alt = r.alt.trim() || `Cover photo of ${titles.get(r.gallery_id) ?? "the gallery"}`;
-    covers.set(r.gallery_id, {
-      photoId: r.photo_id,
-      fileName: r.original_name,
-      setTitle: r.set_title,
-      image: toResponsiveImage(stored, alt),
-    });
-  }
+  // Each cover read as its gallery's client sees it: a photo in the trash, or in another
+  // gallery, is no cover. One small read per gallery with a cover (the admin's list).
+  await Promise.all(
+    chosen.map(async ({ id, cover_photo_id }) => {
+      const audience = galleryAudience(id);
+      const [label] = await readPhotoLabels(db, audience, cover_photo_id === null ? [] : [cover_photo_id]);
+      if (!label) return;
+      const stored = (await loadStoredImages(db, audience, [label.assetId])).get(label.assetId);
+      if (!stored) return;
+      const alt = label.alt.trim() || `Cover photo of ${titles.get(id) ?? "the gallery"}`;
+      covers.set(id, {
+        photoId: label.photoId,
+        fileName: label.fileName,
+        setTitle: label.setTitle,
+        image: toResponsiveImage(stored, alt),
+      });
+    }),
+  );
   return covers;
 }
 
@@ -126,44 +113,19 @@ export async function findGalleryPhotoPage(
   const q = (query.q ?? "").trim();
   const offset = Math.max(0, Math.trunc(query.offset ?? 0));
   const limit = query.limit ?? IMAGE_PAGE_SIZE;
-  let matching = db
-    .selectFrom("photos")
-    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .where("shoots.gallery_id", "=", galleryId)
-    .where("shoots.deleted_at", "is", null)
-    .where("photos.deleted_at", "is", null);
-  for (const pattern of likePatterns(q)) {
-    matching = matching.where((eb) =>
-      eb.or([
-        eb(sql`lower(shoots.title)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(assets.original_name)`, "like", sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  const [{ total }, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    matching
-      .select(["photos.id", "photos.asset_id", "assets.original_name", "shoots.title"])
-      .orderBy("shoots.gallery_position")
-      .orderBy("shoots.id")
-      .orderBy("assets.original_name")
-      .orderBy("photos.id")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
+  const { total, rows } = await searchGalleryPhotos(db, galleryId, { q, offset, limit });
   const images = await loadStoredImages(
     db,
-    rows.map((r) => r.asset_id),
+    galleryAudience(galleryId),
+    rows.map((r) => r.assetId),
   );
   const items = rows.flatMap((r) => {
-    const stored = images.get(r.asset_id);
+    const stored = images.get(r.assetId);
     if (!stored) return [];
     // No alt text: the choice is named by its file name and set beside it.
     const image = toResponsiveImage(stored, "");
-    return [{ assetId: r.asset_id, photoId: r.id, fileName: r.original_name, group: r.title, image }];
+    return [{ assetId: r.assetId, photoId: r.photoId, fileName: r.fileName, group: r.setTitle, image }];
   });
   const next = offset + rows.length;
-  return { q, offset, total: Number(total), nextOffset: next < Number(total) ? next : null, items };
+  return { q, offset, total, nextOffset: next < total ? next : null, items };
 }

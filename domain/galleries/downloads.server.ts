@@ -6,7 +6,10 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import type { GalleryDownloads } from "../../platform/db/schema.server.ts";
 import { layoutZip, type ZipLayout, type ZipOptions, zipSize } from "../../platform/zip.server.ts";
+import { galleryAudience } from "../catalog/audience.server.ts";
+import { readAssetFiles, widestVariant } from "../catalog/images.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
+import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import { type FileRef, fileChecksums, fileSizes, keptChecksums, refId } from "../media/checksums.server.ts";
 import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
@@ -89,6 +92,7 @@ export async function deliveryFiles(
   scope: DownloadScope,
   size: DownloadSize,
 ): Promise<Delivery | null> {
+  const audience = galleryAudience(gallery.id);
   const sets = await readGallerySets(db, gallery.id);
   let setIds = sets.map((s) => s.id);
   if (scope.kind === "set") {
@@ -97,11 +101,11 @@ export async function deliveryFiles(
   }
   if (scope.kind === "photo") {
     // Only the photo's own set is read, not a 5,000-photo gallery's every set.
-    const photo = await db.selectFrom("photos").select("shoot_id").where("id", "=", scope.photoId).executeTakeFirst();
-    if (!photo || !setIds.includes(photo.shoot_id)) return null;
-    setIds = [photo.shoot_id];
+    const photoSet = await visiblePhotoSet(db, audience, scope.photoId);
+    if (photoSet === null || !setIds.includes(photoSet)) return null;
+    setIds = [photoSet];
   }
-  let photos = await readShootPhotos(db, setIds, { images: false });
+  let photos = await readShootPhotos(db, audience, setIds, { images: false });
   if (scope.kind === "photo") {
     photos = photos.filter((p) => p.id === scope.photoId);
     if (photos.length === 0) return null;
@@ -126,17 +130,7 @@ export async function deliveryFiles(
     .map(({ p }) => p);
 
   const assetIds = [...new Set(photos.map((p) => p.assetId))];
-  const assets = new Map(
-    assetIds.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom("assets")
-            .select(["id", "sha256", "original_key", "width", "height", "created_at"])
-            .where("id", "in", assetIds)
-            .execute()
-        ).map((a) => [a.id, a]),
-  );
+  const assets = new Map((await readAssetFiles(db, audience, assetIds)).map((a) => [a.id, a]));
   const watermark = watermarkOf(gallery);
   const viewKeys = new Map<number, string>();
   if (size === "web") {
@@ -163,7 +157,7 @@ export async function deliveryFiles(
     let ref: FileRef;
     let fileName = safeName(photo.fileName, `photo-${photo.id}`);
     if (size === "original") {
-      ref = { store: "originals", key: asset.original_key };
+      ref = { store: "originals", key: asset.originalKey };
     } else {
       const viewKey = viewKeys.get(asset.id);
       if (viewKey && (await stored(viewKey))) {
@@ -174,14 +168,7 @@ export async function deliveryFiles(
           preparing.push({ photoId: photo.id, setId: photo.shootId });
           continue;
         }
-        const fallback = await db
-          .selectFrom("asset_variants")
-          .select(["key", "format"])
-          .where("asset_id", "=", asset.id)
-          .where("format", "in", ["jpeg", "webp"])
-          .orderBy("width", "desc")
-          .orderBy("format")
-          .executeTakeFirst();
+        const fallback = await widestVariant(db, audience, asset.id, ["jpeg", "webp"]);
         if (!fallback) continue;
         ref = { store: "public", key: fallback.key };
         fileName = withExtension(fileName, fallback.format === "jpeg" ? "jpg" : "webp");
@@ -194,7 +181,7 @@ export async function deliveryFiles(
       name: `${folder}/${uniqueIn(inFolder, fileName)}`,
       photoId: photo.id,
       setId: photo.shootId,
-      modified: new Date(asset.created_at),
+      modified: new Date(asset.createdAt),
     });
   }
   return { files, preparing };

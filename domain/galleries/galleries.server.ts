@@ -8,10 +8,11 @@ import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import type { Day, GalleryDownloads, StoredTime, WatermarkPosition } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
-import { gappedPositions } from "../catalog/photo-order.ts";
-import { readShootPhotos, readShoots } from "../catalog/read-model.server.ts";
-import { nextShootId } from "../catalog/shoots.server.ts";
-import { enqueueGalleryRerender } from "../media/photo-jobs.server.ts";
+import { galleryAudience, STUDIO } from "../catalog/audience.server.ts";
+import { readShoots } from "../catalog/read-model.server.ts";
+import { addSet, copyPhotosIntoSet } from "../catalog/sets.server.ts";
+import type { Watermark } from "../media/pipeline.server.ts";
+import { enqueueGalleryRerender } from "../media/rerender.server.ts";
 
 /** 32 random bytes: the link cannot be guessed, only shared. */
 const TOKEN_BYTES = 32;
@@ -172,6 +173,15 @@ export async function checkGalleryPin(db: Database, id: number, pin: string): Pr
   return verifyPassword(pin, row.pin_hash);
 }
 
+/**
+ * Each gallery's watermark, those that have one, trashed galleries too (they come back whole):
+ * the marked files the repair must find (ADR 027).
+ */
+export async function galleryWatermarks(db: Database): Promise<Map<number, Watermark>> {
+  const galleries = await readGalleries(db, { scope: "any" });
+  return new Map(galleries.flatMap((g) => (g.watermark.text.trim() === "" ? [] : [[g.id, g.watermark] as const])));
+}
+
 // --- sets
 
 export interface GallerySet {
@@ -183,25 +193,13 @@ export interface GallerySet {
 
 /** The gallery's live sets, in their order. */
 export async function readGallerySets(db: Database, galleryId: number): Promise<GallerySet[]> {
-  const shoots = await readShoots(db, { scope: "live", kind: { galleryId } });
+  const shoots = await readShoots(db, galleryAudience(galleryId), {});
   return shoots.map((s) => ({ id: s.id, title: s.title, position: s.gallery?.position ?? 0 }));
 }
 
 /** A new set, last in its gallery; its id is a shoot id. */
 export async function addGallerySet(db: Database, galleryId: number, title: string): Promise<number> {
-  return inTransaction(db, async (trx) => {
-    const id = await nextShootId(trx);
-    const { max } = await trx
-      .selectFrom("shoots")
-      .select(sql<number | null>`max(gallery_position)`.as("max"))
-      .where("gallery_id", "=", galleryId)
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("shoots")
-      .values({ id, title, collection_id: null, gallery_id: galleryId, gallery_position: (max ?? -1) + 1 })
-      .execute();
-    return id;
-  });
+  return inTransaction(db, (trx) => addSet(trx, galleryId, title));
 }
 
 /**
@@ -211,19 +209,11 @@ export async function addGallerySet(db: Database, galleryId: number, title: stri
  */
 export async function createGalleryFromShoot(db: Database, shootId: number, input: NewGallery): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const [shoot] = await readShoots(trx, { scope: "live", id: shootId });
+    const [shoot] = await readShoots(trx, STUDIO, { id: shootId });
     if (!shoot) throw new Error(`no live shoot ${shootId}`);
     const galleryId = await createGallery(trx, input);
     const setId = await addGallerySet(trx, galleryId, shoot.title);
-    const photos = await readShootPhotos(trx, [shootId], { images: false });
-    const positions = gappedPositions(photos.length);
-    if (photos.length > 0) {
-      await trx
-        .insertInto("photos")
-        .values(
-          photos.map((p, i) => ({ shoot_id: setId, asset_id: p.assetId, alt: p.alt, position: positions[i] ?? 0 })),
-        )
-        .execute();
+    if ((await copyPhotosIntoSet(trx, shootId, setId)) > 0) {
       // The shoot's files are the public ladder: the gallery's own (its grid rungs, the 2048 px
       // web-size JPEG) are made by the worker, as after a watermark change.
       await enqueueGalleryRerender(trx, galleryId);

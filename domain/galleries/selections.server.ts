@@ -9,8 +9,10 @@ import { sql } from "kysely";
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
+import { galleryAudience } from "../catalog/audience.server.ts";
+import { visiblePhotoSet } from "../catalog/sets.server.ts";
+import { enqueueMail } from "../mail/outbox.server.ts";
 import type { SelectionList } from "./client-types.ts";
-import { queueGalleryMail } from "./mail.server.ts";
 
 export type { SelectionList };
 
@@ -101,6 +103,17 @@ export async function readVisitor(db: Database, galleryId: number, visitorId: nu
 // --- lists
 
 /** A person's lists in the order they made them, each with its count. */
+/** A list's name, when the list is this gallery's (a download's file name). */
+export async function readListName(db: Database, galleryId: number, listId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("selection_lists")
+    .select("name")
+    .where("id", "=", listId)
+    .where("gallery_id", "=", galleryId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
 export async function readLists(db: Database, visitorId: number): Promise<SelectionList[]> {
   const rows = await db
     .selectFrom("selection_lists")
@@ -185,16 +198,7 @@ async function editableTarget(trx: Database, { visitor, listId, photoId }: ItemT
     .executeTakeFirst();
   if (!list) return refused("no-list");
   if (list.submitted_at !== null) return refused("locked");
-  const photo = await trx
-    .selectFrom("photos")
-    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .select("photos.id")
-    .where("photos.id", "=", photoId)
-    .where("photos.deleted_at", "is", null)
-    .where("shoots.deleted_at", "is", null)
-    .where("shoots.gallery_id", "=", visitor.galleryId)
-    .executeTakeFirst();
-  if (!photo) return refused("no-photo");
+  if ((await visiblePhotoSet(trx, galleryAudience(visitor.galleryId), photoId)) === null) return refused("no-photo");
   return { ok: true as const, list };
 }
 
@@ -273,7 +277,7 @@ export type SubmitResult = { ok: true } | { ok: false; error: "no-list" | "locke
 /**
  * The one place a list becomes submitted: it is locked (no heart, unheart or comment until the
  * studio reopens it). THE STUDIO IS TOLD HERE: the outbox's
- * `queueGalleryMail(trx, { kind: "selection-submitted", galleryId, listId })` belongs in this
+ * `enqueueMail(trx, { kind: "selection-submitted", galleryId, listId })` belongs in this
  * transaction, right after the update, so the list is never submitted without its mail queued.
  */
 export async function onListSubmitted(
@@ -299,7 +303,7 @@ export async function onListSubmitted(
       .where("id", "=", listId)
       .execute();
     // In the same transaction: a list is never submitted without the studio's mail queued.
-    await queueGalleryMail(trx, { kind: "selection-submitted", galleryId: visitor.galleryId, listId }, at);
+    await enqueueMail(trx, { kind: "selection-submitted", galleryId: visitor.galleryId, listId }, at);
     return { ok: true } as const;
   });
 }

@@ -7,7 +7,8 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import { readEnv } from "../../platform/env.server.ts";
 import { getStudio } from "../catalog/public-pages.server.ts";
-import type { MailAddresses } from "./mail.server.ts";
+import { readStudioRow } from "../catalog/read-model.server.ts";
+import type { MailAddresses } from "../mail/smtp.server.ts";
 
 export interface InquirySettings {
   /** Mail is off without an SMTP server: inquiries are only stored. */
@@ -37,7 +38,7 @@ export async function inquiryRecipientDefault(db: Database): Promise<string | un
 
 /** Who receives inquiries: the admin's addresses, else inquiryRecipientDefault. */
 export async function inquiryRecipients(db: Database): Promise<string[]> {
-  const row = await db.selectFrom("studio_settings").select("inquiry_to").where("id", "=", 1).executeTakeFirst();
+  const row = await readStudioRow(db);
   const chosen: unknown = JSON.parse(row?.inquiry_to ?? "[]");
   if (Array.isArray(chosen) && chosen.length > 0) return chosen.map(String);
   const fallback = await inquiryRecipientDefault(db);
@@ -46,7 +47,7 @@ export async function inquiryRecipients(db: Database): Promise<string[]> {
 
 /** Whether a new inquiry's visitor gets an acknowledgement: the admin's choice, else INQUIRY_ACK. */
 export async function acknowledgeVisitors(db: Database): Promise<boolean> {
-  const row = await db.selectFrom("studio_settings").select("inquiry_ack").where("id", "=", 1).executeTakeFirst();
+  const row = await readStudioRow(db);
   const chosen = row?.inquiry_ack;
   return chosen === null || chosen === undefined ? readEnv().inquiries.ack : chosen === 1;
 }

@@ -15,6 +15,7 @@ import type { DB } from "../../platform/db/schema.server.ts";
 import { createDialect } from "../../platform/db/sqlite-dialect.server.ts";
 import { readEnv } from "../../platform/env.server.ts";
 import { SECRET_FILE_NAME } from "../../platform/secret.server.ts";
+import { listStoredKeys } from "../catalog/assets.server.ts";
 import { type BlobStore, diskMediaStorage, getMediaStorage, keysIn, type MediaStorage } from "./storage.server.ts";
 
 export interface BackupReport {
@@ -62,9 +63,7 @@ async function readSnapshot(file: string): Promise<{ originals: string[]; media:
   raw.exec("PRAGMA journal_mode = DELETE");
   const db = new Kysely<DB>({ dialect: createDialect(raw) });
   try {
-    const originals = await db.selectFrom("assets").select("original_key").orderBy("id").execute();
-    const media = await db.selectFrom("asset_variants").select("key").orderBy("asset_id").orderBy("key").execute();
-    return { originals: originals.map((r) => r.original_key), media: media.map((r) => r.key) };
+    return await listStoredKeys(db);
   } finally {
     await db.destroy();
   }

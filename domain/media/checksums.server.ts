@@ -4,6 +4,7 @@
 // kept: a key names its content, so the figure never goes stale.
 import { crc32 } from "node:zlib";
 import type { Database } from "../../platform/db/db.server.ts";
+import { originalSizes, variantSizes } from "../catalog/assets.server.ts";
 import type { BlobStore, MediaStorage } from "./storage.server.ts";
 
 export type StoreName = "public" | "originals";
@@ -104,21 +105,13 @@ export async function fileSizes(
   ];
   const originals = unknown("originals");
   for (let i = 0; i < originals.length; i += KEYS_PER_QUERY) {
-    const rows = await db
-      .selectFrom("assets")
-      .select(["original_key", "original_bytes"])
-      .where("original_key", "in", originals.slice(i, i + KEYS_PER_QUERY))
-      .execute();
-    for (const row of rows) sizes.set(refId({ store: "originals", key: row.original_key }), row.original_bytes);
+    const found = await originalSizes(db, originals.slice(i, i + KEYS_PER_QUERY));
+    for (const [key, bytes] of found) sizes.set(refId({ store: "originals", key }), bytes);
   }
   const variants = unknown("public");
   for (let i = 0; i < variants.length; i += KEYS_PER_QUERY) {
-    const rows = await db
-      .selectFrom("asset_variants")
-      .select(["key", "bytes"])
-      .where("key", "in", variants.slice(i, i + KEYS_PER_QUERY))
-      .execute();
-    for (const row of rows) sizes.set(refId({ store: "public", key: row.key }), row.bytes);
+    const found = await variantSizes(db, variants.slice(i, i + KEYS_PER_QUERY));
+    for (const [key, bytes] of found) sizes.set(refId({ store: "public", key }), bytes);
   }
   const rest = refs.filter((r) => !sizes.has(refId(r)));
   if (rest.length > 0) {

@@ -3,14 +3,9 @@
 // goes through the pipeline (type sniffed, size and pixels checked, EXIF/GPS stripped,
 // variants written) before its asset id is returned. Refusals name the file and say why.
 
-import { sql } from "kysely";
-import type { Database } from "../../platform/db/db.server.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
-import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
-import { IS_GALLERY_ONLY_ASSET } from "../catalog/read-model.server.ts";
-import { imageFileFieldName, NO_SCRIPT_IMAGE_CHOICES, tooLargeReason } from "./image-field.ts";
-import { shootTitleOf } from "./image-picker.server.ts";
-import { OTHER_IMAGES_GROUP } from "./image-picker.ts";
+import { publicAssetId } from "../catalog/image-picker.server.ts";
+import { imageFileFieldName, tooLargeReason } from "./image-field.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
 import { ImageRejectedError } from "./pipeline.server.ts";
 
@@ -29,7 +24,7 @@ export async function resolveImageField(
   name: string,
   { optional = true, missing = "Choose an image or upload one." }: { optional?: boolean; missing?: string } = {},
 ): Promise<ImageFieldResult> {
-  const chosen = await chosenAsset(deps.db, parsed.form.get(name));
+  const chosen = await publicAssetId(deps.db, parsed.form.get(name));
   const fileField = imageFileFieldName(name);
   const skipped = parsed.oversized.find((o) => o.field === fileField);
   if (skipped) {
@@ -49,67 +44,4 @@ export async function resolveImageField(
   }
   if (chosen === null && !optional) return { ok: false, error: missing, assetId: null };
   return { ok: true, assetId: chosen, uploaded: false };
-}
-
-/** The select's asset id when it names an existing asset, else null. */
-async function chosenAsset(db: Database, value: FormDataEntryValue | null): Promise<number | null> {
-  const id = Number(value);
-  if (typeof value !== "string" || value === "" || !Number.isSafeInteger(id) || id <= 0) return null;
-  const row = await db.selectFrom("assets").select("id").where("id", "=", id).executeTakeFirst();
-  return row ? row.id : null;
-}
-
-/**
- * The newest stored images (leaving out the private ones only client galleries hold) and those
- * chosen now, for the field's select, grouped by the portfolio shoot each belongs to (the first,
- * if several), shoots by title and "Other images" last, then by file name.
- */
-export async function listImageChoices(db: Database, chosen: readonly (number | null)[] = []) {
-  const newest = await db
-    .selectFrom("assets")
-    .select("id")
-    .where(sql<boolean>`not ${IS_GALLERY_ONLY_ASSET}`)
-    .orderBy("id", "desc")
-    .limit(NO_SCRIPT_IMAGE_CHOICES)
-    .execute();
-  const ids = [...new Set([...newest.map((r) => r.id), ...chosen.filter((id): id is number => id !== null)])];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom("assets")
-    .select((eb) => [
-      "assets.id",
-      "assets.original_name",
-      "assets.width",
-      "assets.height",
-      shootTitleOf(eb).as("shootTitle"),
-    ])
-    .where("assets.id", "in", ids)
-    .execute();
-  const choices = rows.map((r) => ({
-    assetId: r.id,
-    fileName: r.original_name,
-    group: r.shootTitle ?? OTHER_IMAGES_GROUP,
-    label: `${r.original_name} (${r.width} × ${r.height}${r.height > r.width ? ", portrait" : ""})`,
-  }));
-  const rank = (group: string) => (group === OTHER_IMAGES_GROUP ? 1 : 0);
-  return choices.sort(
-    (a, b) =>
-      rank(a.group) - rank(b.group) ||
-      a.group.localeCompare(b.group) ||
-      a.label.localeCompare(b.label) ||
-      a.assetId - b.assetId,
-  );
-}
-export type ImageChoice = Awaited<ReturnType<typeof listImageChoices>>[number];
-
-/** Thumbnails of the fields' current images, keyed by asset id (the field sets the alt text). */
-export async function thumbnailsFor(db: Database, assetIds: readonly (number | null)[]) {
-  const ids = assetIds.filter((id): id is number => id !== null);
-  const images = await loadStoredImages(db, ids);
-  return Object.fromEntries(
-    ids.flatMap((id) => {
-      const image = images.get(id);
-      return image ? [[id, toResponsiveImage(image, "")]] : [];
-    }),
-  );
 }

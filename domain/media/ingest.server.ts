@@ -4,6 +4,7 @@
 // and the row is only written once every file exists, so a crash never leaves a half asset.
 import { createHash } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
+import { addVariants, findAssetByHash, insertAsset } from "../catalog/assets.server.ts";
 import {
   AVIF_OPTIONS,
   GALLERY_JPEG_OPTIONS,
@@ -137,11 +138,7 @@ export async function ingestImage(
 ): Promise<IngestResult> {
   const sha256 = checked?.sha256 ?? sha256Hex(data);
   const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
-  const existing = await db
-    .selectFrom("assets")
-    .select(["id", "mime", "width", "height"])
-    .where("sha256", "=", sha256)
-    .executeTakeFirst();
+  const existing = await findAssetByHash(db, sha256);
   if (existing) {
     // The same bytes under another plan (a public shoot's photo delivered in a gallery, or the
     // other way round): add what this plan needs and the asset lacks.
@@ -149,21 +146,17 @@ export async function ingestImage(
     const present = await Promise.all(specs.map((spec) => storage.public.has(keyOf(spec))));
     if (present.every(Boolean)) return { assetId: existing.id, created: false, encoded: 0 };
     const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
-    const rows = rendered.variants.filter(recordedAsRow).map((v) => ({
-      asset_id: existing.id,
-      format: v.format,
-      width: v.width,
-      height: v.height,
-      key: keyOf(v),
-      bytes: v.data.byteLength,
-    }));
-    if (rows.length > 0) {
-      await db
-        .insertInto("asset_variants")
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    await addVariants(
+      db,
+      existing.id,
+      rendered.variants.filter(recordedAsRow).map((v) => ({
+        format: v.format,
+        width: v.width,
+        height: v.height,
+        key: keyOf(v),
+        bytes: v.data.byteLength,
+      })),
+    );
     return { assetId: existing.id, created: false, encoded: rendered.variants.length };
   }
 
@@ -188,42 +181,20 @@ export async function ingestImage(
   // Read from the source, the only copy with EXIF: every variant is written without metadata.
   const capturedAt = await readCaptureTime(data);
 
-  const assetId = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("assets")
-      .values({
-        sha256,
-        original_key: origKey,
-        original_name: fileName,
-        original_bytes: data.byteLength,
-        mime: info.mime,
-        width: info.width,
-        height: info.height,
-        placeholder: rendered.placeholder,
-        captured_at: capturedAt,
-      })
-      .onConflict((oc) => oc.column("sha256").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) {
-      // Another ingest of the same bytes won the race; its row is complete.
-      const row = await trx.selectFrom("assets").select("id").where("sha256", "=", sha256).executeTakeFirstOrThrow();
-      return row.id;
-    }
-    await trx
-      .insertInto("asset_variants")
-      .values(
-        rows.map((r) => ({
-          asset_id: inserted.id,
-          format: r.format,
-          width: r.width,
-          height: r.height,
-          key: keyOf(r),
-          bytes: r.bytes,
-        })),
-      )
-      .execute();
-    return inserted.id;
-  });
+  const assetId = await insertAsset(
+    db,
+    {
+      sha256,
+      original_key: origKey,
+      original_name: fileName,
+      original_bytes: data.byteLength,
+      mime: info.mime,
+      width: info.width,
+      height: info.height,
+      placeholder: rendered.placeholder,
+      captured_at: capturedAt,
+    },
+    rows.map((r) => ({ format: r.format, width: r.width, height: r.height, key: keyOf(r), bytes: r.bytes })),
+  );
   return { assetId, created: true, encoded: rendered.variants.length };
 }

@@ -4,18 +4,19 @@
 // the files asset_variants names, the files without a row: a watermarked gallery's viewing
 // JPEGs, named from its settings (ADR 027). Also
 // fills in what ingest now reads from an original and older assets lack: the capture time.
-import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
+import {
+  assetsOfGalleries,
+  assetsWithoutCaptureTime,
+  listAssetsWithVariants,
+  setCaptureTime,
+  updateVariantFile,
+} from "../catalog/assets.server.ts";
+import { galleryWatermarks } from "../galleries/galleries.server.ts";
 import type { VariantFormat } from "./constants.ts";
 import type { IngestDeps } from "./ingest.server.ts";
 import { variantKey, writeMissingVariants } from "./ingest.server.ts";
-import {
-  ImageRejectedError,
-  planGalleryVariants,
-  readCaptureTime,
-  storedWatermark,
-  type VariantSpec,
-} from "./pipeline.server.ts";
+import { ImageRejectedError, planGalleryVariants, readCaptureTime, type VariantSpec } from "./pipeline.server.ts";
 import { keysIn } from "./storage.server.ts";
 
 export interface RepairReport {
@@ -34,26 +35,11 @@ export interface RepairReport {
  * since they come back whole.
  */
 async function watermarkedSpecs(db: Database): Promise<Map<number, VariantSpec[]>> {
-  const rows = await db
-    .selectFrom("photos")
-    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .innerJoin("client_galleries", "client_galleries.id", "shoots.gallery_id")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select([
-      "assets.id",
-      "assets.sha256",
-      "assets.width",
-      "assets.height",
-      "client_galleries.watermark_text",
-      "client_galleries.watermark_position",
-      "client_galleries.watermark_opacity",
-    ])
-    .where("photos.deleted_at", "is", null)
-    .where(sql<boolean>`trim(client_galleries.watermark_text) != ''`)
-    .execute();
+  const marks = await galleryWatermarks(db);
+  const rows = await assetsOfGalleries(db, [...marks.keys()]);
   const specs = new Map<number, Map<string, VariantSpec>>();
   for (const row of rows) {
-    const mark = storedWatermark(row);
+    const mark = row.gallery_id === null ? undefined : marks.get(row.gallery_id);
     if (!mark) continue;
     const byKey = specs.get(row.id) ?? new Map<string, VariantSpec>();
     specs.set(row.id, byKey);
@@ -74,15 +60,7 @@ export async function repairMissingVariants(
   { db, storage }: IngestDeps,
   progress: (line: string) => void = () => {},
 ): Promise<RepairReport> {
-  const assets = await db
-    .selectFrom("assets")
-    .select(["id", "sha256", "original_key", "original_name"])
-    .orderBy("id")
-    .execute();
-  const variants = Map.groupBy(
-    await db.selectFrom("asset_variants").select(["asset_id", "format", "width", "key"]).execute(),
-    (row) => row.asset_id,
-  );
+  const assets = await listAssetsWithVariants(db);
   const marked = await watermarkedSpecs(db);
   const report: RepairReport = { assets: assets.length, rebuilt: 0, unrecoverable: [] };
   // What the stores hold, listed once: on a bucket, a request per thousand files rather than per file.
@@ -91,7 +69,7 @@ export async function repairMissingVariants(
   let originalsThere: Set<string> | undefined;
 
   for (const asset of assets) {
-    const rows = variants.get(asset.id) ?? [];
+    const rows = asset.variants;
     const extra = marked.get(asset.id) ?? [];
     const missing = [
       ...rows.filter((row) => !variantsThere.has(row.key)).map((row) => specOfRow(asset.sha256, row)),
@@ -113,13 +91,13 @@ export async function repairMissingVariants(
       // A row written under older encoder settings gets the current file's name and size.
       for (const variant of rendered.variants) {
         if (variant.watermark) continue;
-        await db
-          .updateTable("asset_variants")
-          .set({ key: variantKey(asset.sha256, variant), height: variant.height, bytes: variant.data.byteLength })
-          .where("asset_id", "=", asset.id)
-          .where("format", "=", variant.format)
-          .where("width", "=", variant.width)
-          .execute();
+        await updateVariantFile(db, asset.id, {
+          format: variant.format,
+          width: variant.width,
+          key: variantKey(asset.sha256, variant),
+          height: variant.height,
+          bytes: variant.data.byteLength,
+        });
       }
       report.rebuilt += rendered.variants.length;
       progress(`Rebuilt ${rendered.variants.length} variants of ${asset.original_name}`);
@@ -150,12 +128,7 @@ export async function fillCaptureTimes(
   { db, storage }: IngestDeps,
   progress: (line: string) => void = () => {},
 ): Promise<CaptureTimeReport> {
-  const assets = await db
-    .selectFrom("assets")
-    .select(["id", "original_key", "original_name"])
-    .where("captured_at", "is", null)
-    .orderBy("id")
-    .execute();
+  const assets = await assetsWithoutCaptureTime(db);
   const report: CaptureTimeReport = { checked: 0, filled: 0, missingOriginals: [] };
   for (const asset of assets) {
     if (!(await storage.originals.has(asset.original_key))) {
@@ -165,7 +138,7 @@ export async function fillCaptureTimes(
     report.checked += 1;
     const capturedAt = await readCaptureTime(await storage.originals.get(asset.original_key));
     if (capturedAt === null) continue;
-    await db.updateTable("assets").set({ captured_at: capturedAt }).where("id", "=", asset.id).execute();
+    await setCaptureTime(db, asset.id, capturedAt);
     report.filled += 1;
     progress(`Read when ${asset.original_name} was taken: ${capturedAt}`);
   }

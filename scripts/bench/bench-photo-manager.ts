@@ -13,6 +13,7 @@ import path from "node:path";
 import { type Browser, chromium, errors, type Page } from "@playwright/test";
 import { CSRF_FIELD_NAME, LOGIN_PATH } from "#domain/auth/shared.ts";
 import { upsertUser } from "#domain/auth/users.server.ts";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { movePhotosToShoot, placePhotos } from "#domain/catalog/photos.server.ts";
 import { readShootPhotos } from "#domain/catalog/read-model.server.ts";
 import { createShoot, getShootForEdit } from "#domain/catalog/shoots.server.ts";
@@ -82,7 +83,7 @@ async function domainFigures(db: Database, shootId: number, photoIds: number[]):
   const reads: number[] = [];
   const loads: number[] = [];
   for (let run = 0; run < DOMAIN_RUNS; run++) {
-    reads.push((await timed(() => readShootPhotos(db, [shootId]))).ms);
+    reads.push((await timed(() => readShootPhotos(db, STUDIO, [shootId]))).ms);
     loads.push((await timed(() => getShootForEdit(db, shootId))).ms);
   }
   console.log(`  readShootPhotos (3,000 photos with their images): median ${ms(median(reads))}`);

@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { ingestImage } from "#domain/media/ingest.server.ts";
-import { bigShootDataDir, seedBigShoot } from "#fixtures/big-shoot.ts";
+import { BROWSER_TEST_WEDDING, bigShootDataDir, seedBigShoot } from "#fixtures/big-shoot.ts";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { makeTempDir } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
@@ -24,7 +24,8 @@ const VIEWPORTS = [
   { name: "1440 px", width: 1440, height: 900, touch: false },
   { name: "390 px", width: 390, height: 844, touch: true },
 ] as const;
-const WEDDING_PHOTOS = 3_000;
+// `npm test` makes its template while the type check runs (scripts/test/browser-data.ts).
+const WEDDING_PHOTOS = BROWSER_TEST_WEDDING.count;
 /** How far a drag held at the window's edge must scroll the page: several rows of photos. */
 const AUTOSCROLLED_PX = 1_000;
 
@@ -34,7 +35,8 @@ const AUTOSCROLLED_PX = 1_000;
 function storedOrder(shootId: number): Promise<string[]> {
   return withStudio(async ({ db }) => {
     const { readShootPhotos } = await import("#domain/catalog/read-model.server.ts");
-    return (await readShootPhotos(db, [shootId], { images: false })).map((p) => p.fileName);
+    const { STUDIO } = await import("#domain/catalog/audience.server.ts");
+    return (await readShootPhotos(db, STUDIO, [shootId], { images: false })).map((p) => p.fileName);
   });
 }
 
@@ -321,7 +323,7 @@ test.describe("a wedding of 3,000 photos", () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     own.dataDir = makeTempDir("studio-e2e-wedding-");
-    await bigShootDataDir(own.dataDir, { count: WEDDING_PHOTOS, title: "Wedding of 3,000" });
+    await bigShootDataDir(own.dataDir, BROWSER_TEST_WEDDING);
     own.server = await startServer(own.dataDir, { DEMO_CONTENT: "off" });
     await own.server.waitUntilReady();
   });
@@ -353,7 +355,7 @@ test.describe("a wedding of 3,000 photos", () => {
       await cells(page).nth(1).click();
       await page.getByRole("button", { name: "Set as cover" }).click();
       await expect(notice(page)).toHaveText(/DSC_0002\.jpg is the cover now\./);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wedding of 3,000");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(BROWSER_TEST_WEDDING.title);
       await expect(count(page)).toHaveText(`1 of ${WEDDING_PHOTOS} selected`);
       await page.getByRole("button", { name: "Select all" }).click();
       await expect(count(page)).toHaveText(`${WEDDING_PHOTOS} of ${WEDDING_PHOTOS} selected`);

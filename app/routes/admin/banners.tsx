@@ -13,7 +13,7 @@ import {
   moveBannerSlide,
   removeBannerSlide,
 } from "#domain/catalog/banners.server.ts";
-import { listImageChoices, thumbnailsFor } from "#domain/media/image-field.server.ts";
+import { listImageChoices, thumbnailsFor } from "#domain/catalog/image-picker.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";

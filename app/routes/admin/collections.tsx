@@ -11,7 +11,7 @@ import {
   renameCollection,
   setCollectionCover,
 } from "#domain/catalog/collections.server.ts";
-import { thumbnailsFor } from "#domain/media/image-field.server.ts";
+import { thumbnailsFor } from "#domain/catalog/image-picker.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/collections";
 

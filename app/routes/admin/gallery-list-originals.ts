@@ -5,6 +5,7 @@
 import { zipDownload } from "#domain/galleries/download-request.server.ts";
 import { deliveryFiles } from "#domain/galleries/downloads.server.ts";
 import { readGallery } from "#domain/galleries/galleries.server.ts";
+import { readListName } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -25,6 +26,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const storage = getMediaStorage(readEnv().dataDir);
   const delivery = await deliveryFiles(db, storage, gallery, { kind: "list", listId }, "original");
   if (!delivery) return notFound();
-  const list = await db.selectFrom("selection_lists").select("name").where("id", "=", listId).executeTakeFirstOrThrow();
-  return zipDownload(request, db, storage, delivery.files, `${gallery.title} – ${list.name} (originals).zip`);
+  const listName = (await readListName(db, gallery.id, listId)) ?? "Selection";
+  return zipDownload(request, db, storage, delivery.files, `${gallery.title} – ${listName} (originals).zip`);
 }

@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { GalleryForm } from "#app/components/admin/gallery-form.tsx";
 import { idParam } from "#app/utils/id-param.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { readShoots } from "#domain/catalog/read-model.server.ts";
 import { parseGalleryForm } from "#domain/galleries/admin.server.ts";
 import { createGallery, createGalleryFromShoot } from "#domain/galleries/galleries.server.ts";
@@ -12,7 +13,7 @@ import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/gallery-new";
 
 async function portfolioShoots() {
-  return (await readShoots(getDb(), { scope: "live" })).map((s) => ({ id: s.id, title: s.title }));
+  return (await readShoots(getDb(), STUDIO, {})).map((s) => ({ id: s.id, title: s.title }));
 }
 
 export async function loader() {
@@ -26,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fromShootText = String(form.get("fromShootId") ?? "");
   const fromShootId = fromShootText === "" ? null : idParam(fromShootText);
   const shootGone =
-    fromShootText !== "" &&
-    (fromShootId === null || (await readShoots(db, { scope: "live", id: fromShootId })).length === 0);
+    fromShootText !== "" && (fromShootId === null || (await readShoots(db, STUDIO, { id: fromShootId })).length === 0);
   if (!parsed.ok || shootGone) {
     const errors = {
       ...(parsed.ok ? {} : parsed.errors),

@@ -2,8 +2,9 @@
 // (components/admin/image-picker.tsx), as JSON. With gallery={id}, the page is that client
 // gallery's own photos instead (its cover's choices): the studio's images never include them. A resource route inside the signed-in layout,
 // so its middleware demands a session like every screen; a GET changes nothing, so no CSRF token.
+
+import { findImagePage } from "#domain/catalog/image-picker.server.ts";
 import { findGalleryPhotoPage } from "#domain/galleries/cover.server.ts";
-import { findImagePage } from "#domain/media/image-picker.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/images";

@@ -46,6 +46,7 @@ import {
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
 import { checkSetTitle } from "#domain/galleries/admin.server.ts";
+import { readGalleries } from "#domain/galleries/galleries.server.ts";
 import { knownPhotoHashes } from "#domain/media/photo-jobs.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -61,12 +62,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // One page of photos in the document (a wedding's 3,000 would be megabytes of it): the page
   // before JavaScript runs, and the first screen after; clientLoader adds the rest.
-  const { photos, ...details } = shoot;
+  const { photos, galleryId, ...details } = shoot;
+  // A set's page links back to its gallery, whose title the galleries' store holds.
+  const [gallery] = galleryId === null ? [] : await readGalleries(getDb(), { id: galleryId, scope: "any" });
   const pageCount = Math.max(1, Math.ceil(photos.length / NO_SCRIPT_PAGE_SIZE));
   const page = Math.min(pageCount, Math.max(1, Number(url.searchParams.get("page")) || 1));
   const pageStart = (page - 1) * NO_SCRIPT_PAGE_SIZE;
   return {
-    shoot: details,
+    shoot: { ...details, gallery: gallery ? { id: gallery.id, title: gallery.title } : null },
     photos: photos.slice(pageStart, pageStart + NO_SCRIPT_PAGE_SIZE),
     photoCount: photos.length,
     pageStart,
@@ -74,7 +77,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     now: Date.now(),
     otherShoots: await otherShoots(getDb(), shoot.id),
     knownHashes: [...(await knownPhotoHashes(getDb(), shoot.id))].map(knownHashPrefix),
-    collections: shoot.gallery ? [] : await listCollections(getDb()),
+    collections: shoot.galleryId !== null ? [] : await listCollections(getDb()),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     created: url.searchParams.has("created"),
   };
@@ -208,7 +211,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!shoot) throw data("There is no such shoot.", { status: 404 });
   const form = (await readAdminForm(request, context)).form;
   const intent = String(form.get("intent") ?? "");
-  if (shoot.gallery) {
+  if (shoot.galleryId !== null) {
     // A set: its title, and nothing that would publish it (the schema refuses that too).
     if (intent === "save") {
       const checked = checkSetTitle(form.get("title"));

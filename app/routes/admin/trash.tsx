@@ -13,10 +13,22 @@ import type { Route } from "./+types/trash";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const db = getDb();
+  const [shoots, galleries, trashedGalleries, photos] = await Promise.all([
+    listShoots(db, { trashed: true, withSets: true }),
+    readGalleries(db, { scope: "any" }),
+    readGalleries(db, { scope: "trashed" }),
+    listTrashedPhotos(db),
+  ]);
+  // A trashed set is named with its gallery, whose title the galleries' store holds.
+  const galleryTitle = new Map(galleries.map((g) => [g.id, g.title]));
   return {
-    shoots: await listShoots(getDb(), { trashed: true, withSets: true }),
-    galleries: (await readGalleries(getDb(), { scope: "trashed" })).map((g) => ({ id: g.id, title: g.title })),
-    photos: await listTrashedPhotos(getDb()),
+    shoots: shoots.map(({ galleryId, ...s }) => ({
+      ...s,
+      galleryTitle: galleryId === null ? null : (galleryTitle.get(galleryId) ?? null),
+    })),
+    galleries: trashedGalleries.map((g) => ({ id: g.id, title: g.title })),
+    photos,
     confirmEmpty: url.searchParams.get("confirm") === "empty",
     trashed: url.searchParams.get("trashed"),
   };

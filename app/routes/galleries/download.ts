@@ -13,6 +13,7 @@ import {
 } from "#domain/galleries/download-request.server.ts";
 import { allowsDownload, type DownloadSize, deliveryFiles } from "#domain/galleries/downloads.server.ts";
 import { readGallerySets } from "#domain/galleries/galleries.server.ts";
+import { readListName } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -75,12 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (scope.kind === "set") {
     label = (await readGallerySets(db, gallery.id)).find((s) => s.id === scope.setId)?.title ?? "Set";
   } else if (scope.kind === "list") {
-    const list = await db
-      .selectFrom("selection_lists")
-      .select("name")
-      .where("id", "=", scope.listId)
-      .executeTakeFirst();
-    label = list?.name ?? "Selection";
+    label = (await readListName(db, gallery.id, scope.listId)) ?? "Selection";
   }
   const suffix = size === "original" ? "originals" : "web size";
   return zipDownload(request, db, storage, files, `${gallery.title} – ${label} (${suffix}).zip`);

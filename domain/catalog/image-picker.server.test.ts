@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
-import { listImageChoices } from "./image-field.server.ts";
-import { findImagePage, IMAGE_PAGE_SIZE } from "./image-picker.server.ts";
+import { findImagePage, IMAGE_PAGE_SIZE, listImageChoices } from "./image-picker.server.ts";
 
 describe("the image picker's pages", () => {
   let store: TestStore;

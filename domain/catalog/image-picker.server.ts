@@ -5,10 +5,11 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
-import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
-import { IS_GALLERY_ONLY_ASSET } from "../catalog/read-model.server.ts";
-import { MAX_QUERY_LENGTH } from "../catalog/search-limits.ts";
-import { type ImagePage, OTHER_IMAGES_GROUP } from "./image-picker.ts";
+import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
+import { type ImagePage, OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
+import { assetVisibleTo, PUBLIC, STUDIO } from "./audience.server.ts";
+import { loadStoredImages, toResponsiveImage } from "./images.server.ts";
+import { MAX_QUERY_LENGTH } from "./search-limits.ts";
 
 /** Thumbnails per answer: about four screens of a phone's grid, one fetch of small variants. */
 export const IMAGE_PAGE_SIZE = 60;
@@ -62,7 +63,8 @@ export async function findImagePage(db: Database, query: ImagePageQuery = {}): P
   const listed = db
     .selectFrom("assets")
     .select((eb) => ["assets.id", "assets.original_name", shootTitleOf(eb, collectionId).as("shoot_title")])
-    .where(sql<boolean>`not ${IS_GALLERY_ONLY_ASSET}`);
+    // What the picker offers goes on public pages: only what the public may see.
+    .where(assetVisibleTo(PUBLIC));
   let matching = db.selectFrom(listed.as("listed"));
   if (collectionId !== undefined) matching = matching.where("listed.shoot_title", "is not", null);
   for (const pattern of likePatterns(q)) {
@@ -87,6 +89,7 @@ export async function findImagePage(db: Database, query: ImagePageQuery = {}): P
   ]);
   const images = await loadStoredImages(
     db,
+    STUDIO,
     rows.map((r) => r.id),
   );
   const items = rows.flatMap((r) => {
@@ -98,4 +101,78 @@ export async function findImagePage(db: Database, query: ImagePageQuery = {}): P
   });
   const next = offset + rows.length;
   return { q, offset, total: Number(total), nextOffset: next < Number(total) ? next : null, items };
+}
+
+// --- the image field before JavaScript (components/admin/image-field.tsx): a select of choices
+
+/**
+ * An image field's select: its asset id when it names an image the public may see, else null.
+ * The field puts the image on a public page, so a client gallery's photo is no choice even when
+ * its id is typed in by hand.
+ */
+export async function publicAssetId(db: Database, value: FormDataEntryValue | null): Promise<number | null> {
+  const id = Number(value);
+  if (typeof value !== "string" || value === "" || !Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await db
+    .selectFrom("assets")
+    .select("id")
+    .where("id", "=", id)
+    .where(assetVisibleTo(PUBLIC))
+    .executeTakeFirst();
+  return row ? row.id : null;
+}
+
+/**
+ * The newest stored images (leaving out the private ones only client galleries hold) and those
+ * chosen now, for the field's select, grouped by the portfolio shoot each belongs to (the first,
+ * if several), shoots by title and "Other images" last, then by file name.
+ */
+export async function listImageChoices(db: Database, chosen: readonly (number | null)[] = []) {
+  const newest = await db
+    .selectFrom("assets")
+    .select("id")
+    .where(assetVisibleTo(PUBLIC))
+    .orderBy("id", "desc")
+    .limit(NO_SCRIPT_IMAGE_CHOICES)
+    .execute();
+  const ids = [...new Set([...newest.map((r) => r.id), ...chosen.filter((id): id is number => id !== null)])];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("assets")
+    .select((eb) => [
+      "assets.id",
+      "assets.original_name",
+      "assets.width",
+      "assets.height",
+      shootTitleOf(eb).as("shootTitle"),
+    ])
+    .where("assets.id", "in", ids)
+    .execute();
+  const choices = rows.map((r) => ({
+    assetId: r.id,
+    fileName: r.original_name,
+    group: r.shootTitle ?? OTHER_IMAGES_GROUP,
+    label: `${r.original_name} (${r.width} × ${r.height}${r.height > r.width ? ", portrait" : ""})`,
+  }));
+  const rank = (group: string) => (group === OTHER_IMAGES_GROUP ? 1 : 0);
+  return choices.sort(
+    (a, b) =>
+      rank(a.group) - rank(b.group) ||
+      a.group.localeCompare(b.group) ||
+      a.label.localeCompare(b.label) ||
+      a.assetId - b.assetId,
+  );
+}
+export type ImageChoice = Awaited<ReturnType<typeof listImageChoices>>[number];
+
+/** Thumbnails of the fields' current images, keyed by asset id (the field sets the alt text). */
+export async function thumbnailsFor(db: Database, assetIds: readonly (number | null)[]) {
+  const ids = assetIds.filter((id): id is number => id !== null);
+  const images = await loadStoredImages(db, STUDIO, ids);
+  return Object.fromEntries(
+    ids.flatMap((id) => {
+      const image = images.get(id);
+      return image ? [[id, toResponsiveImage(image, "")]] : [];
+    }),
+  );
 }

@@ -1,0 +1,84 @@
+// Who a read of shoots, photos or images is for, and the one rule of what each may see (ADR 039).
+// A client gallery's sets are shoots and its photos are photos, in the same tables as the
+// portfolio's; what keeps a couple's wedding off the public site is this rule, applied by the
+// catalog's store to every read that names an audience, never a condition each reader must
+// remember. A new audience (a wedding guest, a couple proofing an album) is a new case here,
+// and TypeScript then points at every place that must decide what it sees.
+import { type Expression, type SqlBool, sql } from "kysely";
+
+/** Anyone on the internet: the public pages, the sitemap, search, the content API. */
+export type PublicAudience = { readonly kind: "public" };
+/** The signed-in studio: everything, the trash and drafts included where a read asks for them. */
+export type StudioAudience = { readonly kind: "studio" };
+/** Whoever holds one client gallery's link (and PIN): that gallery's live sets only. */
+export type GalleryAudience = { readonly kind: "gallery"; readonly galleryId: number };
+export type Audience = PublicAudience | StudioAudience | GalleryAudience;
+
+export const PUBLIC: PublicAudience = Object.freeze({ kind: "public" });
+export const STUDIO: StudioAudience = Object.freeze({ kind: "studio" });
+export function galleryAudience(galleryId: number): GalleryAudience {
+  return Object.freeze({ kind: "gallery", galleryId });
+}
+
+/** Table names or aliases a rule is written against (a subquery names its own). */
+interface Tables {
+  shoots: string;
+  photos: string;
+}
+const TABLES: Tables = { shoots: "shoots", photos: "photos" };
+const EVERYTHING = sql<SqlBool>`1 = 1`;
+
+/**
+ * The shoots an audience may see. The public: published, not in the trash, and not a client
+ * gallery's set (the schema already refuses a published set; this says it twice). A gallery's
+ * link: that gallery's sets outside the trash. The studio: every shoot.
+ */
+export function shootVisibleTo(audience: Audience, { shoots }: Pick<Tables, "shoots"> = TABLES): Expression<SqlBool> {
+  const column = (name: string) => sql.ref(`${shoots}.${name}`);
+  switch (audience.kind) {
+    case "public":
+      return sql<SqlBool>`(${column("status")} = 'published' and ${column("deleted_at")} is null and ${column("gallery_id")} is null)`;
+    case "gallery":
+      return sql<SqlBool>`(${column("gallery_id")} = ${audience.galleryId} and ${column("deleted_at")} is null)`;
+    case "studio":
+      return EVERYTHING;
+  }
+}
+
+/**
+ * The photos an audience may see, in a query that joins each photo's shoot: a visible shoot's
+ * photos outside the trash. The studio sees every photo; its reads choose live or trashed.
+ */
+export function photoVisibleTo(audience: Audience, tables: Tables = TABLES): Expression<SqlBool> {
+  if (audience.kind === "studio") return EVERYTHING;
+  return sql<SqlBool>`(${sql.ref(`${tables.photos}.deleted_at`)} is null and ${shootVisibleTo(audience, tables)})`;
+}
+
+/**
+ * An asset that only client galleries' sets hold (no portfolio shoot): a private photo, never
+ * offered for a public place. Trashed photos count, so a private photo in the trash stays private.
+ */
+export const IS_GALLERY_ONLY_ASSET = sql<SqlBool>`(
+  exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
+          where gp.asset_id = assets.id and gs.gallery_id is not null)
+  and not exists (select 1 from photos pp join shoots ps on ps.id = pp.shoot_id
+                  where pp.asset_id = assets.id and ps.gallery_id is null))`;
+
+/**
+ * The images (assets) an audience may load, in a query on assets. The public: any but a client
+ * gallery's own photos (banners, the studio's logo and the portfolio's photos; an asset a
+ * portfolio shoot also holds is the studio's to show). A gallery's link: the photos of its live
+ * sets. The studio: all. Readers load images by the ids a visible read gave them; this makes a
+ * wrong id load nothing.
+ */
+export function assetVisibleTo(audience: Audience): Expression<SqlBool> {
+  switch (audience.kind) {
+    case "public":
+      return sql<SqlBool>`not ${IS_GALLERY_ONLY_ASSET}`;
+    case "gallery":
+      return sql<SqlBool>`exists (select 1 from photos vp join shoots vs on vs.id = vp.shoot_id
+        where vp.asset_id = assets.id and ${photoVisibleTo(audience, { photos: "vp", shoots: "vs" })})`;
+    case "studio":
+      return EVERYTHING;
+  }
+}

@@ -1,0 +1,240 @@
+// A client gallery's sets and their photos, as the catalog stores them: a set is a shoot with
+// the gallery's id (ADR 025), its photos are photos. The client galleries' modules own the
+// gallery's own tables and ask here for everything about its sets, so the shoots and photos
+// tables are read in one folder, through the audience rule (audience.server.ts, ADR 039).
+import { sql } from "kysely";
+import type { Database } from "../../platform/db/db.server.ts";
+import { toStoredTime } from "../../platform/time.ts";
+import { type Audience, type GalleryAudience, photoVisibleTo, STUDIO } from "./audience.server.ts";
+import { likePatterns } from "./image-picker.server.ts";
+import { gappedPositions } from "./photo-order.ts";
+import { readShootPhotos } from "./read-model.server.ts";
+import { nextShootId } from "./shoots.server.ts";
+
+/** A new set, last in its gallery; its id is a shoot id. Inside the caller's transaction. */
+export async function addSet(trx: Database, galleryId: number, title: string): Promise<number> {
+  const id = await nextShootId(trx);
+  const { max } = await trx
+    .selectFrom("shoots")
+    .select(sql<number | null>`max(gallery_position)`.as("max"))
+    .where("gallery_id", "=", galleryId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("shoots")
+    .values({ id, title, collection_id: null, gallery_id: galleryId, gallery_position: (max ?? -1) + 1 })
+    .execute();
+  return id;
+}
+
+/**
+ * Copies a shoot's live photos into a set, in the order the shoot shows them: new rows on the
+ * same assets, so the shoot is untouched. Returns how many were copied.
+ */
+export async function copyPhotosIntoSet(trx: Database, fromShootId: number, setId: number): Promise<number> {
+  const photos = await readShootPhotos(trx, STUDIO, [fromShootId], { images: false });
+  if (photos.length === 0) return 0;
+  const positions = gappedPositions(photos.length);
+  await trx
+    .insertInto("photos")
+    .values(photos.map((p, i) => ({ shoot_id: setId, asset_id: p.assetId, alt: p.alt, position: positions[i] ?? 0 })))
+    .execute();
+  return photos.length;
+}
+
+/** Each gallery's live sets and the live photos in them, by gallery id; galleries without sets are absent. */
+export async function countSetsAndPhotos(db: Database): Promise<Map<number, { sets: number; photos: number }>> {
+  const rows = await db
+    .selectFrom("shoots")
+    .leftJoin("photos", (join) => join.onRef("photos.shoot_id", "=", "shoots.id").on("photos.deleted_at", "is", null))
+    .select([
+      "shoots.gallery_id",
+      sql<number>`count(distinct shoots.id)`.as("sets"),
+      sql<number>`count(photos.id)`.as("photos"),
+    ])
+    .where("shoots.gallery_id", "is not", null)
+    .where("shoots.deleted_at", "is", null)
+    .groupBy("shoots.gallery_id")
+    .execute();
+  return new Map(
+    rows.flatMap((r) =>
+      r.gallery_id === null ? [] : [[r.gallery_id, { sets: Number(r.sets), photos: Number(r.photos) }]],
+    ),
+  );
+}
+
+/** The live photos of each of these shoots, by shoot id. */
+export async function countLivePhotos(db: Database, shootIds: readonly number[]): Promise<Map<number, number>> {
+  if (shootIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("photos")
+    .select(["shoot_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("shoot_id", "in", [...shootIds])
+    .where("deleted_at", "is", null)
+    .groupBy("shoot_id")
+    .execute();
+  return new Map(rows.map((r) => [r.shoot_id, Number(r.count)]));
+}
+
+/** Whether `setId` is one of the gallery's live sets: every set action checks it first. */
+export async function isLiveSet(db: Database, galleryId: number, setId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("shoots")
+    .select("id")
+    .where("id", "=", setId)
+    .where("gallery_id", "=", galleryId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Renames one of the gallery's live sets; false when it is not one. */
+export async function renameSet(db: Database, galleryId: number, setId: number, title: string): Promise<boolean> {
+  const result = await db
+    .updateTable("shoots")
+    .set({ title, updated_at: toStoredTime() })
+    .where("id", "=", setId)
+    .where("gallery_id", "=", galleryId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Writes the sets' order as given (positions 0..n-1), inside the caller's transaction. */
+export async function writeSetOrder(trx: Database, setIds: readonly number[]): Promise<void> {
+  for (const [index, id] of setIds.entries())
+    await trx.updateTable("shoots").set({ gallery_position: index }).where("id", "=", id).execute();
+}
+
+/** The set of a photo the gallery's audience may see; null when it may not see it. */
+export async function visiblePhotoSet(
+  db: Database,
+  audience: GalleryAudience,
+  photoId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select("photos.shoot_id")
+    .where("photos.id", "=", photoId)
+    .where(photoVisibleTo(audience))
+    .executeTakeFirst();
+  return row?.shoot_id ?? null;
+}
+
+/** Where a photo is, for the studio choosing it: its gallery (null for a portfolio shoot's) and whether it or its set is in the trash. */
+export async function photoPlace(
+  db: Database,
+  photoId: number,
+): Promise<{ galleryId: number | null; inTrash: boolean } | null> {
+  const row = await db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select(["shoots.gallery_id", "photos.deleted_at", "shoots.deleted_at as set_deleted_at"])
+    .where("photos.id", "=", photoId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { galleryId: row.gallery_id, inTrash: row.deleted_at !== null || row.set_deleted_at !== null };
+}
+
+export interface PhotoLabel {
+  photoId: number;
+  assetId: number;
+  alt: string;
+  fileName: string;
+  setId: number;
+  setTitle: string;
+}
+
+/**
+ * These photos with their file names and sets, in the gallery's order (set by set, then as the
+ * set shows them by hand), for the audience: a gallery's link sees its live photos; the studio
+ * (reading a client's list) also those since trashed, which the client chose all the same.
+ */
+export async function readPhotoLabels(
+  db: Database,
+  audience: Audience,
+  photoIds: readonly number[],
+): Promise<PhotoLabel[]> {
+  if (photoIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select([
+      "photos.id",
+      "photos.asset_id",
+      "photos.alt",
+      "assets.original_name",
+      "shoots.id as set_id",
+      "shoots.title as set_title",
+    ])
+    .where("photos.id", "in", [...new Set(photoIds)])
+    .where(photoVisibleTo(audience))
+    .orderBy("shoots.gallery_position")
+    .orderBy("shoots.id")
+    .orderBy("photos.position")
+    .orderBy("photos.id")
+    .execute();
+  return rows.map((r) => ({
+    photoId: r.id,
+    assetId: r.asset_id,
+    alt: r.alt,
+    fileName: r.original_name,
+    setId: r.set_id,
+    setTitle: r.set_title,
+  }));
+}
+
+/**
+ * One page of a gallery's live photos whose set title or file name holds every word of `q`: set
+ * by set in the gallery's order, then by file name. For the studio choosing a gallery's cover.
+ */
+export async function searchGalleryPhotos(
+  db: Database,
+  galleryId: number,
+  { q, offset, limit }: { q: string; offset: number; limit: number },
+): Promise<{ total: number; rows: PhotoLabel[] }> {
+  let matching = db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .where(photoVisibleTo({ kind: "gallery", galleryId }));
+  for (const pattern of likePatterns(q)) {
+    matching = matching.where((eb) =>
+      eb.or([
+        eb(sql`lower(shoots.title)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(assets.original_name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    matching
+      .select([
+        "photos.id",
+        "photos.asset_id",
+        "photos.alt",
+        "assets.original_name",
+        "shoots.id as set_id",
+        "shoots.title",
+      ])
+      .orderBy("shoots.gallery_position")
+      .orderBy("shoots.id")
+      .orderBy("assets.original_name")
+      .orderBy("photos.id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    total: Number(total),
+    rows: rows.map((r) => ({
+      photoId: r.id,
+      assetId: r.asset_id,
+      alt: r.alt,
+      fileName: r.original_name,
+      setId: r.set_id,
+      setTitle: r.title,
+    })),
+  };
+}

@@ -1,0 +1,141 @@
+// Each group of tables has one owner, and only its owner names those tables in a query (ADR 039).
+// A reader elsewhere asks the owner, which applies the audience rule (catalog/audience.server.ts):
+// a query written outside it could forget that a client gallery's photos are private. This reads
+// the source as text, the way a reviewer would: Kysely's builders (selectFrom, insertInto,
+// updateTable, deleteFrom, the joins) and raw SQL (from, join, into, update) naming a table.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DB } from "../platform/db/schema.server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The owner of each table: a folder (ending in /) or one file, from the repository's root. */
+const OWNERS: Record<keyof DB, string> = {
+  // The portfolio catalog: what the studio shows, and the images every audience sees.
+  studio_settings: "domain/catalog/",
+  collections: "domain/catalog/",
+  shoots: "domain/catalog/",
+  photos: "domain/catalog/",
+  banner_slides: "domain/catalog/",
+  assets: "domain/catalog/",
+  asset_variants: "domain/catalog/",
+  // Client galleries: the gallery, its people and their selection lists.
+  client_galleries: "domain/galleries/",
+  gallery_visitors: "domain/galleries/",
+  selection_lists: "domain/galleries/",
+  selection_items: "domain/galleries/",
+  inquiries: "domain/inquiries/store.server.ts",
+  mail_outbox: "domain/mail/",
+  jobs: "domain/jobs/",
+  admin_users: "domain/auth/",
+  admin_sessions: "domain/auth/",
+  api_tokens: "domain/content-api/tokens.server.ts",
+  file_checksums: "domain/media/checksums.server.ts",
+  content_version: "platform/db/content-version.server.ts",
+  rate_limit_hits: "platform/rate-limit.server.ts",
+  app_state: "platform/db/app-state.server.ts",
+};
+
+/**
+ * Queries still written outside their owner, each to be moved behind it: the list only shrinks.
+ * A file here may name only the tables listed for it.
+ */
+const NOT_YET_MOVED: Record<string, readonly (keyof DB)[]> = {
+  // The photo jobs' handlers: placing a processed upload in its shoot, and a gallery's re-render.
+  "domain/media/photo-jobs.server.ts": ["assets", "client_galleries", "photos", "shoots"],
+  "domain/media/rerender.server.ts": ["assets", "photos", "shoots"],
+  // The benches and drills make their big fixtures (thousands of rows) and read back what a run
+  // did, as the tests do; they are still to be given the owners' functions.
+  "scripts/bench/bench-admin.ts": ["collections"],
+  "scripts/bench/bench-content-api.ts": ["asset_variants", "assets", "collections", "photos", "shoots"],
+  "scripts/bench/bench-gallery.ts": ["asset_variants", "assets", "collections", "photos"],
+  "scripts/bench/bench-memory.ts": ["collections"],
+  "scripts/bench/bench-photo-manager.ts": ["photos", "shoots"],
+  "scripts/bench/bench.ts": ["asset_variants", "assets"],
+  "scripts/drills/cluster-drill.ts": ["assets", "inquiries", "mail_outbox", "jobs", "photos"],
+  "scripts/drills/gallery-drill.ts": ["assets", "photos"],
+  "scripts/drills/inquiry-drill.ts": ["inquiries", "mail_outbox"],
+};
+
+/**
+ * Every query site in the product and its tools: not tests and their fixtures (they seed rows and
+ * inspect them, as a test must), not migrations (they own the schema's history).
+ */
+function sourceFiles(): string[] {
+  return fs
+    .globSync("{app,domain,platform,server,scripts}/**/*.{ts,tsx}", { cwd: ROOT })
+    .filter((file) => !/\.test\.tsx?$/.test(file) && !file.startsWith("platform/db/migrations/"));
+}
+
+/** The source without comments, so prose like "read from photos" is not taken for SQL. */
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+const TABLES = Object.keys(OWNERS) as (keyof DB)[];
+const NAME = TABLES.join("|");
+/** A builder call naming a table first: `selectFrom("photos")`, `innerJoin("shoots as s", ...)`, `selectFrom(["a", "b"])`. */
+const BUILDER = new RegExp(
+  String.raw`\b(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto|using)\(\s*\[?\s*["'\x60](${NAME})\b`,
+  "g",
+);
+/** Raw SQL naming a table: `from photos`, `join shoots s`, `insert into assets`, `update shoots`. */
+const RAW = new RegExp(String.raw`\b(?:from|join|into|update)\s+"?(${NAME})"?(?=[\s),;\x60]|$)`, "gi");
+
+function tablesNamed(source: string): Set<keyof DB> {
+  const text = withoutComments(source);
+  const found = new Set<keyof DB>();
+  for (const pattern of [BUILDER, RAW]) {
+    for (const match of text.matchAll(pattern)) found.add(match[1]?.toLowerCase() as keyof DB);
+  }
+  return found;
+}
+
+function owns(owner: string, file: string): boolean {
+  return owner.endsWith("/") ? file.startsWith(owner) : file === owner;
+}
+
+describe("table owners", () => {
+  it("only a table's owner names it in a query", () => {
+    const files = sourceFiles();
+    expect(files.length).toBeGreaterThan(200);
+    const offenders: string[] = [];
+    for (const file of files) {
+      const allowed = new Set(NOT_YET_MOVED[file] ?? []);
+      for (const table of tablesNamed(fs.readFileSync(path.join(ROOT, file), "utf8"))) {
+        if (!owns(OWNERS[table], file) && !allowed.has(table)) {
+          offenders.push(`${file} names ${table}, which ${OWNERS[table]} owns`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("lists no exception that is no longer needed", () => {
+    const stale = Object.entries(NOT_YET_MOVED).flatMap(([file, tables]) => {
+      const named = fs.existsSync(path.join(ROOT, file))
+        ? tablesNamed(fs.readFileSync(path.join(ROOT, file), "utf8"))
+        : new Set<keyof DB>();
+      return tables.filter((table) => !named.has(table)).map((table) => `${file}: ${table}`);
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it("sees the queries it looks for", () => {
+    // The patterns themselves: a check that finds nothing would pass whatever the code did.
+    expect([...tablesNamed(`db.selectFrom("photos").innerJoin("shoots as s", "s.id", "photos.shoot_id")`)]).toEqual([
+      "photos",
+      "shoots",
+    ]);
+    expect([...tablesNamed("sql`select 1 from assets a join client_galleries g on true`")]).toEqual([
+      "assets",
+      "client_galleries",
+    ]);
+    expect([...tablesNamed(`trx.insertInto("selection_items").values(row)`)]).toEqual(["selection_items"]);
+    // Prose and lookalike names are not queries.
+    expect([...tablesNamed(`// photos from shoots are read from photos here\nconst photos_count = "photos";`)]).toEqual(
+      [],
+    );
+  });
+});
