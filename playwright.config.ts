@@ -27,14 +27,16 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh data directory each run: the suite sees exactly the demo studio.
-    command: `rm -rf "${dataDir}" && node server/main.ts`,
+    // A fresh data directory each run, a copy of the demo studio's template (made first if the
+    // code or the demo changed: fixtures/demo-data-dir.ts): the suite sees exactly the demo studio.
+    command: `node scripts/test/browser-data.ts "${dataDir}" && node server/main.ts`,
     url: `${baseURL}/healthz`,
     // Every test posts from 127.0.0.1: a roomy contact-form limit keeps repeated runs apart
     // (the limit itself is tested in server/contact.test.ts).
     env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", INQUIRY_RATE_LIMIT: "100" },
-    // Starting includes the demo import (38 photos into every variant): under a minute on a quiet
-    // 2-core machine, several on a busy one. A limit on starting, not a measure of it.
+    // Starting may include making that template (the demo import: 38 photos into every variant,
+    // under a minute on a quiet 2-core machine, several on a busy one); copying it takes seconds.
+    // A limit on starting, not a measure of it.
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
