@@ -74,7 +74,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The queue over the tasks table, claimed in one statement as inquiry_mails and photo_jobs are. */
+/** The queue over the tasks table, claimed in one statement as mail_outbox and jobs are. */
 function taskQueue(db: TestDb): WorkQueue<Task> {
   return {
     async claim({ now, until, limit }) {

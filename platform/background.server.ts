@@ -1,6 +1,6 @@
-// Background work, one way for every queue the studio keeps in its database: uploaded photos
-// waiting to become photos, inquiry mails waiting to be sent, and the jobs still to come (ZIP
-// downloads, notifications). A queue is rows in a table and four small functions over them
+// Background work, one way for every queue the studio keeps in its database: the job queue
+// (domain/jobs: uploaded photos to process, photos to render again, and the kinds still to come)
+// and the mail outbox (domain/mail: inquiries' and galleries' mails to send). A queue is rows in a table and four small functions over them
 // (WorkQueue); this module is the loop around them. See docs/decisions/018-background-work.md.
 //
 // A round claims a batch of due items in one atomic statement, each under a lease: until the
@@ -11,7 +11,9 @@
 // item the round asks whether the worker is stopping, and whether the lease still has room for
 // one more item; if not, it hands the untried rest back (due at once, the attempt not counted).
 // With nothing due the worker sleeps for `pollMs`, unless woken; stopping it lets the item in
-// hand finish, hands the rest back, and resolves once the loop is idle.
+// hand finish, hands the rest back, and resolves once the loop is idle. A queue's enqueue wakes
+// its workers itself (wakeWorkers), and each kind of item has one handler, checked at start
+// (handlerPerKind; ADR 038).
 import { logger } from "./logger.server.ts";
 
 /** What every claimed item carries. */
@@ -266,6 +268,10 @@ export interface WorkerOptions<T extends Claimed> extends Work<T> {
   pollMs: number;
   /** How long stop() waits for the item in hand; unset, as long as it takes. */
   stopWaitMs?: number;
+  /** The queue whose wakeWorkers(name) wakes this worker while it runs (its enqueue calls it). */
+  wakeOn?: string;
+  /** Told each time the worker goes to sleep with nothing to do (a test queues work only then). */
+  idle?: () => void;
 }
 
 export interface BackgroundWorker {
@@ -305,16 +311,24 @@ export function startWorker<T extends Claimed>(options: WorkerOptions<T>): Backg
       // A full batch, or one its lease cut short, that got something done: there is more now.
       // A round of failures waits for the poll, so an outage is not a busy loop.
       const more = round.succeeded > 0 && (round.claimed === options.batchSize || round.released > 0);
-      if (!stopping && !woken && !more) await sleep();
+      if (!stopping && !woken && !more) {
+        const asleep = sleep();
+        options.idle?.();
+        await asleep;
+      }
     }
   })();
 
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+  const registered = options.wakeOn === undefined ? undefined : wakersOf(options.wakeOn);
+  registered?.add(wake);
   return {
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
+    wake,
     async stop() {
+      registered?.delete(wake);
       stopping = true;
       wakeUp?.();
       if (options.stopWaitMs === undefined) return loop;
@@ -322,4 +336,71 @@ export function startWorker<T extends Claimed>(options: WorkerOptions<T>): Backg
       await Promise.race([loop, new Promise<void>((resolve) => setTimeout(resolve, stopWaitMs).unref())]);
     },
   };
+}
+
+// --- Waking a queue's workers from wherever its work is queued, and who handles which kind.
+
+const WAKERS = Symbol.for("studio.background.wakers");
+
+/**
+ * The wake-ups of this process's running workers, by the queue they work (WorkerOptions.wakeOn).
+ * On globalThis, under a registered symbol, rather than in this module: in development Vite
+ * loads an edited module again while the workers that its first copy started run on (ADR 018),
+ * and a list of the new copy's would wake no one.
+ */
+function wakersOf(queue: string): Set<() => void> {
+  const global = globalThis as { [WAKERS]?: Map<string, Set<() => void>> };
+  global[WAKERS] ??= new Map();
+  let set = global[WAKERS].get(queue);
+  if (!set) {
+    set = new Set();
+    global[WAKERS].set(queue, set);
+  }
+  return set;
+}
+
+/**
+ * Work was queued on `queue`: its running workers in this process look now rather than at their
+ * next poll (a queue's enqueue calls this once its transaction has committed). Workers in other
+ * processes find it at their poll.
+ */
+export function wakeWorkers(queue: string): void {
+  for (const wake of wakersOf(queue)) wake();
+}
+
+/** A queue's row whose kind no handler takes: refused at start rather than failed at every claim. */
+export class UnhandledKindError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnhandledKindError";
+  }
+}
+
+/**
+ * The one handler of each of `kinds`, from the sets the modules that own them register (for
+ * `work`, named in the error). Throws UnhandledKindError, in one line naming the kind, when a
+ * kind has no handler or two: a row of that kind would be claimed and fail, again and again.
+ */
+export function handlerPerKind<K extends string, H>(
+  work: string,
+  kinds: readonly K[],
+  sets: readonly Partial<Record<K, H>>[],
+): Map<K, H> {
+  const handlers = new Map<K, H>();
+  for (const set of sets) {
+    for (const kind of Object.keys(set) as K[]) {
+      const handler = set[kind];
+      if (handler === undefined) continue;
+      if (!kinds.includes(kind))
+        throw new UnhandledKindError(`${work}: a handler for "${kind}", which is no kind of it`);
+      if (handlers.has(kind)) throw new UnhandledKindError(`${work}: two handlers for the kind "${kind}"`);
+      handlers.set(kind, handler);
+    }
+  }
+  const missing = kinds.filter((kind) => !handlers.has(kind));
+  if (missing.length > 0)
+    throw new UnhandledKindError(
+      `${work}: no handler for the kind${missing.length > 1 ? "s" : ""} ${missing.map((k) => `"${k}"`).join(", ")}; register one before the worker starts`,
+    );
+  return handlers;
 }

@@ -83,8 +83,6 @@ describe("admin checks, once per request", () => {
     const app = createApp({
       readiness: () => ({ ready: true, detail: "ready" }),
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
-      // No worker runs here: these tests count session reads, and a wake-up has nothing to wake.
-      wake: { photos: () => {}, outbox: () => {} },
     });
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

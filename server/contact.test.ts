@@ -98,13 +98,13 @@ async function forgetContactLimit() {
 async function stored() {
   return (await database())
     .selectFrom("inquiries")
-    .innerJoin("inquiry_mails", "inquiry_mails.inquiry_id", "inquiries.id")
+    .innerJoin("mail_outbox", "mail_outbox.inquiry_id", "inquiries.id")
     .select([
       "inquiries.message",
       "inquiries.page",
-      "inquiry_mails.attempts",
-      "inquiry_mails.delivered_at",
-      "inquiry_mails.last_error",
+      "mail_outbox.attempts",
+      "mail_outbox.delivered_at",
+      "mail_outbox.last_error",
     ])
     .orderBy("inquiries.id")
     .execute();

@@ -16,13 +16,14 @@ const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as P
 
 let current: { mod: ServerModule; app: ReturnType<ServerModule["createApp"]> } | undefined;
 
-// The background work stays the first module's, owned by serve(); a reloaded app wakes it.
-await serve(await load(), (readiness, wake) => {
+// The background work stays the first module's, owned by serve(); queuing work in a reloaded
+// module still wakes it (platform/background.server.ts keeps the wake-ups outside any module).
+await serve(await load(), (readiness) => {
   const listener: RequestListener = (req, res) => {
     vite.middlewares(req, res, async () => {
       try {
         const mod = await load();
-        if (current?.mod !== mod) current = { mod, app: mod.createApp({ readiness, wake, build }) };
+        if (current?.mod !== mod) current = { mod, app: mod.createApp({ readiness, build }) };
         current.app(req, res);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);

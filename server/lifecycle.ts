@@ -1,9 +1,9 @@
 // Starts a server module (built or, in development, loaded by Vite): listen at once, prepare
-// the data while /healthz says "starting", then serve and start the background work (the
-// inquiry outbox and the photo worker); on SIGTERM or SIGINT stop taking connections and the
-// background work (the photo in hand is finished), let requests in flight finish, close the
-// database and exit. The background work belongs to this lifecycle: the app is only handed
-// the functions that wake it.
+// the data while /healthz says "starting", then serve and start the background work (the job
+// worker and the mail outbox's sender; a kind of job or mail with no handler fails the start);
+// on SIGTERM or SIGINT stop taking connections and the background work (the job in hand is
+// finished), let requests in flight finish, close the database and exit. The background work
+// belongs to this lifecycle; the app only queues work, which wakes it.
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AppOptions } from "./app.ts";
@@ -15,7 +15,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(
   mod: ServerModule,
-  listenerFor: (readiness: AppOptions["readiness"], wake: AppOptions["wake"]) => RequestListener,
+  listenerFor: (readiness: AppOptions["readiness"]) => RequestListener,
 ): Promise<Server> {
   const env = mod.readEnv();
   const state = { ready: false, detail: "applying migrations" };
@@ -23,7 +23,7 @@ export async function serve(
   // Bounds on slow clients (headers, whole requests): see server/limits.ts.
   const server = createServer(
     { ...mod.SERVER_TIMEOUTS },
-    listenerFor(() => state, background.wake),
+    listenerFor(() => state),
   );
   // CONNECT (a proxy tunnel) never reaches Express: without this Node drops the connection unanswered.
   server.on("connect", (_req, socket: Duplex) => {

@@ -11,6 +11,4 @@ startEnv({ dataDir: true, production: true, allocator: true });
 
 const buildDir = path.resolve(import.meta.dirname, "../build");
 const mod: ServerModule = await import(path.join(buildDir, "server/index.js"));
-await serve(mod, (readiness, wake) =>
-  mod.createApp({ readiness, wake, clientBuildDir: path.join(buildDir, "client") }),
-);
+await serve(mod, (readiness) => mod.createApp({ readiness, clientBuildDir: path.join(buildDir, "client") }));

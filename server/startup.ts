@@ -1,16 +1,21 @@
 // What a start does before the site can answer: migrate the database, clear what a killed
-// process left half-done (partial files, photo jobs it was processing), and import the demo
-// studio into an empty database. And the background work beside the site (the inquiry outbox
-// and the photo worker): the server's lifecycle creates it, starts it once the data is ready
-// and stops it at shutdown; the app only wakes it.
+// process left half-done (partial files, jobs it was doing), and import the demo studio into an
+// empty database. And the background work beside the site (the job worker and the outbox's
+// sender), each with its kinds' handlers: the server's lifecycle creates it, starts it once the
+// data is ready and stops it at shutdown. Queuing work wakes the worker that does it (ADR 038).
 
 import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
-import { startInquiryMail } from "../domain/inquiries/service.server.ts";
-import { requeueInterruptedJobs } from "../domain/media/photo-jobs.server.ts";
-import { startPhotoWorker } from "../domain/media/photo-worker.server.ts";
+import { GALLERY_MAIL_WRITERS } from "../domain/galleries/mail.server.ts";
+import { INQUIRY_MAIL_WRITERS } from "../domain/inquiries/mail.server.ts";
+import { inquirySettings, mailAddresses, studioName } from "../domain/inquiries/settings.server.ts";
+import { requeueInterruptedJobs } from "../domain/jobs/queue.server.ts";
+import { type JobHandlers, startJobWorker } from "../domain/jobs/worker.server.ts";
+import { startOutboxWorker } from "../domain/mail/sender.server.ts";
+import { smtpMailer } from "../domain/mail/smtp.server.ts";
+import { photoJobHandlers } from "../domain/media/photo-worker.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
 import type { BackgroundWorker } from "../platform/background.server.ts";
-import { engineOf, getDb, migrate, whileLocked } from "../platform/db/db.server.ts";
+import { type Database, engineOf, getDb, migrate, whileLocked } from "../platform/db/db.server.ts";
 import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 import { publicOriginWarning } from "../platform/public-origin.server.ts";
@@ -33,7 +38,7 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   // instances share PostgreSQL, and a running job there may be another's: its lease tells.
   if (engineOf(db) === "sqlite") {
     const requeued = await requeueInterruptedJobs(db);
-    if (requeued > 0) logger.warn({ jobs: requeued }, "resuming photo processing interrupted by a restart");
+    if (requeued > 0) logger.warn({ jobs: requeued }, "resuming jobs interrupted by a restart");
   }
   if (env.skipDemo) return;
   // Instances that start together on an empty database import the demo once: the others wait,
@@ -42,47 +47,61 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
 }
 
-/** Tells a background worker that work arrived, so it looks now rather than at its next poll. */
-export interface BackgroundWakers {
-  /** An upload was queued for processing. */
-  photos(): void;
-  /** An inquiry's mails were stored. */
-  outbox(): void;
+/** The mails' writers, one set per domain whose mails the outbox sends. */
+const MAIL_WRITERS = [INQUIRY_MAIL_WRITERS, GALLERY_MAIL_WRITERS];
+
+/**
+ * Starts the outbox's sender when SMTP_URL is set, for the caller to stop; otherwise says once
+ * that mail is off and starts nothing (mails stay queued).
+ */
+export function startMail(db: Database): BackgroundWorker | undefined {
+  const settings = inquirySettings();
+  if (!settings.smtpUrl) {
+    logger.warn("mail is off (SMTP_URL is not set): inquiries are stored, not sent; `npm run inquiries` lists them");
+    return undefined;
+  }
+  const worker = startOutboxWorker({
+    db,
+    mailer: smtpMailer(settings.smtpUrl),
+    writers: MAIL_WRITERS,
+    addresses: () => mailAddresses(db),
+    studioName: () => studioName(db),
+    retryBaseMs: settings.retryBaseMs,
+  });
+  logger.info({ ackDefault: settings.ack }, "mail is on: inquiries and gallery mails are sent through the outbox");
+  return worker;
 }
 
 export interface BackgroundWork {
-  /** Usable from the start; a wake-up before `start()` or after `stop()` does nothing. */
-  wake: BackgroundWakers;
-  /** Starts the workers (after prepareData): the outbox when mail is on, and the photo worker. */
+  /**
+   * Starts the workers (after prepareData): the job worker, and the outbox's sender when mail is
+   * on. Throws, in one line naming it, when a kind of job or of mail has no handler.
+   */
   start(): void;
-  /** Stops them before the database closes: the photo in hand and the send in flight finish first. */
+  /** Stops them before the database closes: the job in hand and the send in flight finish first. */
   stop(): Promise<void>;
 }
 
 export function createBackgroundWork(dataDir = readEnv().dataDir): BackgroundWork {
-  let outbox: BackgroundWorker | undefined;
-  let photos: BackgroundWorker | undefined;
+  let workers: BackgroundWorker[] = [];
   let state: "new" | "started" | "stopped" = "new";
   return {
-    wake: {
-      photos: () => photos?.wake(),
-      outbox: () => outbox?.wake(),
-    },
     start() {
       if (state !== "new") return;
       state = "started";
       const db = getDb();
-      outbox = startInquiryMail(db);
       const uploads = uploadFiles(dataDir);
-      photos = startPhotoWorker({ db, storage: getMediaStorage(dataDir) }, uploads);
+      const jobHandlers: JobHandlers[] = [photoJobHandlers({ db, storage: getMediaStorage(dataDir) }, uploads)];
+      workers = [startJobWorker(db, jobHandlers)];
+      const mail = startMail(db);
+      if (mail) workers.push(mail);
       uploads.sweepExpired().catch((error) => logger.warn({ err: error }, "could not sweep expired uploads"));
     },
     async stop() {
       state = "stopped";
-      const running = [outbox, photos];
-      outbox = undefined;
-      photos = undefined;
-      await Promise.all(running.map((worker) => worker?.stop()));
+      const running = workers;
+      workers = [];
+      await Promise.all(running.map((worker) => worker.stop()));
     },
   };
 }

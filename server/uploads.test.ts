@@ -15,8 +15,8 @@ import { FIXTURES_DIR, makeTempDir, noisePng } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { MEDIA_STORE_KINDS, type MediaStoreKind, mediaTestStores } from "#tests/helpers/media-store.ts";
 import { createUploadOwner } from "#tests/helpers/upload-owner.ts";
+import { jobProgress } from "../domain/jobs/queue.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
-import { jobProgress } from "../domain/media/photo-jobs.server.ts";
 import { deriveSource, planVariants } from "../domain/media/pipeline.server.ts";
 import { s3Folder } from "../domain/media/s3-store.server.ts";
 import { getMediaStorage, keysIn } from "../domain/media/storage.server.ts";
@@ -76,10 +76,10 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       await migrate(db);
       ({ shootId, sessionCookie, csrf } = await createUploadOwner(db));
 
-      // The server's wiring: the lifecycle owns the workers, the upload handler only wakes them.
+      // The server's wiring: the lifecycle owns the workers; a queued upload wakes the job worker.
       background = createBackgroundWork(dataDir);
       const app = express();
-      app.use(UPLOADS_PATH, createUploads(dataDir, background.wake.photos).handler);
+      app.use(UPLOADS_PATH, createUploads(dataDir).handler);
       server = app.listen(0, "127.0.0.1");
       await new Promise((resolve) => server.once("listening", resolve));
       proxy = await startCuttingProxy({
@@ -124,7 +124,7 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
         progress = await jobProgress(db, shootId, 0);
       }
       expect(progress).toEqual({ queued: 0, running: 0, done: PHOTO_COUNT, failed: [] });
-      const jobs = await db.selectFrom("photo_jobs").select(["state", "upload_id"]).execute();
+      const jobs = await db.selectFrom("jobs").select(["state", "upload_id"]).execute();
       expect(jobs).toHaveLength(PHOTO_COUNT);
       expect(new Set(jobs.map((j) => j.upload_id)).size).toBe(PHOTO_COUNT);
 
@@ -231,8 +231,8 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       const owner = await createUploadOwner(db, { collection: "Outdoor", title: "Hills" });
       shootId = owner.shootId;
       const app = express();
-      // Refusals happen before a job exists: no worker is needed to wake.
-      app.use(UPLOADS_PATH, createUploads(dataDir, () => {}).handler);
+      // Refusals happen before a job exists: no worker is needed.
+      app.use(UPLOADS_PATH, createUploads(dataDir).handler);
       server = app.listen(0, "127.0.0.1");
       await new Promise((resolve) => server.once("listening", resolve));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -319,7 +319,7 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
         "the file is cut short: the end of the image is missing (was it copied or saved completely?)",
       );
       expect(await uploadFiles()).toEqual([]);
-      expect(await getDb().selectFrom("photo_jobs").select("id").execute()).toEqual([]);
+      expect(await getDb().selectFrom("jobs").select("id").execute()).toEqual([]);
     });
 
     it("a finished upload whose instance died before queuing it is queued when its uploader asks where it stands", async () => {
@@ -339,8 +339,8 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       );
       expect(finished.status).toBe(204);
       // The state a killed instance leaves: every byte staged, no job (it died between the two).
-      const jobs = () => getDb().selectFrom("photo_jobs").select(["file_name"]).where("upload_id", "=", id).execute();
-      await getDb().deleteFrom("photo_jobs").where("upload_id", "=", id).execute();
+      const jobs = () => getDb().selectFrom("jobs").select(["file_name"]).where("upload_id", "=", id).execute();
+      await getDb().deleteFrom("jobs").where("upload_id", "=", id).execute();
       expect(await jobs()).toEqual([]);
 
       // The uploader, its last PATCH unanswered, asks (any instance) where the upload stands.
@@ -351,7 +351,7 @@ describe.each(MEDIA_STORE_KINDS)("on the %s", (kind) => {
       // Asked again, it is queued once.
       expect((await request("HEAD", url, tus())).status).toBe(200);
       expect(await jobs()).toHaveLength(1);
-      await getDb().deleteFrom("photo_jobs").where("upload_id", "=", id).execute();
+      await getDb().deleteFrom("jobs").where("upload_id", "=", id).execute();
     });
 
     it("no answer carries CORS headers: the admin's uploads are for its own pages only", async () => {

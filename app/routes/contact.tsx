@@ -8,7 +8,7 @@ import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/compon
 import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
 import { earlyAction } from "#app/document/early-actions.ts";
-import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { issueFillToken } from "#domain/inquiries/fill-token.server.ts";
@@ -76,7 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     form: body.form,
     clientAddress: context.get(clientAddressContext),
     page: sourcePage(request),
-    wakeOutbox: context.get(wakeOutboxContext),
   });
   switch (outcome.status) {
     case "sent":

@@ -13,7 +13,3 @@ export const clientAddressContext = createContext<string>("unknown");
 
 /** The id the request log gives this request (also sent as X-Request-Id), for error pages. */
 export const requestIdContext = createContext<string>("");
-/** Wakes the inquiry outbox's worker once an inquiry's mails are stored (a no-op unless the server sets it). */
-export const wakeOutboxContext = createContext<() => void>(() => {});
-/** Wakes the photo worker once photos are queued for it outside an upload (a gallery's new watermark). */
-export const wakePhotosContext = createContext<() => void>(() => {});

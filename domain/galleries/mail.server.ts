@@ -1,56 +1,24 @@
-// A client gallery's mails, sent through the one outbox (inquiry_mails, migration 0014): "your
-// gallery is ready" to the client, "a selection was submitted" to the studio, and a reminder to
-// the client a few days before the link expires (once per expiry day). Queuing is a row; the
-// outbox's worker composes and sends it, retrying like any inquiry mail.
+// A client gallery's mails, sent through the one outbox (domain/mail): "your gallery is ready" to
+// the client, "a selection was submitted" to the studio, and a reminder to the client a few days
+// before the link expires (once per expiry day). Queuing is the outbox's (enqueueMail, which
+// wakes its sender); this module writes them: the writer of the gallery kinds that the sender is
+// given at start, which also queues the reminders that fall due.
 import type { Database } from "../../platform/db/db.server.ts";
 import type { Day, GalleryMailKind } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { domainOf, type MailAddresses, type OutgoingMail } from "../inquiries/mail.server.ts";
+import { readStudioRow } from "../catalog/read-model.server.ts";
+import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
+import { enqueueMail, type GalleryMail, lastMailOfGallery } from "../mail/outbox.server.ts";
+import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
+import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
 import { galleryLink, galleryReadyMessage } from "./admin.server.ts";
 
 /** The reminder goes this many days before the link's last day. */
 export const EXPIRY_REMINDER_DAYS_BEFORE = 3;
 
-export interface QueueGalleryMail {
-  kind: GalleryMailKind;
-  galleryId: number;
-  /** The submitted list, for "selection-submitted". */
-  listId?: number;
-}
-
-/**
- * Queues one gallery mail, due now; returns its row id. The caller wakes the outbox (a route
- * has wakeOutboxContext) so it goes at once rather than at the next poll.
- */
-export async function queueGalleryMail(
-  db: Database,
-  { kind, galleryId, listId }: QueueGalleryMail,
-  now = new Date(),
-): Promise<number> {
-  if ((kind === "selection-submitted") !== (listId !== undefined))
-    throw new Error("a selection-submitted mail, and only it, names its list");
-  const row = await db
-    .insertInto("inquiry_mails")
-    .values({
-      gallery_id: galleryId,
-      list_id: listId ?? null,
-      kind,
-      next_attempt_at: toStoredTime(now),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** The gallery's latest "gallery ready" mail, for the admin to show whether it went. */
-export async function lastGalleryReadyMail(db: Database, galleryId: number) {
-  return db
-    .selectFrom("inquiry_mails")
-    .select(["id", "attempts", "last_error", "delivered_at", "next_attempt_at"])
-    .where("gallery_id", "=", galleryId)
-    .where("kind", "=", "gallery-ready")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+export function lastGalleryReadyMail(db: Database, galleryId: number) {
+  return lastMailOfGallery(db, galleryId, "gallery-ready");
 }
 
 /** The day `days` after `day` ("2026-02-14" + 3 = "2026-02-17"). */
@@ -60,12 +28,6 @@ export function addDays(day: Day, days: number): Day {
   return date.toISOString().slice(0, 10);
 }
 
-/**
- * Queues the expiry reminder of every gallery whose link ends within EXPIRY_REMINDER_DAYS_BEFORE
- * days of `today` (the studio's day) and that was sent to a client with an e-mail address, once:
- * expiry_reminded_at is set in the same transaction (a new expiry day clears it). The outbox
- * calls this before each claim. Returns how many were queued.
- */
 /** Galleries whose reminder is due today and not yet queued. */
 function dueForReminder(db: Database, today: Day) {
   return db
@@ -81,6 +43,12 @@ function dueForReminder(db: Database, today: Day) {
     .execute();
 }
 
+/**
+ * Queues the expiry reminder of every gallery whose link ends within EXPIRY_REMINDER_DAYS_BEFORE
+ * days of `today` (the studio's day) and that was sent to a client with an e-mail address, once:
+ * expiry_reminded_at is set in the same transaction (a new expiry day clears it). The sender
+ * calls this before each claim (the gallery kinds' writer). Returns how many were queued.
+ */
 export async function queueDueExpiryReminders(db: Database, today: Day, now = new Date()): Promise<number> {
   // Every outbox round asks; nearly always nothing is due. Asked first outside a transaction, since
   // a transaction takes the write lock (platform/db/sqlite-dialect.server.ts) from its start.
@@ -89,7 +57,7 @@ export async function queueDueExpiryReminders(db: Database, today: Day, now = ne
     // Again inside, so two workers never queue the same reminder twice.
     const due = await dueForReminder(trx, today);
     for (const { id } of due) {
-      await queueGalleryMail(trx, { kind: "expiry-reminder", galleryId: id }, now);
+      await enqueueMail(trx, { kind: "expiry-reminder", galleryId: id }, now);
       await trx
         .updateTable("client_galleries")
         .set({ expiry_reminded_at: toStoredTime(now) })
@@ -112,13 +80,13 @@ export interface GalleryForMail {
   list: { id: number; name: string; visitorName: string; count: number } | null;
 }
 
-/** The galleries (and lists) the claimed rows name, by row. */
-export async function galleriesForMail(
+/** The galleries (and lists) the claimed mails name, by id. */
+async function galleriesForMail(
   db: Database,
-  rows: readonly { gallery_id: number | null; list_id: number | null }[],
+  mails: readonly GalleryMail[],
 ): Promise<{ galleries: Map<number, GalleryForMail>; lists: Map<number, NonNullable<GalleryForMail["list"]>> }> {
-  const galleryIds = [...new Set(rows.flatMap((r) => (r.gallery_id === null ? [] : [r.gallery_id])))];
-  const listIds = [...new Set(rows.flatMap((r) => (r.list_id === null ? [] : [r.list_id])))];
+  const galleryIds = [...new Set(mails.map((mail) => mail.galleryId))];
+  const listIds = [...new Set(mails.flatMap((mail) => ("listId" in mail ? [mail.listId] : [])))];
   const galleryRows = galleryIds.length
     ? await db
         .selectFrom("client_galleries")
@@ -217,3 +185,36 @@ export function composeGalleryMail(
     text: `${galleryReadyMessage(gallery, link, studioName)}\n`,
   };
 }
+
+/** Writes a gallery's mails (its row and a submitted list read once for a round), and queues the reminders due. */
+const galleryMailWriter: MailWriter<GalleryMail> = {
+  async letters(db, mails) {
+    const { galleries, lists } = await galleriesForMail(db, mails);
+    return new Map(
+      mails.flatMap((mail): [number, Letter][] => {
+        const found = galleries.get(mail.galleryId);
+        if (!found) return [];
+        const gallery = { ...found, list: ("listId" in mail && lists.get(mail.listId)) || null };
+        return [
+          [
+            mail.id,
+            ({ addresses, studioName, origin }) =>
+              composeGalleryMail({ id: mail.id, kind: mail.kind, gallery }, addresses, studioName, origin),
+          ],
+        ];
+      }),
+    );
+  },
+  // Reminders before a gallery's link expires become rows before each claim, so they are sent like the rest.
+  async queueDue(db, now) {
+    const studio = await readStudioRow(db);
+    await queueDueExpiryReminders(db, studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE, now), now);
+  },
+};
+
+/** The gallery kinds' writer, for the outbox's sender. */
+export const GALLERY_MAIL_WRITERS: MailWriters = {
+  "gallery-ready": galleryMailWriter,
+  "selection-submitted": galleryMailWriter,
+  "expiry-reminder": galleryMailWriter,
+};

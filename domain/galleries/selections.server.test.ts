@@ -161,7 +161,7 @@ describe("selections", () => {
     expect((await readLists(store.db, kavya.id))[0]?.submittedAt).toBe("2026-03-01T10:00:00.000Z");
     // The studio's mail is queued with it, once: a refused submit queues nothing.
     const mails = () =>
-      store.db.selectFrom("inquiry_mails").select(["kind", "gallery_id"]).where("list_id", "=", list.listId).execute();
+      store.db.selectFrom("mail_outbox").select(["kind", "gallery_id"]).where("list_id", "=", list.listId).execute();
     expect(await mails()).toEqual([{ kind: "selection-submitted", gallery_id: kavya.galleryId }]);
     expect(await onListSubmitted(store.db, kavya, list.listId)).toEqual({ ok: false, error: "locked" });
     expect(await mails()).toHaveLength(1);

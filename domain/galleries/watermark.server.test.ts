@@ -6,17 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { runRound } from "../../platform/background.server.ts";
+import { claimNextJob, jobProgress } from "../jobs/queue.server.ts";
 import { GALLERY_VIEW_EDGE_PX } from "../media/constants.ts";
 import { ingestImage, variantKey } from "../media/ingest.server.ts";
-import {
-  claimNextJob,
-  enqueueGalleryRerender,
-  jobProgress,
-  pendingRerenders,
-  rerenderPhoto,
-} from "../media/photo-jobs.server.ts";
 import { photoWork } from "../media/photo-worker.server.ts";
 import { planGalleryVariants, readEmbeddedMetadata, type Watermark } from "../media/pipeline.server.ts";
+import { enqueueGalleryRerender, pendingRerenders, rerenderPhoto } from "../media/rerender.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { type GalleryAccessSettings, updateGalleryAccess } from "./admin.server.ts";
 import { galleryWindows } from "./client-view.server.ts";
@@ -207,7 +202,7 @@ describe("a change of watermark", () => {
     await store.storage.originals.delete(asset.original_key);
     expect(await enqueueGalleryRerender(store.db, galleryId)).toBe(1);
     expect(await runWorker(store)).toBe(1);
-    const job = await store.db.selectFrom("photo_jobs").select(["state", "error"]).executeTakeFirstOrThrow();
+    const job = await store.db.selectFrom("jobs").select(["state", "error"]).executeTakeFirstOrThrow();
     expect(job).toEqual({ state: "done", error: null });
   });
 
@@ -229,7 +224,7 @@ describe("a change of watermark", () => {
     const photoId = await addPhotoToSet(store, setId, await seededJpeg(40, 1200, 800), "DSC_0040.jpg");
     await enqueueGalleryRerender(store.db, galleryId);
     const claimed = await claimNextJob(store.db);
-    if (!claimed) throw new Error("no job");
+    if (claimed?.kind !== "photo-rerender") throw new Error("no re-render job");
     // The studio saves a new watermark while the worker holds the job.
     expect(await updateGalleryAccess(store.db, galleryId, access(SECOND_MARK))).toBe(1);
     await rerenderPhoto(store, claimed);

@@ -51,7 +51,7 @@ describe("inquiriesCsv", () => {
     await store1("Ravi", 'Line one\nLine "two"', "2026-03-01T11:00:00.000Z");
     await setInquiryHandled(store.db, first, true, new Date("2026-03-02T08:00:00.000Z"));
     await store.db
-      .updateTable("inquiry_mails")
+      .updateTable("mail_outbox")
       .set({ attempts: 2, last_error: "connect ECONNREFUSED" })
       .where("inquiry_id", "=", first)
       .where("kind", "=", "studio")

@@ -1,70 +1,16 @@
-// The mails an inquiry causes and the SMTP transport that sends them (nodemailer). The Message-ID
-// is derived from the inquiry, so a copy sent twice (a crash between the server's "accepted" and
-// our note of it) is recognisable as the same message by any mail client.
-import nodemailer from "nodemailer";
+// The mails an inquiry causes (to the studio, and the visitor's acknowledgement) and how they are
+// written: the writer of the inquiry kinds that the outbox's sender is given at start
+// (domain/mail/sender.server.ts; the SMTP transport is domain/mail/smtp.server.ts). The
+// Message-ID is derived from the inquiry, so a copy sent twice (a crash between the server's
+// "accepted" and our note of it) is recognisable as the same message by any mail client.
 import type { Inquiry, InquiryMailKind } from "../../platform/db/schema.server.ts";
-
-/** Generous for a slow relay, short enough that shutdown is not held up for long. */
-const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
-const SMTP_SOCKET_TIMEOUT_MS = 30_000;
-
-export interface OutgoingMail {
-  messageId: string;
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
-}
-
-export interface MailAddresses {
-  /** The studio's inbox: one address, or several separated by commas. */
-  studio: string;
-  from: string;
-}
+import type { InquiryMail } from "../mail/outbox.server.ts";
+import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
+import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import { inquiriesByIds } from "./store.server.ts";
 
 /** An inquiry as stored: every field goes into the studio's mail. */
 export type InquiryForMail = Inquiry;
-
-export function smtpMailer(url: string): Mailer {
-  const transport = nodemailer.createTransport({
-    url,
-    // One kept-open connection: a burst is sent without a new handshake per message.
-    pool: true,
-    maxConnections: 1,
-    connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
-    greetingTimeout: SMTP_CONNECTION_TIMEOUT_MS,
-    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
-  });
-  return {
-    async send(mail) {
-      await transport.sendMail({ ...mail, disableFileAccess: true, disableUrlAccess: true });
-    },
-    close: () => transport.close(),
-  };
-}
-
-/** Errors that say the server cannot be reached or used at all, not that one message failed. */
-const SERVER_LEVEL_CODES = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS", "ETLS", "EAUTH", "ECONNREFUSED"]);
-
-/** SMTP's "service not available, closing the channel": the server is going away, not refusing this mail. */
-const SERVICE_NOT_AVAILABLE = 421;
-
-export function isServerLevelError(error: unknown): boolean {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  return (typeof code === "string" && SERVER_LEVEL_CODES.has(code)) || responseCode === SERVICE_NOT_AVAILABLE;
-}
-
-/** The domain of a From address ("Nila <hello@nila.example>" gives nila.example), for Message-IDs. */
-export function domainOf(address: string): string {
-  return /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
-}
 
 export function messageIdFor(inquiry: Pick<InquiryForMail, "id" | "uid">, kind: InquiryMailKind, from: string): string {
   return `<inquiry-${inquiry.id}.${inquiry.uid}${kind === "ack" ? ".ack" : ""}@${domainOf(from)}>`;
@@ -111,3 +57,23 @@ export function composeMail(
     ].join("\n"),
   };
 }
+
+/** Writes an inquiry's mails: its row read once for a round's mails about it. */
+const inquiryMailWriter: MailWriter<InquiryMail> = {
+  async letters(db, mails) {
+    const ids = [...new Set(mails.map((mail) => mail.inquiryId))];
+    const inquiries = await inquiriesByIds(db, ids);
+    const byId = new Map(inquiries.map((inquiry) => [inquiry.id, inquiry]));
+    return new Map(
+      mails.flatMap((mail): [number, Letter][] => {
+        const inquiry = byId.get(mail.inquiryId);
+        return inquiry
+          ? [[mail.id, ({ addresses, studioName }) => composeMail(mail.kind, inquiry, addresses, studioName)]]
+          : [];
+      }),
+    );
+  },
+};
+
+/** The inquiry kinds' writer, for the outbox's sender. */
+export const INQUIRY_MAIL_WRITERS: MailWriters = { studio: inquiryMailWriter, ack: inquiryMailWriter };

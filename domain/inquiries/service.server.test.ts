@@ -56,7 +56,7 @@ describe("submitInquiry", () => {
       page: "/galleryList/21",
       created_at: NOW.toISOString(),
     });
-    const mails = await store.db.selectFrom("inquiry_mails").selectAll().execute();
+    const mails = await store.db.selectFrom("mail_outbox").selectAll().execute();
     expect(mails).toMatchObject([
       { kind: "studio", attempts: 0, next_attempt_at: NOW.toISOString(), delivered_at: null },
     ]);
@@ -66,7 +66,7 @@ describe("submitInquiry", () => {
     expect(await submit(form({}))).toEqual({ status: "sent" });
     expect(await submit(form({}))).toEqual({ status: "sent" });
     expect(await countStored()).toBe(1);
-    expect(await store.db.selectFrom("inquiry_mails").select("id").execute()).toHaveLength(1);
+    expect(await store.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
     // A different message from the same visitor is a new inquiry.
     expect(await submit(form({ message: "And a baby shoot next spring?" }))).toEqual({ status: "sent" });
     expect(await countStored()).toBe(2);

@@ -1,14 +1,11 @@
 // What the contact form's action does with a submission: check the rules, drop bots quietly,
-// apply the per-address limit, store the inquiry (once, however often it is sent), wake the
-// outbox. Also starts the outbox worker, for the server's lifecycle to own (server/startup.ts).
+// apply the per-address limit, store the inquiry (once, however often it is sent) with its mails
+// queued in the outbox, which wakes its sender (domain/mail).
 import { isIPv6 } from "node:net";
-import type { BackgroundWorker } from "../../platform/background.server.ts";
 import { type Database, getDb } from "../../platform/db/db.server.ts";
 import { logger } from "../../platform/logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "../../platform/rate-limit.server.ts";
 import { checkFillToken, issueFillToken } from "./fill-token.server.ts";
-import { smtpMailer } from "./mail.server.ts";
-import { startOutboxWorker } from "./outbox.server.ts";
 import {
   checkInquiry,
   FILL_TOKEN_FIELD,
@@ -17,7 +14,7 @@ import {
   type InquiryValues,
   inquiryValues,
 } from "./rules.ts";
-import { acknowledgeVisitors, inquirySettings, mailAddresses, studioName } from "./settings.server.ts";
+import { acknowledgeVisitors, inquirySettings } from "./settings.server.ts";
 import { storeNewInquiry } from "./store.server.ts";
 
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -71,8 +68,6 @@ export interface Submission {
   page: string;
   db?: Database;
   now?: Date;
-  /** Tells the outbox worker a mail is waiting (the server's lifecycle owns the worker). */
-  wakeOutbox?: () => void;
 }
 
 export async function submitInquiry({
@@ -81,7 +76,6 @@ export async function submitInquiry({
   page,
   db = getDb(),
   now = new Date(),
-  wakeOutbox,
 }: Submission): Promise<SubmitOutcome> {
   const settings = inquirySettings();
   const values = inquiryValues(form);
@@ -115,27 +109,5 @@ export async function submitInquiry({
     return { status: "sent" };
   }
   logger.info({ inquiry: id }, "inquiry stored");
-  wakeOutbox?.();
   return { status: "sent" };
-}
-
-/**
- * Starts the outbox worker when SMTP_URL is set, for the caller to stop; otherwise says once
- * that mail is off and starts nothing.
- */
-export function startInquiryMail(db: Database = getDb()): BackgroundWorker | undefined {
-  const settings = inquirySettings();
-  if (!settings.smtpUrl) {
-    logger.warn("mail is off (SMTP_URL is not set): inquiries are stored, not sent; `npm run inquiries` lists them");
-    return undefined;
-  }
-  const worker = startOutboxWorker({
-    db,
-    mailer: smtpMailer(settings.smtpUrl),
-    addresses: () => mailAddresses(db),
-    studioName: () => studioName(db),
-    retryBaseMs: settings.retryBaseMs,
-  });
-  logger.info({ ackDefault: settings.ack }, "mail is on: inquiries are sent through the outbox");
-  return worker;
 }

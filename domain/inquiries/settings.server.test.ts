@@ -3,8 +3,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
-import type { OutgoingMail } from "./mail.server.ts";
-import { runOutboxRound } from "./outbox.server.ts";
+import { MAIL_WRITERS } from "#tests/helpers/mail-writers.ts";
+import { runOutboxRound } from "../mail/sender.server.ts";
+import type { OutgoingMail } from "../mail/smtp.server.ts";
 import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";
 import { storeInquiry } from "./store.server.ts";
 
@@ -61,6 +62,7 @@ describe("inquiry recipients and acknowledgement", () => {
     const options = {
       db: store.db,
       mailer: { send: async (mail: OutgoingMail) => void sent.push(mail), close: () => undefined },
+      writers: MAIL_WRITERS,
       addresses: () => mailAddresses(store.db),
       studioName: async () => "Nila",
       retryBaseMs: 1000,

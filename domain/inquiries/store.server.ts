@@ -1,10 +1,12 @@
-// Storage first: an accepted inquiry and its outbox rows are written in one transaction before
-// anything is sent, so a crash or a mail outage after this point loses nothing.
+// Storage first: an accepted inquiry and its mails (queued in the outbox, domain/mail) are
+// written in one transaction before anything is sent, so a crash or a mail outage after this
+// point loses nothing; the outbox's sender is woken once it commits.
 import { randomUUID } from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { storedTimeAfter, toStoredTime } from "../../platform/time.ts";
+import { enqueueMail, mailsOfInquiries } from "../mail/outbox.server.ts";
 import type { InquiryFilter, MailDelivery } from "./inbox.ts";
 import type { Inquiry } from "./rules.ts";
 
@@ -61,11 +63,18 @@ async function insertInquiry(trx: Database, inquiry: Inquiry, options: StoreOpti
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("inquiry_mails")
-    .values(kinds.map((kind) => ({ inquiry_id: id, kind, next_attempt_at: createdAt })))
-    .execute();
+  // Due as the inquiry arrives.
+  await enqueueMail(
+    trx,
+    kinds.map((kind) => ({ kind, inquiryId: id })),
+    new Date(createdAt),
+  );
   return id;
+}
+
+/** The inquiries with these ids, as stored (what their mails are written from). */
+export function inquiriesByIds(db: Database, ids: readonly number[]) {
+  return db.selectFrom("inquiries").selectAll().where("id", "in", ids).execute();
 }
 
 export interface StoredMail {
@@ -111,16 +120,10 @@ export async function listInquiries(
   if (beforeId !== undefined) query = query.where("id", "<", beforeId);
   const rows = await query.execute();
   if (rows.length === 0) return [];
-  const mails = await db
-    .selectFrom("inquiry_mails")
-    .selectAll()
-    .where(
-      "inquiry_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("id")
-    .execute();
+  const mails = await mailsOfInquiries(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     uid: r.uid,
@@ -132,18 +135,7 @@ export async function listInquiries(
     createdAt: r.created_at,
     handledAt: r.handled_at,
     seenAt: r.seen_at,
-    mails: mails
-      .flatMap((m) =>
-        // An inquiry's rows are always its kinds (a check of migration 0014 says so).
-        m.inquiry_id === r.id && (m.kind === "studio" || m.kind === "ack") ? [{ ...m, kind: m.kind }] : [],
-      )
-      .map((m) => ({
-        kind: m.kind,
-        attempts: m.attempts,
-        nextAttemptAt: m.next_attempt_at,
-        lastError: m.last_error,
-        deliveredAt: m.delivered_at,
-      })),
+    mails: mails.filter((m) => m.inquiryId === r.id).map(({ inquiryId: _, ...mail }) => mail),
   }));
 }
 

@@ -7,9 +7,10 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
+import { claimNextJob } from "../jobs/queue.server.ts";
 import { GALLERY_VIEW_EDGE_PX } from "./constants.ts";
 import { sha256Hex, variantKey } from "./ingest.server.ts";
-import { claimNextJob, enqueueUploadedPhoto, processJob } from "./photo-jobs.server.ts";
+import { enqueueUploadedPhoto, processJob } from "./photo-jobs.server.ts";
 import { deriveSource, planGalleryVariants, readEmbeddedMetadata, type Watermark } from "./pipeline.server.ts";
 
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));

@@ -7,16 +7,9 @@ import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
 import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
+import { claimNextJob, jobProgress, requeueInterruptedJobs } from "../jobs/queue.server.ts";
 import { sha256Hex } from "./ingest.server.ts";
-import {
-  claimNextJob,
-  DUPLICATE_REASON,
-  enqueueUploadedPhoto,
-  jobProgress,
-  knownPhotoHashes,
-  processJob,
-  requeueInterruptedJobs,
-} from "./photo-jobs.server.ts";
+import { DUPLICATE_REASON, enqueueUploadedPhoto, knownPhotoHashes, processJob } from "./photo-jobs.server.ts";
 import { startPhotoWorker } from "./photo-worker.server.ts";
 import { deriveSource, ImageRejectedError } from "./pipeline.server.ts";
 
@@ -74,7 +67,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     // Its header is whole, only the end is missing: refused now, not later in processing.
     const whole = await photo(0);
     await expect(upload("cut", 0, whole.subarray(0, whole.length - 100))).rejects.toThrow(/cut short/);
-    expect(await store.db.selectFrom("photo_jobs").select("id").execute()).toEqual([]);
+    expect(await store.db.selectFrom("jobs").select("id").execute()).toEqual([]);
   });
 
   it("queues each upload once, places a batch in the chosen order whatever finishes first, refuses duplicates", async () => {
@@ -87,11 +80,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     // The same upload reported twice is one job.
     await upload("u1", 1, files[1] as Buffer);
     await expect(upload("again", 4, files[0] as Buffer)).rejects.toThrow(DUPLICATE_REASON);
-    const jobs = await store.db
-      .selectFrom("photo_jobs")
-      .select(["upload_id", "position"])
-      .orderBy("position")
-      .execute();
+    const jobs = await store.db.selectFrom("jobs").select(["upload_id", "position"]).orderBy("position").execute();
     expect(jobs.map((j) => j.upload_id)).toEqual(["u0", "u1", "u2", "u3"]);
     expect(await jobProgress(store.db, shootId, 0)).toMatchObject({ queued: 4, running: 0, done: 0 });
   });
@@ -99,7 +88,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
   it("a job left running by a killed process is queued again", async () => {
     // Jobs are taken in the order their uploads finished; their positions are already fixed.
     const claimed = await claimNextJob(store.db);
-    expect(claimed?.uploadId).toBe("u2");
+    expect(claimed).toMatchObject({ kind: "photo-upload", uploadId: "u2" });
     expect(await requeueInterruptedJobs(store.db)).toBe(1);
     expect(await jobProgress(store.db, shootId, 0)).toMatchObject({ queued: 4, running: 0 });
   });
@@ -197,14 +186,14 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     );
     expect(await upload("from-trash", 1, bytes, "batch-cccccccc")).toMatchObject({ fromTrash: true });
     const job = await claimNextJob(store.db);
-    expect(job?.uploadId).toBe("from-trash");
+    expect(job).toMatchObject({ kind: "photo-upload", uploadId: "from-trash" });
     expect(await processJob(store, job as NonNullable<typeof job>, bytes)).toBe("done");
 
     // The same photo (not a copy) is back, after the others, and the job points at it.
     expect(await live()).toEqual([first, third, second]);
     expect((await shootPhotos()).filter((p) => p.id === second)).toHaveLength(1);
     const done = await store.db
-      .selectFrom("photo_jobs")
+      .selectFrom("jobs")
       .select(["state", "photo_id"])
       .where("upload_id", "=", "from-trash")
       .executeTakeFirst();
@@ -251,7 +240,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     const refused = results.filter((r) => r.status === "rejected");
     expect(refused).toHaveLength(1);
     expect(String((refused[0] as PromiseRejectedResult).reason)).toContain(DUPLICATE_REASON);
-    const jobs = await store.db.selectFrom("photo_jobs").select("position").where("shoot_id", "=", shoot).execute();
+    const jobs = await store.db.selectFrom("jobs").select("position").where("shoot_id", "=", shoot).execute();
     expect(jobs).toHaveLength(3);
     expect(new Set(jobs.map((j) => j.position)).size).toBe(3);
   });

@@ -7,16 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { runRound } from "#platform/background.server.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
+import { claimNextJob, JOB_LEASE_MS, jobProgress, releaseJobs } from "../jobs/queue.server.ts";
+import { JOB_MAX_ATTEMPTS } from "../jobs/worker.server.ts";
 import { sha256Hex } from "./ingest.server.ts";
-import {
-  claimNextJob,
-  enqueueUploadedPhoto,
-  jobProgress,
-  PHOTO_JOB_LEASE_MS,
-  releaseJobs,
-  SERVER_ERROR_REASON,
-} from "./photo-jobs.server.ts";
-import { PHOTO_JOB_MAX_ATTEMPTS, photoWork, type UploadSource } from "./photo-worker.server.ts";
+import { enqueueUploadedPhoto, SERVER_ERROR_REASON } from "./photo-jobs.server.ts";
+import { photoWork, type UploadSource } from "./photo-worker.server.ts";
 import { deriveSource, inspectSource } from "./pipeline.server.ts";
 import type { MediaStorage } from "./storage.server.ts";
 
@@ -64,7 +59,7 @@ async function upload(id: string, n: number): Promise<Uint8Array> {
 }
 
 const job = (id: string) =>
-  store.db.selectFrom("photo_jobs").selectAll().where("upload_id", "=", id).executeTakeFirstOrThrow();
+  store.db.selectFrom("jobs").selectAll().where("upload_id", "=", id).executeTakeFirstOrThrow();
 
 describe("the upload check's findings", () => {
   it("are kept with the job, and processing neither hashes nor inspects the file again", async () => {
@@ -75,7 +70,7 @@ describe("the upload check's findings", () => {
 
     // Had processing hashed the bytes, the asset would carry their real hash, not the job's.
     const stored = "ab".repeat(32);
-    await store.db.updateTable("photo_jobs").set({ sha256: stored }).where("upload_id", "=", "u1").execute();
+    await store.db.updateTable("jobs").set({ sha256: stored }).where("upload_id", "=", "u1").execute();
     expect(await runRound(photoWork(store, uploads))).toMatchObject({ claimed: 1, succeeded: 1 });
     expect(inspectSource).toHaveBeenCalledTimes(1);
     const asset = await store.db.selectFrom("assets").selectAll().executeTakeFirstOrThrow();
@@ -87,7 +82,7 @@ describe("the upload check's findings", () => {
   it("are looked for again only for a job queued before they were kept", async () => {
     const data = await upload("old", 2);
     await store.db
-      .updateTable("photo_jobs")
+      .updateTable("jobs")
       .set({ mime: null, width: null, height: null })
       .where("upload_id", "=", "old")
       .execute();
@@ -103,8 +98,8 @@ describe("a photo job's lease", () => {
     await upload("u1", 1);
     const first = await claimNextJob(store.db, T0);
     expect(first).toMatchObject({ uploadId: "u1", attempts: 1 });
-    expect(await claimNextJob(store.db, T0 + PHOTO_JOB_LEASE_MS - 1)).toBeNull();
-    const second = await claimNextJob(store.db, T0 + PHOTO_JOB_LEASE_MS);
+    expect(await claimNextJob(store.db, T0 + JOB_LEASE_MS - 1)).toBeNull();
+    const second = await claimNextJob(store.db, T0 + JOB_LEASE_MS);
     expect(second).toMatchObject({ id: first?.id, attempts: 2 });
     await releaseJobs(store.db, [first as NonNullable<typeof first>]);
     expect(await job("u1")).toMatchObject({ state: "running", attempts: 2, lease_until: second?.leaseUntil });
@@ -160,7 +155,7 @@ describe("a server error while processing", () => {
     await upload("u1", 1);
     let now = T0;
     const work = photoWork({ db: store.db, storage: failingStorage(99) }, uploads, () => new Date(now));
-    for (let attempt = 1; attempt <= PHOTO_JOB_MAX_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt <= JOB_MAX_ATTEMPTS; attempt++) {
       expect(files.has("u1")).toBe(true);
       expect(await runRound(work)).toMatchObject({ claimed: 1, failed: 1 });
       now += 60_000;

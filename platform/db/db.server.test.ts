@@ -36,10 +36,10 @@ describe("migrations", () => {
       "app_state",
       "api_tokens",
       "inquiries",
-      "inquiry_mails",
+      "mail_outbox",
       "admin_users",
       "admin_sessions",
-      "photo_jobs",
+      "jobs",
     ]) {
       expect(tables).toContain(table);
     }

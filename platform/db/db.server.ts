@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Kysely, type KyselyConfig, Migrator, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
 import { readEnv, type ServerEnv } from "../env.server.ts";
+import { withCommitHooks } from "./after-commit.server.ts";
 import { migrationProviderFor } from "./migrations/index.server.ts";
 import { createPostgresDialect, isPostgresTarget } from "./postgres-dialect.server.ts";
 import type { DB } from "./schema.server.ts";
@@ -33,12 +34,14 @@ export function databaseTarget(env: Pick<ServerEnv, "databaseUrl" | "dataDir">):
 
 /**
  * Opens a database: a PostgreSQL URL (postgres://…), or a SQLite file, created if need be.
- * `log` sees every query (a test counting reads).
+ * `log` sees every query (a test counting reads). Its transactions can run effects after their
+ * commit (afterCommit: a queued job wakes its worker).
  */
 export function openDatabase(target: string, { log }: { log?: KyselyConfig["log"] } = {}): Database {
-  if (isPostgresTarget(target)) return new Kysely<DB>({ dialect: createPostgresDialect(target).dialect, log });
+  if (isPostgresTarget(target))
+    return new Kysely<DB>({ dialect: withCommitHooks(createPostgresDialect(target).dialect), log });
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  return new Kysely<DB>({ dialect: createDialect(openSqlite(target)), log });
+  return new Kysely<DB>({ dialect: withCommitHooks(createDialect(openSqlite(target))), log });
 }
 
 export function engineOf(db: { getExecutor: Kysely<unknown>["getExecutor"] }): Engine {

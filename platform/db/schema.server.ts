@@ -180,18 +180,20 @@ export interface InquiriesTable {
 export type InquiryMailKind = "studio" | "ack";
 /** A client gallery's mails (migration 0014): to the client, and to the studio about a list. */
 export type GalleryMailKind = "gallery-ready" | "selection-submitted" | "expiry-reminder";
+export type MailKind = InquiryMailKind | GalleryMailKind;
 
 /**
- * The outbox: one mail to send per row, about an inquiry or about a client gallery (exactly one
- * of the two ids). Stored times compare correctly as text.
+ * The mail outbox (domain/mail/outbox.server.ts; inquiry_mails until migration 0021): one mail to
+ * send per row, about an inquiry or about a client gallery (exactly one of the two ids). Stored
+ * times compare correctly as text.
  */
-export interface InquiryMailsTable {
+export interface MailOutboxTable {
   id: Generated<number>;
   inquiry_id: ColumnType<number | null, number | null | undefined, number | null>;
   gallery_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The selection list a "selection submitted" mail is about. */
   list_id: ColumnType<number | null, number | null | undefined, number | null>;
-  kind: InquiryMailKind | GalleryMailKind;
+  kind: MailKind;
   attempts: WithDefault<number>;
   next_attempt_at: StoredTime;
   /** A worker holds the row until then; a crashed worker's claim simply runs out. */
@@ -221,9 +223,13 @@ export interface AdminSessionsTable {
   user_agent: WithDefault<string>;
 }
 
-export type PhotoJobState = "queued" | "running" | "done" | "failed";
+export type JobState = "queued" | "running" | "done" | "failed";
+/**
+ * What a job does (migration 0021; domain/jobs/queue.server.ts): turn an uploaded file into a
+ * photo of its shoot, or render a photo's files again with its set's plan as it is now.
+ */
+export type JobKind = "photo-upload" | "photo-rerender";
 
-/** An uploaded photo waiting for (or done with) background processing into a shoot. */
 /** One allowed hit of a rate limit (platform/rate-limit.server.ts), kept for its window. */
 export interface RateLimitHitsTable {
   /** Which limit: the contact form, the content API, sign-in by account... */
@@ -234,20 +240,24 @@ export interface RateLimitHitsTable {
   hit_at: StoredTime;
 }
 
-export interface PhotoJobsTable {
+/** The job queue (photo_jobs until migration 0021): background work, waiting or done. */
+export interface JobsTable {
   id: Generated<number>;
-  upload_id: string;
+  kind: JobKind;
+  /** A photo-upload's tus upload (null for any other kind; unique). */
+  upload_id: ColumnType<string | null, string | null | undefined, string | null>;
   shoot_id: number;
-  /** The browser's upload batch: positions of one batch follow the order the files were chosen in. */
-  batch_id: string;
-  /** The file's place in its batch. */
-  batch_index: number;
+  /** A photo-upload's browser batch: positions of one batch follow the order the files were chosen in. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A photo-upload's place in its batch. */
+  batch_index: ColumnType<number | null, number | null | undefined, number | null>;
   file_name: string;
   sha256: string;
   position: number;
-  state: WithDefault<PhotoJobState>;
+  state: WithDefault<JobState>;
   /** Why the photo was refused, in words for the studio. */
   error: string | null;
+  /** A photo-rerender's photo (one such job per photo); a photo-upload's photo once it is done. */
   photo_id: number | null;
   created_at: StoredTime;
   updated_at: StoredTime;
@@ -360,10 +370,10 @@ export interface DB {
   app_state: AppStateTable;
   api_tokens: ApiTokensTable;
   inquiries: InquiriesTable;
-  inquiry_mails: InquiryMailsTable;
+  mail_outbox: MailOutboxTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
-  photo_jobs: PhotoJobsTable;
+  jobs: JobsTable;
   rate_limit_hits: RateLimitHitsTable;
   client_galleries: ClientGalleriesTable;
   gallery_visitors: GalleryVisitorsTable;

@@ -17,8 +17,9 @@ import path from "node:path";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { deliveryFiles, deliveryZip } from "#domain/galleries/downloads.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
+import { claimNextJob } from "#domain/jobs/queue.server.ts";
 import type { IngestDeps } from "#domain/media/ingest.server.ts";
-import { claimNextJob, enqueueUploadedPhoto, processJob } from "#domain/media/photo-jobs.server.ts";
+import { enqueueUploadedPhoto, processJob } from "#domain/media/photo-jobs.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { migrate, openDatabase } from "#platform/db/db.server.ts";
@@ -91,6 +92,7 @@ async function processAll(deps: IngestDeps, shootId: number, files: readonly str
   for (;;) {
     const job = await claimNextJob(deps.db);
     if (!job) break;
+    if (job.kind !== "photo-upload") throw new Error(`a ${job.kind} job in the bench's own database`);
     const state = await processJob(deps, job, fs.readFileSync(files[Number(job.uploadId.split("-").at(-1))] ?? ""));
     if (state !== "done") throw new Error(`${job.fileName} was not processed`);
   }

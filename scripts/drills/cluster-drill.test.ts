@@ -3,8 +3,8 @@
 // killed mid-delivery, 30 photos with another killed a third of the way through. Most of its
 // two-odd minutes is the wait for the killed instance's mail claims to run out (OUTBOX_CLAIM_MS).
 import { describe, expect, it } from "vitest";
-import { OUTBOX_CLAIM_MS } from "#domain/inquiries/outbox.server.ts";
-import { PHOTO_JOB_LEASE_MS } from "#domain/media/photo-jobs.server.ts";
+import { JOB_LEASE_MS } from "#domain/jobs/queue.server.ts";
+import { OUTBOX_CLAIM_MS } from "#domain/mail/outbox.server.ts";
 import { BODY_LIMITS } from "#server/limits.ts";
 import { balancerConfig } from "./cluster.ts";
 import { runClusterDrill } from "./cluster-drill.ts";
@@ -12,7 +12,7 @@ import { runClusterDrill } from "./cluster-drill.ts";
 const PHOTOS = 30;
 const INQUIRIES = 20;
 /** Setup and the phases take a minute or so on two busy cores; the mail claims' wait comes on top. */
-const DRILL_TIMEOUT_MS = OUTBOX_CLAIM_MS + PHOTO_JOB_LEASE_MS + 4 * 60_000;
+const DRILL_TIMEOUT_MS = OUTBOX_CLAIM_MS + JOB_LEASE_MS + 4 * 60_000;
 
 /** nginx's size syntax as bytes: 60m, 362m. */
 function sizeBytes(value: string): number {
@@ -50,7 +50,7 @@ describe("npm run cluster-drill", () => {
         photos: PHOTOS,
         inquiries: INQUIRIES,
         // A stuck job is reported before the test's own timeout.
-        stallMs: PHOTO_JOB_LEASE_MS + 60_000,
+        stallMs: JOB_LEASE_MS + 60_000,
         log: (line) => lines.push(line),
       });
       const report = lines.join("\n");

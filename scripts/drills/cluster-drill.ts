@@ -34,8 +34,8 @@ import { parseArgs } from "node:util";
 import { upsertUser } from "#domain/auth/users.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { messageIdFor } from "#domain/inquiries/mail.server.ts";
-import { OUTBOX_CLAIM_MS } from "#domain/inquiries/outbox.server.ts";
-import { jobProgress, PHOTO_JOB_LEASE_MS } from "#domain/media/photo-jobs.server.ts";
+import { JOB_LEASE_MS, jobProgress } from "#domain/jobs/queue.server.ts";
+import { OUTBOX_CLAIM_MS } from "#domain/mail/outbox.server.ts";
 import { s3Folder, s3MediaStorage } from "#domain/media/s3-store.server.ts";
 import { keysIn } from "#domain/media/storage.server.ts";
 import { onCluster, startPostgresCluster } from "#fixtures/postgres.ts";
@@ -110,7 +110,7 @@ export const DEFAULT_OPTIONS: ClusterDrillOptions = {
   readers: 2,
   downMs: 3_000,
   acceptDelayMs: 100,
-  stallMs: PHOTO_JOB_LEASE_MS + 60_000,
+  stallMs: JOB_LEASE_MS + 60_000,
   log: (line) => console.log(line),
 };
 
@@ -208,7 +208,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Outbox rows `process` has claimed and not yet delivered or handed back. */
 async function mailsHeldBy(db: Database, process: string): Promise<number> {
-  const histories = rowHistories(await ledgerLines(db, "inquiry_mails"), new Set(["delivered"]), new Set());
+  const histories = rowHistories(await ledgerLines(db, "mail_outbox"), new Set(["delivered"]), new Set());
   return [...histories.values()].filter((h) => h.holder === process).length;
 }
 
@@ -416,12 +416,12 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
 
     const drillMails = () =>
       db
-        .selectFrom("inquiry_mails")
-        .innerJoin("inquiries", "inquiries.id", "inquiry_mails.inquiry_id")
+        .selectFrom("mail_outbox")
+        .innerJoin("inquiries", "inquiries.id", "mail_outbox.inquiry_id")
         .select([
-          "inquiry_mails.id",
-          "inquiry_mails.kind",
-          "inquiry_mails.delivered_at",
+          "mail_outbox.id",
+          "mail_outbox.kind",
+          "mail_outbox.delivered_at",
           "inquiries.id as inquiryId",
           "inquiries.uid",
           "inquiries.message",
@@ -480,13 +480,17 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     for (const { original_name, n } of assetCopies) problems.push(`${original_name} was stored as ${n} assets`);
 
     const jobs = await db
-      .selectFrom("photo_jobs")
+      .selectFrom("jobs")
       .select(["id", "file_name", "state", "attempts", "photo_id", "upload_id"])
+      .where("kind", "=", "photo-upload")
       .where("shoot_id", "=", shootId)
       .execute();
     const jobsDone = jobs.filter((j) => j.state === "done").length;
     if (jobs.length !== options.photos) problems.push(`${jobs.length} photo jobs for ${options.photos} uploads`);
-    const staged = await stagedUploads(s3.settings(), new Set(jobs.map((j) => j.upload_id)));
+    const staged = await stagedUploads(
+      s3.settings(),
+      new Set(jobs.flatMap((j) => (j.upload_id === null ? [] : [j.upload_id]))),
+    );
     for (const name of staged.finishedNotQueued) {
       problems.push(`${name}: its upload is complete in the bucket but was never queued for processing`);
     }
@@ -495,7 +499,7 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
       if (job.state !== "done") problems.push(`job ${job.id} (${job.file_name}) ended ${job.state}`);
       if (job.attempts < 1) problems.push(`job ${job.id} (${job.file_name}) records no attempt`);
     }
-    const jobHistories = rowHistories(await ledgerLines(db, "photo_jobs"), new Set(["done", "failed"]), killed);
+    const jobHistories = rowHistories(await ledgerLines(db, "jobs"), new Set(["done", "failed"]), killed);
     let jobClaims = 0;
     let jobsTaken = 0;
     for (const job of jobs) {
@@ -525,7 +529,7 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     if (mails.length !== inquiryRows.length * mailsPerInquiry)
       problems.push(`${mails.length} outbox mails for ${inquiryRows.length} inquiries`);
     const copiesOf = Map.groupBy(sink.mails, (m) => m.headers["message-id"] ?? "");
-    const mailHistories = rowHistories(await ledgerLines(db, "inquiry_mails"), new Set(["delivered"]), killed);
+    const mailHistories = rowHistories(await ledgerLines(db, "mail_outbox"), new Set(["delivered"]), killed);
     let copies = 0;
     let resent = 0;
     let mailsTaken = 0;

@@ -32,11 +32,11 @@ const STATEMENTS = [
       when new.state = 'queued' and old.state = 'running' then 'requeue'
     end;
     if kind is not null then
-      insert into drill_ledger (tbl, row_id, kind, attempts) values ('photo_jobs', new.id, kind, new.attempts);
+      insert into drill_ledger (tbl, row_id, kind, attempts) values ('jobs', new.id, kind, new.attempts);
     end if;
     return null;
   end $$`,
-  `create trigger drill_photo_jobs after update on photo_jobs for each row execute function drill_photo_job_changed()`,
+  `create trigger drill_jobs after update on jobs for each row execute function drill_photo_job_changed()`,
   `create function drill_mail_changed() returns trigger language plpgsql as $$
   declare kind text;
   begin
@@ -47,14 +47,14 @@ const STATEMENTS = [
       when new.claimed_until is null and old.claimed_until is not null then 'retry'
     end;
     if kind is not null then
-      insert into drill_ledger (tbl, row_id, kind, attempts) values ('inquiry_mails', new.id, kind, new.attempts);
+      insert into drill_ledger (tbl, row_id, kind, attempts) values ('mail_outbox', new.id, kind, new.attempts);
     end if;
     return null;
   end $$`,
-  `create trigger drill_inquiry_mails after update on inquiry_mails for each row execute function drill_mail_changed()`,
+  `create trigger drill_mail_outbox after update on mail_outbox for each row execute function drill_mail_changed()`,
 ];
 
-export type LedgerTable = "photo_jobs" | "inquiry_mails";
+export type LedgerTable = "jobs" | "mail_outbox";
 
 export interface LedgerLine {
   at: Date;

@@ -159,7 +159,7 @@ interface StoredRow {
 async function storedRows(): Promise<StoredRow[]> {
   const rows = await db
     .selectFrom("inquiries as i")
-    .leftJoin("inquiry_mails as m", "m.inquiry_id", "i.id")
+    .leftJoin("mail_outbox as m", "m.inquiry_id", "i.id")
     .select(({ fn }) => [
       "i.id",
       "i.uid",

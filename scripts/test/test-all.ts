@@ -1,7 +1,9 @@
 // `npm test`: everything, in the order that fails fastest: lint, types, the build; then the unit
 // and integration tests (Vitest) on SQLite, beside the same integration tests on PostgreSQL and
-// the cluster drill; then the browser tests (Playwright in Chromium). Ends with the name of every
-// failed test, wherever it ran, and one summary line.
+// the cluster drill; then the browser tests (Playwright in Chromium). What waits on a single
+// thread or on timers has work beside it (ADR 037): the type check beside the build and the
+// Vitest runs, the browser tests' data beside all of them. Ends with the name of every failed
+// test, wherever it ran, and one summary line.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -19,10 +21,10 @@ function step(title: string, command: string, args: string[], env: Record<string
 }
 
 /** A run beside the one in the foreground: its output goes to a log, printed when it has ended. */
-function beside(title: string, name: string, args: string[], env: Record<string, string> = {}) {
+function beside(title: string, name: string, command: string, args: string[], env: Record<string, string> = {}) {
   const log = path.join(reports, `${name}.log`);
   const output = fs.openSync(log, "w");
-  const child = spawn("npx", args, {
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ["ignore", output, output],
     env: { ...process.env, ...env },
@@ -107,8 +109,13 @@ function countPlaywright(file: string): void {
 }
 
 ensureChromium();
+// The browser tests copy a demo studio and a 3,000-photo wedding from templates (about 56 and 67 s
+// of CPU to make); made here, beside everything up to the browser tests, they use the cores the
+// type check and the Vitest runs leave idle instead of holding up the browser tests.
+const browserData = beside("The browser tests' data", "browser-data", "node", ["scripts/test/browser-data.ts"]);
+// tsc runs on one thread: the build and the Vitest runs go on beside it.
+const typeCheck = beside("Type check", "type-check", "npm", ["run", "typecheck", "--silent"]);
 let ok = step("Lint and format (Biome)", "npx", ["biome", "check", "."]);
-ok = step("Type check", "npm", ["run", "typecheck", "--silent"]) && ok;
 ok = step("Build", "node", ["scripts/build/ensure-build.ts"]) && ok;
 
 /**
@@ -122,7 +129,7 @@ const CLUSTER_DRILL_TEST = "scripts/drills/cluster-drill.test.ts";
 const json = (name: string) => path.join(reports, `${name}.json`);
 const vitestArgs = (name: string) => ["--reporter=default", "--reporter=json", `--outputFile.json=${json(name)}`];
 
-const drill = beside("The cluster drill (Vitest)", "vitest-cluster-drill", [
+const drill = beside("The cluster drill (Vitest)", "vitest-cluster-drill", "npx", [
   "vitest",
   "run",
   CLUSTER_DRILL_TEST,
@@ -132,6 +139,7 @@ const drill = beside("The cluster drill (Vitest)", "vitest-cluster-drill", [
 const onPostgres = beside(
   "Integration tests on PostgreSQL (Vitest)",
   "vitest-postgres",
+  "npx",
   ["vitest", "run", "--config", "vitest.postgres.config.ts", ...vitestArgs("vitest-postgres")],
   { TEST_DATABASE: "postgres" },
 );
@@ -144,11 +152,15 @@ ok =
     ...vitestArgs("vitest"),
   ]) && ok;
 countVitest("SQLite", json("vitest"));
+ok = (await typeCheck()) && ok;
 ok = (await onPostgres()) && ok;
 countVitest("PostgreSQL", json("vitest-postgres"));
 ok = (await drill()) && ok;
 countVitest("cluster drill", json("vitest-cluster-drill"));
 
+// A template that could not be made is made again by the browser tests' server (webServer), which
+// then says why; the suite's verdict is theirs.
+await browserData();
 const playwrightReport = json("playwright");
 const e2eOk = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], {
   cwd: root,

@@ -130,7 +130,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(page.getByRole("status").filter({ hasText: "to priya@example.com is queued" })).toBeVisible();
     await expect(page.locator("#send-heading ~ p").first()).toContainText("queued");
     const mails = withDatabase((db) =>
-      db.prepare("select kind, inquiry_id, delivered_at from inquiry_mails where gallery_id = ?").all(id),
+      db.prepare("select kind, inquiry_id, delivered_at from mail_outbox where gallery_id = ?").all(id),
     );
     expect(mails).toEqual([{ kind: "gallery-ready", inquiry_id: null, delivered_at: null }]);
     const whatsapp = await page.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href");

@@ -288,9 +288,7 @@ test("after a reload mid-file the page names the interrupted upload; the same fi
 
   await expect(page.getByText("All 1 uploaded photos are ready.")).toBeVisible({ timeout: 60_000 });
   await expect(photoCells(page)).toHaveCount(1);
-  const jobs = withDatabase((db) =>
-    db.prepare("SELECT upload_id, state FROM photo_jobs WHERE shoot_id = ?").all(shootId),
-  );
+  const jobs = withDatabase((db) => db.prepare("SELECT upload_id, state FROM jobs WHERE shoot_id = ?").all(shootId));
   expect(jobs).toEqual([{ upload_id: uploadId, state: "done" }]);
 });
 

@@ -1,7 +1,7 @@
 // The contact form in Chromium, with and without JavaScript: errors next to their fields with
 // focus on the first, the pending button, success without a reload, bots answered like people
 // but not stored. The suite's server has no SMTP_URL, so inquiries are stored, not mailed (the
-// SMTP side is tested in server/contact.test.ts and domain/inquiries/outbox.server.test.ts).
+// SMTP side is tested in server/contact.test.ts and domain/mail/outbox.server.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";

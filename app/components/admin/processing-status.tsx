@@ -3,7 +3,7 @@
 // new ones are ready.
 import { useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { JobProgress } from "#domain/media/photo-jobs.server.ts";
+import type { JobProgress } from "#domain/jobs/queue.server.ts";
 
 /** How often the page asks how far processing has got, while it is going on. */
 export const PROCESSING_POLL_MS = 1_500;

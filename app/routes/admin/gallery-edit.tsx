@@ -13,7 +13,6 @@ import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
 import { requireIdParam } from "#app/utils/id-param.ts";
-import { wakeOutboxContext, wakePhotosContext } from "#app/utils/request-context.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { studioRowOf } from "#domain/catalog/read-model.server.ts";
@@ -55,8 +54,9 @@ import {
   NO_SCRIPT_COVER_CHOICES,
   WATERMARK_POSITIONS,
 } from "#domain/galleries/gallery-form.ts";
-import { lastGalleryReadyMail, queueGalleryMail } from "#domain/galleries/mail.server.ts";
-import { pendingRerenders } from "#domain/media/photo-jobs.server.ts";
+import { lastGalleryReadyMail } from "#domain/galleries/mail.server.ts";
+import { enqueueMail } from "#domain/mail/outbox.server.ts";
+import { pendingRerenders } from "#domain/media/rerender.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-edit";
@@ -185,7 +185,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       if (!parsed.ok) return invalid({ form: "access", errors: parsed.errors, values: parsed.values });
       const queued = await updateGalleryAccess(db, id, parsed.value);
       if (queued === 0) return { notice: "Access saved." } satisfies Answer;
-      context.get(wakePhotosContext)();
       return {
         notice: `Access saved. The new watermark is being drawn on ${photosText(queued)}.`,
       } satisfies Answer;
@@ -213,9 +212,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "send": {
       if (!gallery.clientEmail)
         return data<Answer>({ notice: "Add the client's e-mail address in the details first." }, { status: 400 });
-      await queueGalleryMail(db, { kind: "gallery-ready", galleryId: id });
+      await enqueueMail(db, { kind: "gallery-ready", galleryId: id });
       await markGallerySent(db, id);
-      context.get(wakeOutboxContext)();
       return { notice: `The “gallery ready” mail to ${gallery.clientEmail} is queued.` } satisfies Answer;
     }
     case "mark-sent":

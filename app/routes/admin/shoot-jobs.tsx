@@ -1,7 +1,7 @@
 // /admin/shoots/{id}/jobs: how far the background processing of this shoot's uploads has got,
 // polled by the shoot page while photos are being processed.
 import { data } from "react-router";
-import { jobProgress } from "#domain/media/photo-jobs.server.ts";
+import { jobProgress } from "#domain/jobs/queue.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-jobs";
 

@@ -9,7 +9,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ClosedGallery, GalleryDoor, OpenGallery } from "#app/components/client-gallery.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
-import { clientAddressContext, wakeOutboxContext } from "#app/utils/request-context.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl } from "#app/utils/seo.ts";
 import { hasDownloadAccess } from "#domain/galleries/access.server.ts";
@@ -147,7 +147,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "new-list":
       return newList(request, visitor, form);
     case "submit":
-      return submit(request, visitor, form, context.get(wakeOutboxContext));
+      return submit(request, visitor, form);
     default: {
       const result = await itemAction(db, visitor, form);
       if (!result.ok) return answer(409, { form: "item", message: result.message });
@@ -213,12 +213,11 @@ async function newList(request: Request, visitor: Visitor | null, form: FormData
   return answer(400, { form: "list", message, fields: { name: message }, values: { name } });
 }
 
-async function submit(request: Request, visitor: Visitor | null, form: FormData, wakeOutbox: () => void) {
+async function submit(request: Request, visitor: Visitor | null, form: FormData) {
   if (!visitor) return answer(403, { form: "submit", message: "Enter your name and PIN first." });
   const listId = positiveInt(form.get("list"));
   const result = listId === null ? null : await onListSubmitted(getDb(), visitor, listId);
-  // The studio's mail was queued with the list; the outbox sends it now rather than at its next poll.
-  if (result?.ok) wakeOutbox();
+  // The studio's mail was queued with the list, which woke the outbox's sender.
   if (result?.ok) throw redirect(backTo(request, { list: String(listId) }), { headers: privateHeaders });
   const message =
     result?.error === "empty"

@@ -1,22 +1,26 @@
-// The outbox against a real SMTP server in this process: delivery with the right fields, a mail
-// server outage and the retry after it, claims that never hand one row out twice, a burst.
+// The outbox and its sender against a real SMTP server in this process: delivery with the right
+// fields, a mail server outage and the retry after it, claims that never hand one row out twice,
+// a burst, queuing that wakes the sender, and a start refused while a kind of mail has no writer.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
+import { UnhandledKindError } from "#platform/background.server.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
-import { isServerLevelError, type MailAddresses, type Mailer, smtpMailer } from "./mail.server.ts";
+import { HOUR_MS } from "#platform/time.ts";
+import { MAIL_WRITERS } from "#tests/helpers/mail-writers.ts";
+import { INQUIRY_MAIL_WRITERS } from "../inquiries/mail.server.ts";
+import type { Inquiry } from "../inquiries/rules.ts";
+import { storeInquiry } from "../inquiries/store.server.ts";
+import { claimDueMails, OUTBOX_CLAIM_MS } from "./outbox.server.ts";
 import {
-  claimDueMails,
-  OUTBOX_CLAIM_MS,
   OUTBOX_SEND_BUDGET_MS,
   type OutboxOptions,
   RETRY_MAX_DELAY_MS,
   retryDelayMs,
   runOutboxRound,
   startOutboxWorker,
-} from "./outbox.server.ts";
-import type { Inquiry } from "./rules.ts";
-import { storeInquiry } from "./store.server.ts";
+} from "./sender.server.ts";
+import { isServerLevelError, type MailAddresses, type Mailer, smtpMailer } from "./smtp.server.ts";
 
 const ADDRESSES: MailAddresses = { studio: "studio@nila.example", from: "Nila Studio <hello@nila.example>" };
 const RETRY_BASE_MS = 30_000;
@@ -52,6 +56,7 @@ function outbox(db: Database, now: () => Date, url = sink.url): OutboxOptions {
   return {
     db,
     mailer,
+    writers: MAIL_WRITERS,
     addresses: async () => ADDRESSES,
     studioName: async () => "Nila Studio",
     retryBaseMs: RETRY_BASE_MS,
@@ -60,7 +65,7 @@ function outbox(db: Database, now: () => Date, url = sink.url): OutboxOptions {
 }
 
 async function mailRows(db: Database) {
-  return db.selectFrom("inquiry_mails").selectAll().orderBy("id").execute();
+  return db.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
 }
 
 describe("delivery", () => {
@@ -183,7 +188,7 @@ describe("a mail server outage", () => {
     // Two of them have failed more often over a long outage: their next try is far off.
     const later = new Date(T0.getTime() + RETRY_MAX_DELAY_MS).toISOString();
     await store.db
-      .updateTable("inquiry_mails")
+      .updateTable("mail_outbox")
       .set({ next_attempt_at: later })
       .where("id", "in", [rows[1]?.id ?? 0, rows[2]?.id ?? 0])
       .execute();
@@ -285,9 +290,9 @@ describe("the worker", () => {
       } finally {
         await second.stop();
       }
-      expect(
-        await store.db.selectFrom("inquiry_mails").select("id").where("delivered_at", "is", null).execute(),
-      ).toEqual([]);
+      expect(await store.db.selectFrom("mail_outbox").select("id").where("delivered_at", "is", null).execute()).toEqual(
+        [],
+      );
       expect(new Set(slow.mails.map((m) => m.headers["message-id"])).size).toBe(10);
       expect(slow.mails).toHaveLength(10);
     } finally {
@@ -305,8 +310,7 @@ describe("the worker", () => {
     ];
     try {
       await sink.waitForMails(200, 50_000);
-      const pending = () =>
-        store.db.selectFrom("inquiry_mails").select("id").where("delivered_at", "is", null).execute();
+      const pending = () => store.db.selectFrom("mail_outbox").select("id").where("delivered_at", "is", null).execute();
       for (let i = 0; i < 100 && (await pending()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await pending()).toEqual([]);
     } finally {
@@ -318,6 +322,27 @@ describe("the worker", () => {
     expect(new Set(ids).size).toBe(200);
     const bodies = new Set(sink.mails.map((m) => /Inquiry number (\d+)/.exec(m.text)?.[1]));
     expect(bodies.size).toBe(200);
+  });
+
+  it("sends a new inquiry without a nudge: queuing its mail wakes the sender, whose poll is an hour away", async () => {
+    const asleep = Promise.withResolvers<void>();
+    const worker = startOutboxWorker({ ...outbox(store.db, () => new Date()), pollMs: HOUR_MS, idle: asleep.resolve });
+    try {
+      await asleep.promise;
+      await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false });
+      await sink.waitForMails(1, 10_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("refuses to start, in one line naming them, while kinds of mail have no writer", () => {
+    const inquiriesOnly = { ...outbox(store.db, () => T0), writers: [INQUIRY_MAIL_WRITERS] };
+    expect(() => startOutboxWorker(inquiriesOnly)).toThrow(
+      new UnhandledKindError(
+        'mail: no handler for the kinds "gallery-ready", "selection-submitted", "expiry-reminder"; register one before the worker starts',
+      ),
+    );
   });
 
   it("sends a new inquiry as soon as it is nudged, without waiting for the poll", async () => {
