@@ -16,8 +16,7 @@
 //   gallery's new watermark, ADR 027). One per photo: queuing it again queues that row again.
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import type { Claimed } from "../../platform/background.server.ts";
-import { wakeWorkers } from "../../platform/background.server.ts";
+import { type Claimed, wakeWorkers } from "../../platform/background.server.ts";
 import { afterCommit } from "../../platform/db/after-commit.server.ts";
 import { type Database, skippingLocked } from "../../platform/db/db.server.ts";
 import type { DB, JobKind, JobState } from "../../platform/db/schema.server.ts";
