@@ -49,7 +49,7 @@ describe("parseEnv", () => {
       publicUrl: undefined,
       logLevel: "info",
       trustProxy: false,
-      appSecret: undefined,
+      appSecrets: undefined,
       skipDemo: false,
       apiCorsOrigins: [],
       apiRateLimit: 300,
@@ -118,7 +118,7 @@ describe("parseEnv", () => {
         publicUrl: "https://studio.example.com",
         logLevel: "warn",
         trustProxy: 1,
-        appSecret: "s".repeat(MIN_APP_SECRET_LENGTH),
+        appSecrets: ["s".repeat(MIN_APP_SECRET_LENGTH)],
         skipDemo: true,
         apiCorsOrigins: ["https://a.example.com", "*"],
         apiRateLimit: 10,
@@ -181,6 +181,21 @@ describe("parseEnv", () => {
     const found = problems({ [name]: value });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(line);
+  });
+
+  it("takes several comma-separated APP_SECRET secrets, newest first, each long enough, none twice", () => {
+    const [a, b] = ["a".repeat(MIN_APP_SECRET_LENGTH), "b".repeat(MIN_APP_SECRET_LENGTH)];
+    const parsed = parseEnv({ APP_SECRET: `${a}, ${b}` });
+    expect(parsed.ok && parsed.env.appSecrets).toEqual([a, b]);
+    expect(problems({ APP_SECRET: `${a},hunter2` })).toEqual([
+      expect.stringMatching(/^APP_SECRET must be at least 32 characters \(secret 2 of 2 has 7\)/),
+    ]);
+    expect(problems({ APP_SECRET: `${a},${a}` })).toEqual([
+      expect.stringMatching(/^APP_SECRET names the same secret twice/),
+    ]);
+    expect(problems({ APP_SECRET: [a, b, `${a}1`, `${b}1`, `${a}2`].join(",") })).toEqual([
+      expect.stringMatching(/^APP_SECRET holds at most 4 comma-separated secrets/),
+    ]);
   });
 
   it("never repeats a secret or a mail password in a refusal", () => {

@@ -15,6 +15,8 @@ export const ENV_FILE_NAME = ".env";
 
 /** APP_SECRET's floor: 32 characters of `openssl rand -base64 32` carry 192 bits. */
 export const MIN_APP_SECRET_LENGTH = 32;
+/** Secrets APP_SECRET may hold at once: the one that signs, and the ones still accepted while rotating. */
+export const MAX_APP_SECRETS = 4;
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -70,8 +72,12 @@ export interface ServerEnv {
   logLevel: (typeof LOG_LEVELS)[number];
   /** TRUST_PROXY as Express's "trust proxy" setting takes it. */
   trustProxy: TrustProxy;
-  /** APP_SECRET; unset: the server keeps a generated one under DATA_DIR (platform/secret.server.ts). */
-  appSecret: string | undefined;
+  /**
+   * APP_SECRET's secrets, newest first: the first signs, every one verifies, so a new secret can be
+   * put in front and the old one dropped once what it signed has expired (ADR 036). Unset: the
+   * server keeps a generated one under DATA_DIR (platform/secret.server.ts).
+   */
+  appSecrets: string[] | undefined;
   /** DATABASE_URL: a PostgreSQL server (postgres://…); unset: SQLite in DATA_DIR (platform/db). */
   databaseUrl: string | undefined;
   /** Skip the demo import on an empty database (for a studio starting from scratch). */
@@ -250,6 +256,33 @@ function s3Settings(v: z.infer<typeof envSchema>): S3Settings | undefined {
   };
 }
 
+/**
+ * APP_SECRET: one secret, or several separated by commas while rotating, newest first (as the
+ * Epic Stack's SESSION_SECRET). Base64 has no comma, so `openssl rand -base64 32` output is one
+ * secret. Each must be long enough; the refusal says which and how long, never what.
+ */
+function appSecretList(raw: string, ctx: z.RefinementCtx): string[] {
+  const secrets = raw.split(",").map((secret) => secret.trim());
+  const make = "make one with `openssl rand -base64 32`";
+  const short = secrets.findIndex((secret) => secret.length < MIN_APP_SECRET_LENGTH);
+  if (short !== -1) {
+    const length = secrets[short]?.length ?? 0;
+    const which = secrets.length === 1 ? `it has ${length}` : `secret ${short + 1} of ${secrets.length} has ${length}`;
+    ctx.addIssue({
+      code: "custom",
+      message: `must be at least ${MIN_APP_SECRET_LENGTH} characters (${which}); ${make}, or leave it unset to have one kept in DATA_DIR`,
+    });
+  } else if (secrets.length > MAX_APP_SECRETS) {
+    ctx.addIssue({
+      code: "custom",
+      message: `holds at most ${MAX_APP_SECRETS} comma-separated secrets, newest first (it has ${secrets.length}): drop the oldest once what it signed has expired`,
+    });
+  } else if (new Set(secrets).size !== secrets.length) {
+    ctx.addIssue({ code: "custom", message: "names the same secret twice: list each once, newest first" });
+  }
+  return secrets;
+}
+
 /** The schema of the environment: each key is a variable's name, parsed from its string. */
 export const envSchema = z.object({
   PORT: blankIsUnset(wholeNumber(1, 65535).default(3000)),
@@ -277,15 +310,7 @@ export const envSchema = z.object({
       })
       .default(false),
   ),
-  APP_SECRET: blankIsUnset(
-    z
-      .string()
-      .min(MIN_APP_SECRET_LENGTH, {
-        error: (issue) =>
-          `must be at least ${MIN_APP_SECRET_LENGTH} characters (it has ${String(issue.input).length}); make one with \`openssl rand -base64 32\`, or leave it unset to have one kept in DATA_DIR`,
-      })
-      .optional(),
-  ),
+  APP_SECRET: blankIsUnset(z.string().transform(appSecretList).optional()),
   DATABASE_URL: blankIsUnset(
     z
       .string()
@@ -414,7 +439,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       publicUrl: v.PUBLIC_URL,
       logLevel: v.LOG_LEVEL,
       trustProxy: v.TRUST_PROXY,
-      appSecret: v.APP_SECRET,
+      appSecrets: v.APP_SECRET,
       databaseUrl: v.DATABASE_URL,
       skipDemo: v.DEMO_CONTENT === "off",
       apiCorsOrigins: v.API_CORS_ORIGINS,

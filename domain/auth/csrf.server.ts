@@ -4,9 +4,8 @@
 // carries a token, an HMAC of the session it was rendered for, so a token from another session
 // is worthless (checked by the signed-in layout's middleware, the sign-in action, and the
 // upload handler for its X-CSRF-Token header).
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { readEnv } from "../../platform/env.server.ts";
-import { appSecret } from "../../platform/secret.server.ts";
+import { hasSignature, signatureOf } from "../../platform/secret.server.ts";
 
 export { CSRF_FIELD_NAME } from "./shared.ts";
 
@@ -49,12 +48,10 @@ function ourOrigins(request: Request): Set<string> {
 
 /** The form token for a binding (a session's id hash, or a sign-in form's own cookie). */
 export function csrfToken(binding: string): string {
-  return createHmac("sha256", appSecret()).update(`admin-csrf:${binding}`).digest("base64url");
+  return signatureOf(`admin-csrf:${binding}`);
 }
 
+/** Whether `token` is the binding's, under any secret of a rotation. */
 export function isValidCsrfToken(token: unknown, binding: string): boolean {
-  if (typeof token !== "string" || token === "") return false;
-  const expected = Buffer.from(csrfToken(binding));
-  const actual = Buffer.from(token);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return typeof token === "string" && hasSignature(`admin-csrf:${binding}`, token);
 }

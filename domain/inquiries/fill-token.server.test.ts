@@ -1,4 +1,4 @@
-// The signed fill-time token: too fast, in time, too old, forged.
+// The signed fill-time token: too fast, in time, too old, forged, across a secret's rotation.
 import { afterAll, describe, expect, it } from "vitest";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { checkFillToken, FILL_TOKEN_MAX_AGE_MS, issueFillToken } from "./fill-token.server.ts";
@@ -32,6 +32,13 @@ describe("fill-time token", () => {
     expect(check("", T0 + 10_000)).toBe("invalid");
     expect(check("nonsense", T0 + 10_000)).toBe("invalid");
     expect(check(issueFillToken(T0 + 10 * 60_000), T0 + 10_000)).toBe("invalid");
+  });
+
+  it("outlives a rotation: a new secret in front still accepts what the old one signed", () => {
+    setEnv({ APP_SECRET: "another-secret-that-is-long-enough-9876543210,test-secret-that-is-long-enough-0123456789" });
+    expect(check(token, T0 + 10_000)).toBe("ok");
+    expect(issueFillToken(T0)).not.toBe(token);
+    expect(check(issueFillToken(T0), T0 + 10_000)).toBe("ok");
   });
 
   it("depends on the secret", () => {

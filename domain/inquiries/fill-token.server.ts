@@ -1,9 +1,10 @@
 // The contact form's fill-time token: the time the form was rendered, signed with the app
 // secret. The page is cached and shared between visitors, so the token names no visitor; it
 // only proves "this form left our server at least MIN seconds ago and at most MAX hours ago".
-import { createHmac, timingSafeEqual } from "node:crypto";
+// Signed as every token is (platform/secret.server.ts: cookie-signature, every secret of a
+// rotation accepted); the token is `<period>.<signature of "contact-fill-time:<period>">`.
 import { readEnv } from "../../platform/env.server.ts";
-import { appSecret } from "../../platform/secret.server.ts";
+import { hasSignature, signatureOf } from "../../platform/secret.server.ts";
 import { FILL_TOKEN_PERIOD_MS } from "./rules.ts";
 
 /** A form older than this is refused (with a fresh token, so the visitor can simply resend). */
@@ -14,14 +15,10 @@ const PURPOSE = "contact-fill-time";
 
 export type FillTokenVerdict = "ok" | "too-fast" | "expired" | "invalid";
 
-function sign(issuedAtS: number): string {
-  return createHmac("sha256", appSecret()).update(`${PURPOSE}:${issuedAtS}`).digest("base64url");
-}
-
 /** A token for a form rendered now. */
 export function issueFillToken(now = Date.now()): string {
   const issuedAtS = Math.floor(now / FILL_TOKEN_PERIOD_MS);
-  return `${issuedAtS}.${sign(issuedAtS)}`;
+  return `${issuedAtS}.${signatureOf(`${PURPOSE}:${issuedAtS}`)}`;
 }
 
 export function checkFillToken(
@@ -31,9 +28,7 @@ export function checkFillToken(
   const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
   if (!match) return "invalid";
   const issuedAtS = Number(match[1]);
-  const given = Buffer.from(match[2] ?? "");
-  const expected = Buffer.from(sign(issuedAtS));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
+  if (!hasSignature(`${PURPOSE}:${issuedAtS}`, match[2] ?? "")) return "invalid";
   const ageMs = now - issuedAtS * FILL_TOKEN_PERIOD_MS;
   if (ageMs < -CLOCK_SKEW_MS) return "invalid";
   if (ageMs < minFillMs) return "too-fast";

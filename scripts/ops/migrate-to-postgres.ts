@@ -36,7 +36,7 @@ try {
   console.log(
     [
       "Next: start the server with DATABASE_URL set to that address and APP_SECRET set.",
-      fs.existsSync(secretFile) && !env.appSecret
+      fs.existsSync(secretFile) && !env.appSecrets
         ? `To keep signed-in sessions and open forms valid, use the key this studio has used so far: APP_SECRET=$(cat ${secretFile})`
         : "",
     ]
