@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type ApiDeps, handleApiRequest } from "#domain/content-api/handler.server.ts";
+import { type ApiDeps, handleApiRequest } from "#app/routes/api/handler.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";

@@ -2,9 +2,9 @@
 // Our own pages never call it; they read the database in their loaders.
 
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { apiDeps } from "#domain/content-api/deps.server.ts";
-import { handleApiRequest } from "#domain/content-api/handler.server.ts";
 import type { Route } from "./+types/content";
+import { apiDeps } from "./deps.server.ts";
+import { handleApiRequest } from "./handler.server.ts";
 
 // React Router sends GET, HEAD and OPTIONS to the loader and every other method to the action.
 export function loader({ request, params, context }: Route.LoaderArgs) {

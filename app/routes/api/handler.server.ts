@@ -1,15 +1,17 @@
 // The content API over HTTP: CORS, the bearer token, the per-token rate limit, routing to a
 // resource, and the JSON response with its ETag and caching headers. The React Router resource
-// routes in app/routes/api call this; tests call it directly with a Request.
+// routes beside it (content.ts, openapi.ts) call this; tests call it directly with a Request.
+// What the API knows (tokens, query parsing, the Strapi-shaped resources, the OpenAPI
+// document) is domain/content-api/'s.
 import { createHash } from "node:crypto";
-import { etagMatches } from "../../platform/http.server.ts";
-import { logger } from "../../platform/logger.server.ts";
-import type { RateLimiter } from "../../platform/rate-limit.server.ts";
-import { RESOURCES, type ResourceContext } from "./content.server.ts";
-import { ApiError } from "./errors.server.ts";
-import { openApiDocument } from "./openapi.ts";
-import type { RESPONSE_SCHEMAS } from "./schemas.ts";
-import { bearerToken, verifyApiToken } from "./tokens.server.ts";
+import { RESOURCES, type ResourceContext } from "#domain/content-api/content.server.ts";
+import { ApiError } from "#domain/content-api/errors.server.ts";
+import { openApiDocument } from "#domain/content-api/openapi.ts";
+import type { RESPONSE_SCHEMAS } from "#domain/content-api/schemas.ts";
+import { bearerToken, verifyApiToken } from "#domain/content-api/tokens.server.ts";
+import { etagMatches } from "#platform/http.server.ts";
+import { logger } from "#platform/logger.server.ts";
+import type { RateLimiter } from "#platform/rate-limit.server.ts";
 
 /** How long a browser may reuse a CORS preflight answer. */
 const PREFLIGHT_MAX_AGE_S = 600;

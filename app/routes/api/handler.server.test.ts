@@ -12,16 +12,16 @@ import { moveBannerSlide } from "#domain/catalog/banners.server.ts";
 import { renameCollection } from "#domain/catalog/collections.server.ts";
 import { NAV_LINKS } from "#domain/catalog/navigation.ts";
 import { readBannerSlides } from "#domain/catalog/read-model.server.ts";
+import { standaloneSchema } from "#domain/content-api/openapi.ts";
+import { MAX_PAGE_SIZE } from "#domain/content-api/query.server.ts";
+import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "#domain/content-api/schemas.ts";
+import { createApiToken, revokeApiToken } from "#domain/content-api/tokens.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
 import { smallDemoPhotos } from "#fixtures/small-demo.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";
 import { type ApiDeps, handleApiRequest, openApiResponse } from "./handler.server.ts";
-import { standaloneSchema } from "./openapi.ts";
-import { MAX_PAGE_SIZE } from "./query.server.ts";
-import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "./schemas.ts";
-import { createApiToken, revokeApiToken } from "./tokens.server.ts";
 
 const ORIGIN = "https://studio.example";
 /** Paths on this site, as Strapi's local provider answers them: a client prefixes its STRAPI_URL. */

@@ -1,8 +1,8 @@
 // The content API's process-wide pieces: the database, the per-token rate limiter, settings.
-import { getDb } from "../../platform/db/db.server.ts";
-import { readEnv } from "../../platform/env.server.ts";
-import { publicOrigin } from "../../platform/public-origin.server.ts";
-import { createRateLimiter, type RateLimiter } from "../../platform/rate-limit.server.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
+import { publicOrigin } from "#platform/public-origin.server.ts";
+import { createRateLimiter, type RateLimiter } from "#platform/rate-limit.server.ts";
 import type { ApiDeps } from "./handler.server.ts";
 
 const MS_PER_S = 1000;
