@@ -18,7 +18,6 @@ import {
 import { isAdminPath } from "../domain/auth/shared.ts";
 import { NAV_LINKS } from "../domain/catalog/navigation.ts";
 import { getStudio } from "../domain/catalog/public-pages.server.ts";
-import { studioRowOf } from "../domain/catalog/read-model.server.ts";
 import { getDb } from "../platform/db/db.server.ts";
 import { publicOrigin } from "../platform/public-origin.server.ts";
 import type { Route } from "./+types/root";
@@ -28,6 +27,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { markHydrated } from "./document/early-actions.ts";
 import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";
 import textFontUrl from "./styles/fonts/jost-wght-core.woff2?url";
+import { studioRowOf } from "./utils/request-context.ts";
 
 export const links: Route.LinksFunction = () => [
   // Both faces are needed above the fold; preloading them avoids a late swap (layout shift).

@@ -15,6 +15,7 @@ type AppModule = typeof import("#server/app.ts");
 type CrossSiteModule = typeof import("#server/cross-site.ts");
 type DbModule = typeof import("#platform/db/db.server.ts");
 type SessionModule = typeof import("#domain/auth/session.server.ts");
+type CookiesModule = typeof import("#app/http/cookies.server.ts");
 type CsrfModule = typeof import("#domain/auth/csrf.server.ts");
 type UsersModule = typeof import("#domain/auth/users.server.ts");
 type ShootsModule = typeof import("#domain/catalog/shoots.server.ts");
@@ -51,9 +52,8 @@ describe("admin checks, once per request", () => {
     const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
     const { getDb, migrate, ...dbModule } = await load<DbModule>("/platform/db/db.server.ts");
     closeDb = dbModule.closeDb;
-    const { createSession, findSession, SESSION_COOKIE_NAME } = await load<SessionModule>(
-      "/domain/auth/session.server.ts",
-    );
+    const { createSession, findSession } = await load<SessionModule>("/domain/auth/session.server.ts");
+    const { sessionCookieHeader } = await load<CookiesModule>("/app/http/cookies.server.ts");
     const { csrfToken } = await load<CsrfModule>("/domain/auth/csrf.server.ts");
     const { upsertUser } = await load<UsersModule>("/domain/auth/users.server.ts");
     const { createShoot } = await load<ShootsModule>("/domain/catalog/shoots.server.ts");
@@ -69,7 +69,7 @@ describe("admin checks, once per request", () => {
     shootId = await createShoot(db, { title: "A wedding", location: "", description: "", collectionId });
     const { id: userId } = await upsertUser(db, "owner@example.com", "a long enough password");
     const session = await createSession(db, userId, "vitest");
-    cookie = `${SESSION_COOKIE_NAME}=${session.id}`;
+    cookie = await sessionCookieHeader(session.id);
     csrf = csrfToken((await findSession(db, session.id))?.idHash ?? "");
 
     // From here on, every read of the sessions table is counted.

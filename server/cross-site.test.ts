@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { makeTempDir } from "#fixtures/test-store.ts";
-import { CROSS_SITE_REFUSAL } from "#server/cross-site.ts";
+import { CROSS_SITE_REFUSAL, isSameOriginRequest } from "#server/cross-site.ts";
 
 const FOREIGN_ORIGIN = "https://evil.example";
 
@@ -82,5 +82,20 @@ describe("cross-site posts", () => {
     expect(own.status).toBe(403);
     expect(await own.text()).not.toContain(CROSS_SITE_REFUSAL);
     expect(logLines().filter((l) => l.msg.startsWith("refused a cross-site"))).toHaveLength(5);
+  });
+});
+
+describe("the origin check", () => {
+  const post = (headers: Record<string, string>) =>
+    new Request("http://studio.test/admin/shoots/new", { method: "POST", headers });
+
+  it("accepts same-origin posts and refuses cross-site ones or ones that say nothing", () => {
+    expect(isSameOriginRequest(post({ Origin: "http://studio.test", "Sec-Fetch-Site": "same-origin" }))).toBe(true);
+    expect(isSameOriginRequest(post({ Origin: "http://studio.test" }))).toBe(true);
+    expect(isSameOriginRequest(post({ Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "http://studio.test", "Sec-Fetch-Site": "same-site" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "https://evil.test" }))).toBe(false);
+    expect(isSameOriginRequest(post({ Origin: "null" }))).toBe(false);
+    expect(isSameOriginRequest(post({}))).toBe(false);
   });
 });

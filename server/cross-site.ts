@@ -7,8 +7,9 @@
 // uploads and React Router. What gets through then proves itself with a form token (the
 // signed-in layout's middleware, the sign-in form) or an X-CSRF-Token header (uploads).
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import { isDeclaredCrossSite, isSafeMethod, isSameOriginRequest } from "../domain/auth/csrf.server.ts";
+import { isSafeMethod } from "../domain/auth/csrf.server.ts";
 import { isAdminPath } from "../domain/auth/shared.ts";
+import { readEnv } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";
 
 export const CROSS_SITE_REFUSAL = "This request came from another site and was refused.";
@@ -24,6 +25,37 @@ export function webRequestOf(req: ExpressRequest): Request {
     method: "GET",
     headers,
   });
+}
+
+/**
+ * True when a state-changing request plainly comes from one of our own pages. Browsers send
+ * Sec-Fetch-Site (all current ones) and Origin on every POST; a request with neither is
+ * refused, since we cannot tell where it came from.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite !== null && fetchSite !== "same-origin") return false;
+  const origin = request.headers.get("Origin");
+  if (origin === null) return fetchSite === "same-origin";
+  return ourOrigins(request).has(origin);
+}
+
+/**
+ * True when a request says it came from another site. Public forms refuse only these: a
+ * script or an older browser may post the contact form without saying where it came from.
+ */
+export function isDeclaredCrossSite(request: Request): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  const origin = request.headers.get("Origin");
+  return origin !== null && !ourOrigins(request).has(origin);
+}
+
+function ourOrigins(request: Request): Set<string> {
+  const allowed = new Set([new URL(request.url).origin]);
+  const publicUrl = readEnv().publicUrl;
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  return allowed;
 }
 
 export const refuseCrossSiteRequests: RequestHandler = (req, res, next) => {

@@ -12,8 +12,8 @@
 // link, PIN and visitor, nothing of gallery B. A finding names the marker, what it is, the URL and
 // where in the answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GALLERY_ACCESS_COOKIE, GALLERY_VISITOR_COOKIE } from "#app/http/cookies.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
-import { GALLERY_ACCESS_COOKIE, GALLERY_VISITOR_COOKIE } from "#domain/galleries/client-access.server.ts";
 import { diskMediaStorage, PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { testDatabaseTarget } from "#fixtures/test-store.ts";
 import { openDatabase } from "#platform/db/db.server.ts";

@@ -6,8 +6,9 @@
 // runs of the suite (SQLite is one process).
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionCookieHeader } from "#app/http/cookies.server.ts";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "#domain/auth/login.server.ts";
-import { createSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
+import { createSession } from "#domain/auth/session.server.ts";
 import { ADMIN_HOME } from "#domain/auth/shared.ts";
 import { upsertUser } from "#domain/auth/users.server.ts";
 import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
@@ -15,6 +16,7 @@ import { type ServerProcess, startServer, TEST_APP_SECRET } from "#fixtures/serv
 import { makeTempDir } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { POSTGRES_MIGRATIONS } from "#platform/db/migrations/index.server.ts";
+import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 
 const CONTACT_LIMIT = 3;
 const EMAIL = "owner@nila.example";
@@ -128,9 +130,13 @@ describe("two instances on one PostgreSQL database", () => {
 
     const user = await db.selectFrom("admin_users").select("id").where("email", "=", EMAIL).executeTakeFirstOrThrow();
     const session = await createSession(db, user.id, "vitest");
+    // Its cookie signed with the key both instances were given.
+    setEnv({ APP_SECRET: TEST_APP_SECRET });
+    const cookie = await sessionCookieHeader(session.id);
+    restoreEnv();
     for (const server of [a, b]) {
       const page = await fetch(`${server.url}${ADMIN_HOME}`, {
-        headers: { Cookie: `${SESSION_COOKIE_NAME}=${session.id}` },
+        headers: { Cookie: cookie },
         redirect: "manual",
       });
       expect(page.status, server.url).toBe(200);

@@ -1,6 +1,6 @@
 // Photo uploads over tus (resumable: a dropped connection or a closed laptop continues where
 // it stopped), mounted by the Express app under /admin/uploads. Every request needs the
-// owner's session (requireAdmin, the same lookup as the admin's pages); every request that
+// owner's session (adminSessionOf, the same lookup as the admin's pages); every request that
 // changes something must carry the session's CSRF token in a header (posts from other sites
 // were already refused in front of this handler, by server/cross-site.ts). A finished upload
 // is checked and queued at once, so a refusal reaches the browser with the file's name and
@@ -13,9 +13,9 @@ import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { type DataStore, Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
+import { adminSessionOf } from "#app/http/admin-session.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
-import { requireAdmin } from "../domain/auth/require-admin.server.ts";
 import { STUDIO } from "../domain/catalog/audience.server.ts";
 import { readShoots } from "../domain/catalog/read-model.server.ts";
 import { jobIdOfUpload } from "../domain/jobs/queue.server.ts";
@@ -198,12 +198,9 @@ export function createUploads(dataDir: string): Uploads {
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
-      // The request's one session lookup. requireAdmin refuses with a redirect to the sign-in
-      // page, which a tus client cannot follow: the uploader is answered 401 and says so.
-      const session = await requireAdmin(webRequestOf(req)).catch((refusal: unknown) => {
-        if (refusal instanceof Response) return null;
-        throw refusal;
-      });
+      // The request's one session lookup. A tus client cannot follow the admin pages' redirect
+      // to the sign-in page: the uploader is answered 401 and says so.
+      const session = await adminSessionOf(webRequestOf(req));
       if (!session) {
         res.status(401).type("text/plain").send("Sign in to upload.");
         return;

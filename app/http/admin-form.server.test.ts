@@ -2,7 +2,7 @@
 // bodies streamed with the CSRF token checked before a file is kept, an oversized file skipped
 // and named while the fields after it still arrive, and a body cut short refused.
 import { describe, expect, it } from "vitest";
-import { MAX_SOURCE_BYTES } from "../media/constants.ts";
+import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import { parseAdminForm } from "./admin-form.server.ts";
 
 const TOKEN = "csrf-token";

@@ -3,7 +3,9 @@
 // multipart body (forms with an image field) is streamed through a multipart parser that
 // holds at most one file's allowed size: a file over the limit is skipped (never buffered),
 // remembered by field and file name, and the parts after it are still read, so the form can
-// answer "too large" next to that field and keep everything else that was typed.
+// answer "too large" next to that field and keep everything else that was typed. It is the
+// body's HTTP reading (a refusal is thrown as the answer: 403, 413, 400), so it lives with the
+// other adapters in app/http/; the actions then take plain fields from the FormData.
 import {
   getMultipartBoundary,
   isMultipartRequest,
@@ -13,32 +15,14 @@ import {
   MultipartPart,
 } from "@remix-run/multipart-parser";
 import { createContext, data, type RouterContextProvider } from "react-router";
-import { formatFileSize, MIB } from "#platform/bytes.ts";
-import { MAX_SOURCE_BYTES } from "../media/constants.ts";
+import { type AdminForm, MAX_BODY_BYTES, MAX_FORM_BYTES, type OversizedFile } from "#domain/auth/admin-form.server.ts";
+import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
+import { formatFileSize } from "#platform/bytes.ts";
 
-/** Image fields one admin form may carry (settings: logo, about photo, showreel poster). */
-export const MAX_FILES_PER_FORM = 3;
-/** Everything but files: the settings form's text is a few KiB; this is generous. */
-const TEXT_ALLOWANCE_BYTES = MIB;
-/** Bytes kept in memory at most: the allowed files plus the text. */
-export const MAX_FORM_BYTES = MAX_FILES_PER_FORM * MAX_SOURCE_BYTES + TEXT_ALLOWANCE_BYTES;
-/** Bytes read at most, counting oversized files that are skipped; a bigger body is refused (413). */
-export const MAX_BODY_BYTES = 2 * MAX_FORM_BYTES;
 const MAX_PARTS = 200;
 const MAX_HEADER_BYTES = 8 * 1024;
 /** Bodies are fed to the parser in slices this big, so an oversized file always ends in a later slice than it began. */
 const SLICE_BYTES = 64 * 1024;
-
-export interface OversizedFile {
-  field: string;
-  fileName: string;
-}
-
-export interface AdminForm {
-  form: FormData;
-  /** Files skipped for being over MAX_SOURCE_BYTES, in the order they came. */
-  oversized: OversizedFile[];
-}
 
 /** The signed-in layout's middleware puts the parsed form here for the action. */
 export const adminFormContext = createContext<AdminForm | null>(null);

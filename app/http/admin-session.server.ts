@@ -1,24 +1,32 @@
-// The one path from a request to the signed-in owner: the session cookie, looked up in the
-// database (findSession, which also slides the expiry). React Router's signed-in layout calls
-// requireAdmin once per request and hands the session to its loaders and actions through
-// adminSessionContext; the tus upload handler (server/uploads.ts) calls it for every upload
-// request; the sign-in page asks adminSessionOf whether someone is already signed in.
-import { redirect } from "react-router";
-import { getDb } from "../../platform/db/db.server.ts";
-import { isSafeMethod } from "./csrf.server.ts";
-import { type AdminSession, findSession, readCookie, SESSION_COOKIE_NAME } from "./session.server.ts";
-import { LOGIN_PATH } from "./shared.ts";
+// The one path from a request to the signed-in owner: the session cookie (app/http/cookies),
+// looked up in the database (findSession, which also slides the expiry). React Router's
+// signed-in layout calls requireAdmin once per request and hands the session to its loaders and
+// actions through adminSessionContext; the tus upload handler (server/uploads.ts) asks
+// adminSessionOf for every upload request; so does the sign-in page, to skip itself.
+import { createContext, redirect } from "react-router";
+import { isSafeMethod } from "#domain/auth/csrf.server.ts";
+import { type AdminSession, findSession } from "#domain/auth/session.server.ts";
+import { LOGIN_PATH } from "#domain/auth/shared.ts";
+import { getDb } from "#platform/db/db.server.ts";
+import { sessionIdOf } from "./cookies.server.ts";
 
-/** The live session this request's cookie names, or null (no cookie, unknown, expired). */
+/**
+ * The signed-in owner's session for one request, set by the signed-in layout's middleware for
+ * every route under it. Reading it anywhere else throws: a route outside that layout (the
+ * sign-in page) asks adminSessionOf instead.
+ */
+export const adminSessionContext = createContext<AdminSession>();
+
+/** The live session this request's cookie names, or null (no cookie, unsigned, unknown, expired). */
 export async function adminSessionOf(request: Request): Promise<AdminSession | null> {
-  const id = readCookie(request, SESSION_COOKIE_NAME);
+  const id = await sessionIdOf(request);
   return id ? findSession(getDb(), id) : null;
 }
 
 /**
  * The signed-in owner's session. Without one it throws a redirect to the sign-in page, which
  * brings a page visit (GET) back to where it was going; React Router answers the thrown
- * response as it is, and the upload handler, whose tus client cannot follow it, answers 401.
+ * response as it is.
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
   const session = await adminSessionOf(request);

@@ -1,24 +1,12 @@
 // The HTTP side of a gallery's downloads, shared by the client's routes under /g/:token/download
-// and the studio's export of a list: which download a path names, and the answers (a file with
-// Range support, a ZIP, the download PIN's form).
+// and the studio's export of a list: the answers (a file with Range support, a ZIP, the download
+// PIN's form). Which download a path names is the domain's (domain/galleries/download-request).
 import { createHash } from "node:crypto";
-import type { Database } from "../../platform/db/db.server.ts";
-import { rangeResponse, zipResponse } from "../../platform/zip.server.ts";
-import { fileChecksums, refId } from "../media/checksums.server.ts";
-import { contentTypeOf, type MediaStorage } from "../media/storage.server.ts";
-import { type DeliveryFile, type DownloadScope, deliveryZip } from "./downloads.server.ts";
-
-/** "all.zip", "set/12.zip", "list/3.zip", "photo/42": the download a path after /download/ names. */
-export function parseDownloadPath(splat: string): DownloadScope | null {
-  if (splat === "all.zip") return { kind: "all" };
-  const match = /^(set|list|photo)\/([1-9]\d{0,15})(\.zip|\.jpg)?$/.exec(splat);
-  if (!match) return null;
-  const [, kind, id, ext] = match;
-  const n = Number(id);
-  if (kind === "photo" && ext !== ".zip") return { kind: "photo", photoId: n };
-  if (ext !== ".zip") return null;
-  return kind === "set" ? { kind: "set", setId: n } : kind === "list" ? { kind: "list", listId: n } : null;
-}
+import { type DeliveryFile, deliveryZip } from "#domain/galleries/downloads.server.ts";
+import { fileChecksums, refId } from "#domain/media/checksums.server.ts";
+import { contentTypeOf, type MediaStorage } from "#domain/media/storage.server.ts";
+import type { Database } from "#platform/db/db.server.ts";
+import { rangeResponse, zipResponse } from "#platform/zip.server.ts";
 
 /** One photo's file, with Range support (a phone on a patchy line resumes big originals too). */
 export async function fileDownload(

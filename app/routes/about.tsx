@@ -2,10 +2,10 @@
 
 import { Picture } from "#app/components/picture.tsx";
 import { ABOUT_IMAGE_SIZES } from "#app/utils/image-sizes.ts";
+import { studioRowOf } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { getAboutPage } from "#domain/catalog/public-pages.server.ts";
-import { studioRowOf } from "#domain/catalog/read-model.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/about";
 

@@ -8,6 +8,7 @@ import { ShootCard } from "#app/components/shoot-card.tsx";
 import { Showreel } from "#app/components/showreel.tsx";
 import { afterMainImage } from "#app/document/main-image-first.ts";
 import { collectionGridSizes, storyGridSizes } from "#app/utils/image-sizes.ts";
+import { studioRowOf } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl, seoMeta } from "#app/utils/seo.ts";
 import {
@@ -16,7 +17,6 @@ import {
   getRecentStories,
   getShowreel,
 } from "#domain/catalog/public-pages.server.ts";
-import { studioRowOf } from "#domain/catalog/read-model.server.ts";
 import type { StudioInfo } from "#domain/catalog/types.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/home";

@@ -10,7 +10,7 @@
 // Only failures count; a success clears the count it was made under and renews the device.
 import type { Database } from "../../platform/db/db.server.ts";
 import { createRateLimiter, type RateLimiter } from "../../platform/rate-limit.server.ts";
-import { issueDeviceToken, knownDeviceId } from "./known-device.server.ts";
+import { type DeviceClaim, issueDeviceClaim, knownDeviceId } from "./known-device.server.ts";
 import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from "./password.server.ts";
 import { normaliseEmail } from "./users.server.ts";
 
@@ -43,8 +43,8 @@ export function createLoginThrottles(now?: () => number): LoginThrottles {
 export const loginThrottles = createLoginThrottles();
 
 export type LoginOutcome =
-  /** `device` is the browser's new known-device token for this account. */
-  | { ok: true; userId: number; device: string }
+  /** `device` is the browser's new known-device claim for this account. */
+  | { ok: true; userId: number; device: DeviceClaim }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterS: number };
 
@@ -55,8 +55,8 @@ export async function attemptLogin(
     email: string;
     password: string;
     address: string;
-    /** The browser's known-device cookie, if it sent one. */
-    device?: string | null;
+    /** What the browser's known-device cookie claims, its signature checked, if it sent one. */
+    device?: DeviceClaim | null;
     now?: number;
   },
 ): Promise<LoginOutcome> {
@@ -86,7 +86,7 @@ export async function attemptLogin(
     return {
       ok: true,
       userId: user.id,
-      device: issueDeviceToken({ id: user.id, passwordHash: user.password_hash }, now),
+      device: issueDeviceClaim({ id: user.id, passwordHash: user.password_hash }, now),
     };
   }
   await Promise.all([limiter.hit(key), throttles.address.hit(addressKey)]);

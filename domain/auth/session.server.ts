@@ -1,13 +1,13 @@
 // Server-side admin sessions. The cookie holds only a random id; the database holds its
 // SHA-256, the owner and the expiry, so a session can be revoked (sign out, sign out
-// everywhere, a new password) and a stolen database copy holds no usable cookie.
+// everywhere, a new password) and a stolen database copy holds no usable cookie. The cookie
+// itself (signed, HttpOnly, under /admin) is HTTP's: app/http/cookies.server.ts.
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
 import { fromStoredTime, toStoredTime } from "../../platform/time.ts";
 
+/** The name of the session's cookie (app/http/cookies.server.ts writes and reads it). */
 export const SESSION_COOKIE_NAME = "nila_admin";
-/** The cookie is sent only to the admin: public pages never see it. */
-export const ADMIN_COOKIE_PATH = "/admin";
 /** A session unused for this long ends (sliding expiry). */
 export const SESSION_IDLE_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;
 /** However active, a session ends this long after sign-in; the cookie lives as long. */
@@ -100,51 +100,4 @@ export async function destroySession(db: Database, id: string): Promise<void> {
 export async function destroyAllSessions(db: Database, userId: number): Promise<number> {
   const result = await db.deleteFrom("admin_sessions").where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** Secure when the request came over TLS (directly, or through a proxy Express trusts). */
-export function isSecureRequest(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
-/** HttpOnly, SameSite=Lax, Secure over TLS; sent only under `path` (the admin's by default). */
-export function serializeAdminCookie(
-  name: string,
-  value: string,
-  { maxAgeMs, secure, path = ADMIN_COOKIE_PATH }: { maxAgeMs: number; secure: boolean; path?: string },
-): string {
-  const parts = [
-    `${name}=${value}`,
-    `Path=${path}`,
-    `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`,
-    "HttpOnly",
-    "SameSite=Lax",
-  ];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export function sessionCookie(request: Request, id: string): string {
-  return serializeAdminCookie(SESSION_COOKIE_NAME, id, {
-    maxAgeMs: SESSION_ABSOLUTE_LIFETIME_MS,
-    secure: isSecureRequest(request),
-  });
-}
-
-export function clearSessionCookie(request: Request): string {
-  return serializeAdminCookie(SESSION_COOKIE_NAME, "", { maxAgeMs: 0, secure: isSecureRequest(request) });
-}
-
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const pair of header.split(";")) {
-    const eq = pair.indexOf("=");
-    if (eq > 0 && pair.slice(0, eq).trim() === name) {
-      const value = pair.slice(eq + 1).trim();
-      // Our ids are base64url; anything else is not ours.
-      return /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : null;
-    }
-  }
-  return null;
 }

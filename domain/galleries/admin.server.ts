@@ -3,7 +3,6 @@
 // WhatsApp or QR code), and the clients' selection lists with their exports. The gallery's own
 // record, token and PIN live in galleries.server.ts; this builds on it.
 import { sql } from "kysely";
-import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { fieldErrors } from "#platform/field-errors.ts";
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
@@ -12,7 +11,7 @@ import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { STUDIO } from "../catalog/audience.server.ts";
 import { moveByOne, type Step } from "../catalog/move-by-one.server.ts";
-import { studioRowOf } from "../catalog/read-model.server.ts";
+import type { StudioRow } from "../catalog/read-model.server.ts";
 import {
   countLivePhotos,
   countSetsAndPhotos,
@@ -206,8 +205,8 @@ export async function listGalleriesForAdmin(db: Database, today: Day): Promise<A
 }
 
 /** Today in the studio's time zone (a setting), for whether a link has expired. */
-export async function studioTodayOf(context: Readonly<RouterContextProvider>, db: Database): Promise<Day> {
-  return studioDay((await studioRowOf(context, db))?.time_zone ?? DEFAULT_TIME_ZONE);
+export function studioTodayOf(studio: Pick<StudioRow, "time_zone"> | null): Day {
+  return studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE);
 }
 
 // --- sets

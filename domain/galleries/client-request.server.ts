@@ -1,100 +1,19 @@
-// One client request to a gallery, as the page (/g/:token) and its data route (/g/:token/photos)
-// both see it: which gallery the link names and whether this browser may see it (gate), and
-// the selection forms both accept (a heart before JavaScript posts to the page, with it to the
-// data route), with each refusal in words the person can act on.
+// One client request to a gallery's selections, as the page (/g/:token) and its data route
+// (/g/:token/photos) both take it: the selection forms both accept (a heart before JavaScript
+// posts to the page, with it to the data route), with each refusal in words the person can act
+// on. Whether the browser may see the gallery at all is access.server.ts's answer.
 import type { Database } from "../../platform/db/db.server.ts";
-import { studioDay } from "../catalog/studio-time.ts";
-import {
-  clearWrongPins,
-  galleryPinHash,
-  hasGalleryAccess,
-  PIN_FAILURES_PER_15_MIN,
-  type PinKind,
-  pinTryAllowed,
-  recordWrongPin,
-  visitorIdOf,
-} from "./client-access.server.ts";
 import type { ItemAnswer } from "./client-types.ts";
-import { checkGalleryPin, type GalleryRecord, galleryAccess, galleryByToken } from "./galleries.server.ts";
 import {
   COMMENT_MAX_CHARS,
   heartPhoto,
   type ItemRefusal,
   readLists,
-  readVisitor,
   type SelectionList,
   setComment,
   unheartPhoto,
   type Visitor,
 } from "./selections.server.ts";
-
-export type GalleryGate =
-  | { state: "missing" }
-  | { state: "closed"; reason: "expired" | "revoked" }
-  | { state: "pin"; gallery: GalleryRecord; pinHash: string }
-  | { state: "open"; gallery: GalleryRecord; visitor: Visitor | null };
-
-/** What `token` opens for this browser today (the studio's calendar day, in its time zone). */
-export async function gateGallery(
-  db: Database,
-  request: Request,
-  token: string,
-  timeZone: string,
-  now = new Date(),
-): Promise<GalleryGate> {
-  const gallery = await galleryByToken(db, token);
-  if (!gallery) return { state: "missing" };
-  const access = galleryAccess(gallery, studioDay(timeZone, now));
-  if (access !== "open") return { state: "closed", reason: access };
-  const pinHash = await galleryPinHash(db, gallery.id);
-  if (pinHash !== null && !hasGalleryAccess(request, gallery.id, pinHash)) return { state: "pin", gallery, pinHash };
-  const visitorId = visitorIdOf(request, gallery.id);
-  const visitor = visitorId === null ? null : await readVisitor(db, gallery.id, visitorId);
-  return { state: "open", gallery, visitor };
-}
-
-/** "5 minutes": how long a throttled person waits, rounded up to whole minutes. */
-export function waitText(retryAfterS: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
-  return minutes === 1 ? "a minute" : `${minutes} minutes`;
-}
-
-export type PinCheck = { ok: true } | { ok: false; status: 400 | 429; message: string };
-
-/** The gallery's PIN typed at the door: throttled per gallery and address. */
-export async function tryGalleryPin(db: Database, gallery: GalleryRecord, pin: string, address: string) {
-  return throttledPin("gallery", gallery.id, address, () => checkGalleryPin(db, gallery.id, pin));
-}
-
-/**
- * Runs a PIN check unless this address has used its allowance of wrong PINs for this gallery
- * (then the PIN is not even checked, so guessing gains nothing while throttled).
- */
-export async function throttledPin(
-  kind: PinKind,
-  galleryId: number,
-  address: string,
-  check: () => Promise<boolean>,
-): Promise<PinCheck> {
-  const before = await pinTryAllowed(kind, galleryId, address);
-  if (!before.allowed) return { ok: false, status: 429, message: tooManyText(before.retryAfterS) };
-  if (await check()) {
-    await clearWrongPins(kind, galleryId, address);
-    return { ok: true };
-  }
-  const after = await recordWrongPin(kind, galleryId, address);
-  if (!after.allowed) return { ok: false, status: 429, message: tooManyText(after.retryAfterS) };
-  const left = after.remaining;
-  return {
-    ok: false,
-    status: 400,
-    message: `That PIN is not right. ${left === 1 ? "1 more try" : `${left} more tries`} before a wait.`,
-  };
-}
-
-function tooManyText(retryAfterS: number): string {
-  return `Too many wrong PINs (${PIN_FAILURES_PER_15_MIN} in 15 minutes). Please try again in ${waitText(retryAfterS)}, or ask the studio.`;
-}
 
 /** The list a request works on: the one it names if it is the person's, else their newest open one. */
 export function activeList(lists: SelectionList[], wanted: number | null): SelectionList | null {

@@ -1,6 +1,6 @@
 // A gallery's downloads on a real SQLite file and real files: what each download holds and under
 // which names, the ZIP a real unzip opens with the stored bytes, resuming from the middle, the
-// watermarked web size, CRC-32s kept once computed, and the access check every route makes.
+// watermarked web size, and CRC-32s kept once computed. Who may download is access.server.test.ts's.
 
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -9,32 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { zipBytes } from "#platform/zip.server.ts";
-import { hashPassword } from "../auth/password.server.ts";
 import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants } from "../media/pipeline.server.ts";
-import {
-  checkDownloadPin,
-  downloadAccessCookie,
-  downloadCookieName,
-  hasDownloadAccess,
-  requireGalleryAccess,
-} from "./access.server.ts";
-import {
-  GALLERY_ACCESS_COOKIE,
-  galleryAccessCookie,
-  galleryPinHash,
-  PIN_FAILURES_PER_15_MIN,
-} from "./client-access.server.ts";
 import { parseDownloadPath } from "./download-request.server.ts";
 import { allowsDownload, deliveryFiles, deliveryZip, downloadOffers, offeredSizes } from "./downloads.server.ts";
-import {
-  addGallerySet,
-  createGallery,
-  type GalleryRecord,
-  readGallery,
-  revokeGalleryLink,
-  setGalleryPin,
-} from "./galleries.server.ts";
+import { addGallerySet, createGallery, type GalleryRecord, readGallery } from "./galleries.server.ts";
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -241,68 +220,5 @@ describe("gallery downloads", () => {
     for (const bad of ["", "set/12", "set/0.zip", "list/x.zip", "photo/42.zip/..", "../all.zip", "all.zip/"]) {
       expect(parseDownloadPath(bad)).toBeNull();
     }
-  });
-
-  it("lets a request in only through an open link, and with the PIN's signed cookie when it has one", async () => {
-    const id = await createGallery(store.db, { title: "Private" });
-    const record = await readGallery(store.db, id);
-    if (!record) throw new Error("no gallery");
-    const url = `http://studio.test/g/${record.token}/download/all.zip`;
-    const status = (promise: Promise<unknown>) =>
-      promise.then(
-        () => 200,
-        (e: unknown) => (e instanceof Response ? e.status : -1),
-      );
-    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(200);
-    expect(await status(requireGalleryAccess(new Request(url), "x".repeat(43), { db: store.db }))).toBe(404);
-
-    await setGalleryPin(store.db, id, "4321");
-    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(403);
-    // The cookie the gallery's own PIN form sets (client-access.server.ts) opens its downloads too.
-    const setCookie = galleryAccessCookie(new Request(url), record, (await galleryPinHash(store.db, id)) ?? "");
-    expect(setCookie).toMatch(new RegExp(`^${GALLERY_ACCESS_COOKIE}=[A-Za-z0-9_-]+; Path=/g/${record.token};`));
-    const cookie = setCookie.split(";")[0] ?? "";
-    const withCookie = new Request(url, { headers: { Cookie: cookie } });
-    expect(await status(requireGalleryAccess(withCookie, record.token, { db: store.db }))).toBe(200);
-    // A forged value, or the cookie after a new PIN, is refused.
-    const forged = new Request(url, { headers: { Cookie: `${cookie.slice(0, -4)}AAAA` } });
-    expect(await status(requireGalleryAccess(forged, record.token, { db: store.db }))).toBe(403);
-    await setGalleryPin(store.db, id, "9999");
-    expect(await status(requireGalleryAccess(withCookie, record.token, { db: store.db }))).toBe(403);
-
-    await setGalleryPin(store.db, id, null);
-    await store.db.updateTable("client_galleries").set({ expires_on: "2020-01-01" }).where("id", "=", id).execute();
-    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(410);
-    await revokeGalleryLink(store.db, id);
-    expect(await status(requireGalleryAccess(new Request(url), record.token, { db: store.db }))).toBe(410);
-  });
-
-  it("checks the download PIN, then lets the browser in by its own cookie; wrong PINs are throttled", async () => {
-    const id = await createGallery(store.db, { title: "PIN for downloads" });
-    await store.db
-      .updateTable("client_galleries")
-      .set({ download_pin_hash: await hashPassword("2468") })
-      .where("id", "=", id)
-      .execute();
-    const record = await readGallery(store.db, id);
-    if (!record) throw new Error("no gallery");
-    const url = `http://studio.test/g/${record.token}/download/all.zip`;
-    expect(await hasDownloadAccess(store.db, new Request(url), record)).toBe(false);
-    const address = "192.0.2.7";
-    expect(await checkDownloadPin(store.db, id, "2468", address)).toEqual({ ok: true });
-    const cookie = (await downloadAccessCookie(store.db, new Request(url), id)).split(";")[0] ?? "";
-    expect(cookie.startsWith(`${downloadCookieName(id)}=`)).toBe(true);
-    expect(await hasDownloadAccess(store.db, new Request(url, { headers: { Cookie: cookie } }), record)).toBe(true);
-    // A forged value is no download cookie.
-    const forged = new Request(url, { headers: { Cookie: `${cookie.slice(0, -4)}AAAA` } });
-    expect(await hasDownloadAccess(store.db, forged, record)).toBe(false);
-
-    for (let i = 0; i < PIN_FAILURES_PER_15_MIN - 1; i++)
-      expect(await checkDownloadPin(store.db, id, "0000", address)).toMatchObject({ ok: false, status: 400 });
-    expect(await checkDownloadPin(store.db, id, "0000", address)).toMatchObject({ ok: false, status: 429 });
-    // Past the limit even the right PIN waits: guessing a short PIN must stay slow.
-    expect(await checkDownloadPin(store.db, id, "2468", address)).toMatchObject({ ok: false, status: 429 });
-    // Another address has its own allowance.
-    expect(await checkDownloadPin(store.db, id, "2468", "192.0.2.8")).toEqual({ ok: true });
   });
 });

@@ -2,7 +2,6 @@
 // written in one transaction before anything is sent, so a crash or a mail outage after this
 // point loses nothing; the outbox's sender is woken once it commits.
 import { randomUUID } from "node:crypto";
-import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
 import { storedTimeAfter, toStoredTime } from "../../platform/time.ts";
@@ -139,30 +138,17 @@ export async function listInquiries(
   }));
 }
 
-/** Inquiries the inbox has not shown yet: the unread count beside "Inquiries" in the admin's menu. */
-async function countUnseenInquiries(db: Database): Promise<number> {
+/**
+ * Inquiries the inbox has not shown yet: the unread count beside "Inquiries" in the admin's menu
+ * (counted once per request: app/utils/request-context.ts unseenInquiriesOf).
+ */
+export async function countUnseenInquiries(db: Database): Promise<number> {
   const row = await db
     .selectFrom("inquiries")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("seen_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-const unseenContext = createContext<Promise<number> | null>(null);
-
-/**
- * The unread count for this request, counted once: the admin's menu shows it, and the inbox waits
- * for it before marking what it shows as read, so on the inbox itself the menu's count and the
- * inquiries marked new agree, whichever loader runs first.
- */
-export function unseenInquiriesOf(context: Readonly<RouterContextProvider>, db: Database): Promise<number> {
-  let count = context.get(unseenContext);
-  if (!count) {
-    count = countUnseenInquiries(db);
-    context.set(unseenContext, count);
-  }
-  return count;
 }
 
 /** The inbox showed these to the studio: they are read (the first time is kept). */

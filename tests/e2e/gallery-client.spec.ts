@@ -9,7 +9,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
-import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/client-access.server.ts";
+import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/access.server.ts";
 import { FIRST_SCREEN_PHOTOS, PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import {
   addGallerySet,

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseDisposition } from "content-disposition";
 import { hashPassword } from "#domain/auth/password.server.ts";
-import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/client-access.server.ts";
+import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/access.server.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "#domain/galleries/galleries.server.ts";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { formatFileSize } from "#platform/bytes.ts";

@@ -3,13 +3,11 @@
 // with 'sign out' and 'sign out everywhere'.
 import { Form, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { adminFormContext, parseAdminForm } from "#domain/auth/admin-form.server.ts";
-import { adminSessionContext } from "#domain/auth/context.server.ts";
+import { adminFormContext, parseAdminForm } from "#app/http/admin-form.server.ts";
+import { adminSessionContext, requireAdmin } from "#app/http/admin-session.server.ts";
+import { studioRowOf, unseenInquiriesOf } from "#app/utils/request-context.ts";
 import { CSRF_FIELD_NAME, csrfToken, isSafeMethod, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
-import { requireAdmin } from "#domain/auth/require-admin.server.ts";
-import { studioRowOf } from "#domain/catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE } from "#domain/catalog/studio-time.ts";
-import { unseenInquiriesOf } from "#domain/inquiries/store.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/authed";
 

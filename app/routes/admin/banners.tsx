@@ -6,7 +6,7 @@ import { ImageField } from "#app/components/admin/image-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { Field } from "#app/components/field.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import {
   addBannerSlideFromForm,
   listBannerSlides,

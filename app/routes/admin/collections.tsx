@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import {
   listCollectionsWithCovers,
   moveCollection,

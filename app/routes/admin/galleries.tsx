@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { studioRowOf } from "#app/utils/request-context.ts";
 import { listGalleriesForAdmin, studioTodayOf } from "#domain/galleries/admin.server.ts";
 import { ACCESS_TEXT } from "#domain/galleries/gallery-form.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/galleries";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = getDb();
   return {
-    galleries: await listGalleriesForAdmin(db, await studioTodayOf(context, db)),
+    galleries: await listGalleriesForAdmin(db, studioTodayOf(await studioRowOf(context, db))),
     trashed: new URL(request.url).searchParams.has("trashed"),
   };
 }

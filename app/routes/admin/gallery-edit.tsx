@@ -12,10 +12,10 @@ import { GalleryCoverForm, GalleryForm } from "#app/components/admin/gallery-for
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
+import { studioRowOf } from "#app/utils/request-context.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
-import { studioRowOf } from "#domain/catalog/read-model.server.ts";
 import {
   checkPin,
   checkSetTitle,
@@ -82,7 +82,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const gallery = await liveGallery(params.id);
   const url = new URL(request.url);
   const link = galleryLink(publicOrigin(), gallery.token);
-  const studioName = (await studioRowOf(context, db))?.name ?? "";
+  const studio = await studioRowOf(context, db);
+  const studioName = studio?.name ?? "";
   const { token: _token, ...details } = gallery;
   return {
     gallery: details,
@@ -92,7 +93,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       offset: Math.max(0, Number(url.searchParams.get("coverOffset")) || 0),
       limit: NO_SCRIPT_COVER_CHOICES,
     }),
-    access: galleryAccess(gallery, await studioTodayOf(context, db)),
+    access: galleryAccess(gallery, studioTodayOf(studio)),
     sets: await listGallerySets(db, gallery.id),
     rerendering: await pendingRerenders(db, gallery.id),
     lists: await readSelectionLists(db, gallery.id),

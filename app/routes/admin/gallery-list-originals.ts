@@ -2,7 +2,7 @@
 // original files, for the studio's album work (ADR 027). Inside the signed-in layout, so its
 // middleware demands a session; whatever the gallery lets its client download, the studio gets
 // the originals. Resumable like the client's ZIPs.
-import { zipDownload } from "#domain/galleries/download-request.server.ts";
+import { zipDownload } from "#app/http/downloads.server.ts";
 import { deliveryFiles } from "#domain/galleries/downloads.server.ts";
 import { readGallery } from "#domain/galleries/galleries.server.ts";
 import { readListName } from "#domain/galleries/selections.server.ts";

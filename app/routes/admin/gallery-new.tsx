@@ -2,8 +2,8 @@
 // set; the shoot is untouched). Sets, access and sending are on the gallery's page.
 import { data, redirect } from "react-router";
 import { GalleryForm } from "#app/components/admin/gallery-form.tsx";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { idParam } from "#app/utils/id-param.ts";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { readShoots } from "#domain/catalog/read-model.server.ts";
 import { parseGalleryForm } from "#domain/galleries/admin.server.ts";

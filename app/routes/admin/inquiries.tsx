@@ -4,16 +4,11 @@
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
+import { unseenInquiriesOf } from "#app/utils/request-context.ts";
 import { INQUIRY_FILTERS, type InquiryFilter, type MailDelivery, readInquiryFilter } from "#domain/inquiries/inbox.ts";
 import { inquirySettings } from "#domain/inquiries/settings.server.ts";
-import {
-  listInquiries,
-  mailDelivery,
-  markInquiriesSeen,
-  setInquiryHandled,
-  unseenInquiriesOf,
-} from "#domain/inquiries/store.server.ts";
+import { listInquiries, mailDelivery, markInquiriesSeen, setInquiryHandled } from "#domain/inquiries/store.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/inquiries";
 

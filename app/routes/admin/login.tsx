@@ -4,46 +4,30 @@
 import { randomBytes } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
+import { adminSessionOf } from "#app/http/admin-session.server.ts";
+import { deviceCookie, loginFormCookie, sessionCookie } from "#app/http/cookies.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { csrfToken, isValidCsrfToken } from "#domain/auth/csrf.server.ts";
-import { deviceCookie, readDeviceCookie } from "#domain/auth/known-device.server.ts";
 import { attemptLogin, loginThrottles } from "#domain/auth/login.server.ts";
-import { adminSessionOf } from "#domain/auth/require-admin.server.ts";
-import {
-  createSession,
-  isSecureRequest,
-  readCookie,
-  serializeAdminCookie,
-  sessionCookie,
-} from "#domain/auth/session.server.ts";
+import { createSession } from "#domain/auth/session.server.ts";
 import { CSRF_FIELD_NAME, safeNextPath } from "#domain/auth/shared.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/login";
 
-const LOGIN_FORM_COOKIE = "nila_admin_login";
-/** A sign-in form left open longer than this must be reloaded. */
-const LOGIN_FORM_LIFETIME_MS = 2 * 60 * 60 * 1000;
-
 /** The sign-in form's own cookie, made when missing; the token binds to it. */
-function loginFormBinding(request: Request): { binding: string; setCookie?: string } {
-  const existing = readCookie(request, LOGIN_FORM_COOKIE);
+async function loginFormBinding(request: Request): Promise<{ binding: string; setCookie?: string }> {
+  const existing = await loginFormCookie.read(request);
   if (existing) return { binding: `login:${existing}` };
   const fresh = randomBytes(24).toString("base64url");
-  return {
-    binding: `login:${fresh}`,
-    setCookie: serializeAdminCookie(LOGIN_FORM_COOKIE, fresh, {
-      maxAgeMs: LOGIN_FORM_LIFETIME_MS,
-      secure: isSecureRequest(request),
-    }),
-  };
+  return { binding: `login:${fresh}`, setCookie: await loginFormCookie.write(request, fresh) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Outside the signed-in layout, so this page looks the session up itself (the same path).
   if (await adminSessionOf(request)) throw redirect(safeNextPath(url.searchParams.get("next")));
-  const { binding, setCookie } = loginFormBinding(request);
+  const { binding, setCookie } = await loginFormBinding(request);
   return data(
     { csrf: csrfToken(binding), signedOut: url.searchParams.has("signedOut") },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
@@ -60,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = body.form;
   const email = String(form.get("email") ?? "").slice(0, 320);
   const password = String(form.get("password") ?? "");
-  const formCookie = readCookie(request, LOGIN_FORM_COOKIE);
+  const formCookie = await loginFormCookie.read(request);
   if (!formCookie || !isValidCsrfToken(form.get(CSRF_FIELD_NAME), `login:${formCookie}`)) {
-    const fresh = loginFormBinding(new Request(request.url));
+    const fresh = await loginFormBinding(new Request(request.url));
     return data(
       { error: "This form had expired. Please sign in again.", email, csrf: csrfToken(fresh.binding) },
       { status: 403, headers: fresh.setCookie ? { "Set-Cookie": fresh.setCookie } : undefined },
@@ -75,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password,
     address: context.get(clientAddressContext),
-    device: readDeviceCookie(request),
+    device: await deviceCookie.read(request),
   });
   if (!outcome.ok) {
     if (outcome.reason === "throttled") {
@@ -92,12 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const session = await createSession(getDb(), outcome.userId, request.headers.get("User-Agent") ?? "");
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(request, session.id));
-  headers.append("Set-Cookie", deviceCookie(request, outcome.device));
-  headers.append(
-    "Set-Cookie",
-    serializeAdminCookie(LOGIN_FORM_COOKIE, "", { maxAgeMs: 0, secure: isSecureRequest(request) }),
-  );
+  headers.append("Set-Cookie", await sessionCookie.write(request, session.id));
+  headers.append("Set-Cookie", await deviceCookie.write(request, outcome.device));
+  headers.append("Set-Cookie", await loginFormCookie.clear(request));
   return redirect(safeNextPath(new URL(request.url).searchParams.get("next")), { headers });
 }
 

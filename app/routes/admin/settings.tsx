@@ -9,7 +9,7 @@ import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
 import { Field } from "#app/components/field.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { listImageChoices, thumbnailsFor } from "#domain/catalog/image-picker.server.ts";
 import { readSettings, type SettingsField, type SettingsImage, saveSettings } from "#domain/catalog/settings.server.ts";
 import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#domain/catalog/settings-fields.ts";

@@ -18,8 +18,8 @@ import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { Field } from "#app/components/field.tsx";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
 import {
   isPhotoOrder,
   movePhotosToShoot,

@@ -1,7 +1,7 @@
 // A new shoot: starts as a draft, then photos are added on its page.
 import { data, redirect } from "react-router";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { createShoot, listCollections, parseShootForm } from "#domain/catalog/shoots.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-new";

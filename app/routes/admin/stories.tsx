@@ -1,7 +1,7 @@
 // The recent stories in their home-page order, moved up or down one place at a time.
 import { Link } from "react-router";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { listStories, moveStory } from "#domain/catalog/shoots.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/stories";

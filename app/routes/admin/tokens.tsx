@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
-import { readAdminForm } from "#domain/auth/admin-form.server.ts";
+import { readAdminForm } from "#app/http/admin-form.server.ts";
 import {
   createApiToken,
   listApiTokens,

@@ -1,16 +1,13 @@
 // /g/:token/download/{all.zip | set/:id.zip | list/:id.zip | photo/:id}?size=web|original: a
 // client gallery's downloads, as the gallery allows (ADR 027). Access is the gallery page's own
-// check (requireGalleryAccess: the link open, and its PIN given in this browser); a download PIN,
+// decision (requireOpenGallery: the link open, and its PIN given in this browser); a download PIN,
 // when the gallery has one, is asked by a form that posts here. ZIPs and files answer Range, so a
 // cut download resumes.
+
+import { downloadPinPage, fileDownload, zipDownload } from "#app/http/downloads.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { giveDownloadPin, hasDownloadAccess, requireGalleryAccess } from "#domain/galleries/access.server.ts";
-import {
-  downloadPinPage,
-  fileDownload,
-  parseDownloadPath,
-  zipDownload,
-} from "#domain/galleries/download-request.server.ts";
+import { giveDownloadPin } from "#domain/galleries/access.server.ts";
+import { parseDownloadPath } from "#domain/galleries/download-request.server.ts";
 import { allowsDownload, type DownloadSize, deliveryFiles } from "#domain/galleries/downloads.server.ts";
 import { readGallerySets } from "#domain/galleries/galleries.server.ts";
 import { readListName } from "#domain/galleries/selections.server.ts";
@@ -20,6 +17,7 @@ import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { plainTextAnswer } from "#platform/http.server.ts";
 import type { Route } from "./+types/download";
+import { downloadPinGivenCookie, pinRefusalStatus, requireOpenGallery } from "./access.server.ts";
 
 /** What a download being prepared asks a client to wait before trying again, in seconds. */
 const PREPARING_RETRY_AFTER_S = 120;
@@ -28,9 +26,9 @@ function sizeOf(request: Request): DownloadSize {
   return new URL(request.url).searchParams.get("size") === "original" ? "original" : "web";
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
-  const gallery = await requireGalleryAccess(request, params.token, { db });
+  const { gallery, downloads } = await requireOpenGallery(request, params.token, context);
   const scope = parseDownloadPath(params["*"] ?? "");
   if (!scope) return plainTextAnswer(404, "There is no such download in this gallery.");
   const size = sizeOf(request);
@@ -42,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : "This gallery offers web-size downloads only (add nothing to the link, or ?size=web).",
     );
   }
-  if (!(await hasDownloadAccess(db, request, gallery))) {
+  if (downloads === "pin") {
     return downloadPinPage(403, {
       title: gallery.title,
       message: "Downloads in this gallery need the download PIN the studio gave you.",
@@ -84,12 +82,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The download PIN's form posts here: the right PIN sets its cookie and goes back to the download. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = getDb();
-  const gallery = await requireGalleryAccess(request, params.token, { db });
+  const { gallery } = await requireOpenGallery(request, params.token, context);
   const body = await readFormBody(request);
   const pin = body.ok ? String(body.form.get("pin") ?? "").trim() : "";
   const back = new URL(request.url).pathname + new URL(request.url).search;
-  const given = await giveDownloadPin(db, request, gallery.id, pin, context.get(clientAddressContext));
-  if (!given.ok) return downloadPinPage(given.status, { title: gallery.title, message: given.message, action: back });
-  return new Response(null, { status: 303, headers: { Location: back, "Set-Cookie": given.cookie } });
+  const given = await giveDownloadPin(getDb(), gallery, pin, context.get(clientAddressContext));
+  if (!given.ok) {
+    const status = pinRefusalStatus(given, "download");
+    return downloadPinPage(status, { title: gallery.title, message: given.message, action: back });
+  }
+  const setCookie = await downloadPinGivenCookie(request, params.token, given.claim);
+  return new Response(null, { status: 303, headers: { Location: back, "Set-Cookie": setCookie } });
 }

@@ -6,8 +6,7 @@
 import { data, redirect } from "react-router";
 import { PinForm } from "#app/components/client-gallery.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { giveDownloadPin, hasDownloadAccess } from "#domain/galleries/access.server.ts";
-import { galleryPath } from "#domain/galleries/client-access.server.ts";
+import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
 import { readLists } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -16,7 +15,13 @@ import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/downloads";
-import { gateFor, notFound, privateHeaders } from "./gate.server.ts";
+import {
+  downloadPinGivenCookie,
+  galleryAccessFor,
+  notFound,
+  pinRefusalStatus,
+  privateHeaders,
+} from "./access.server.ts";
 
 const SIZE_NAMES: Record<DownloadSize, { name: string; note: string }> = {
   web: { name: "Web size", note: "the long edge 2,048 px: for phones, sharing and small prints" },
@@ -24,7 +29,7 @@ const SIZE_NAMES: Record<DownloadSize, { name: string; note: string }> = {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const gate = await gateFor(request, params.token, context);
+  const gate = await galleryAccessFor(request, params.token, context);
   if (gate.state === "missing") notFound();
   // The door, or the closed link's page, is the gallery page's to show.
   if (gate.state !== "open") throw redirect(galleryPath(params.token), { headers: privateHeaders });
@@ -35,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (page.sizes.length === 0) {
     return data({ ...page, state: "off" as const, offers: [] }, { status: 403, headers: privateHeaders });
   }
-  if (!(await hasDownloadAccess(db, request, gallery))) {
+  if (gate.downloads === "pin") {
     return data({ ...page, state: "pin" as const, offers: [] }, { headers: privateHeaders });
   }
   const lists = visitor ? await readLists(db, visitor.id) : [];
@@ -45,16 +50,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The download PIN: the right one lets this browser download, by its own cookie under the link. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const gate = await gateFor(request, params.token, context);
+  const gate = await galleryAccessFor(request, params.token, context);
   if (gate.state === "missing") notFound();
   if (gate.state !== "open") throw redirect(galleryPath(params.token), { headers: privateHeaders });
   const db = getDb();
   const body = await readFormBody(request);
   const pin = body.ok ? String(body.form.get("pin") ?? "").trim() : "";
-  const given = await giveDownloadPin(db, request, gate.gallery.id, pin, context.get(clientAddressContext));
-  if (!given.ok) return data({ message: given.message }, { status: given.status, headers: privateHeaders });
+  const given = await giveDownloadPin(db, gate.gallery, pin, context.get(clientAddressContext));
+  if (!given.ok) {
+    return data({ message: given.message }, { status: pinRefusalStatus(given, "download"), headers: privateHeaders });
+  }
   throw redirect(`${galleryPath(gate.gallery.token)}/downloads`, {
-    headers: { ...privateHeaders, "Set-Cookie": given.cookie },
+    headers: { ...privateHeaders, "Set-Cookie": await downloadPinGivenCookie(request, params.token, given.claim) },
   });
 }
 

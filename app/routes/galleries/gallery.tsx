@@ -12,20 +12,8 @@ import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl } from "#app/utils/seo.ts";
-import { hasDownloadAccess } from "#domain/galleries/access.server.ts";
-import {
-  clearVisitorCookie,
-  galleryAccessCookie,
-  galleryPath,
-  visitorCookie,
-} from "#domain/galleries/client-access.server.ts";
-import {
-  activeList,
-  itemAction,
-  positiveInt,
-  throttledPin,
-  tryGalleryPin,
-} from "#domain/galleries/client-request.server.ts";
+import { galleryPath, giveGalleryPin, throttledPin } from "#domain/galleries/access.server.ts";
+import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
 import { galleryCover } from "#domain/galleries/cover.server.ts";
 import {
@@ -43,7 +31,15 @@ import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/gallery";
-import { gateFor, notFound, privateHeaders } from "./gate.server.ts";
+import {
+  enteredCookie,
+  galleryAccessFor,
+  leftCookie,
+  notFound,
+  pinGivenCookie,
+  pinRefusalStatus,
+  privateHeaders,
+} from "./access.server.ts";
 
 /** The list a person's first visit makes for them, so the first heart needs no other step. */
 const FIRST_LIST_NAME = "Album";
@@ -56,7 +52,7 @@ function eventDateText(day: string | null): string | null {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const gate = await gateFor(request, params.token, context);
+  const gate = await galleryAccessFor(request, params.token, context);
   if (gate.state === "missing") notFound();
   if (gate.state === "closed") {
     return data({ kind: "closed" as const, reason: gate.reason }, { status: 410, headers: privateHeaders });
@@ -64,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (gate.state === "pin") return data({ kind: "pin" as const }, { headers: privateHeaders });
   const db = getDb();
   const url = new URL(request.url);
-  const { gallery, visitor } = gate;
+  const { gallery, visitor, downloads } = gate;
   const lists = visitor ? await readLists(db, visitor.id) : [];
   const list = activeList(lists, positiveInt(url.searchParams.get("list")));
   const sets = await galleryWindows({ db, storage: getMediaStorage(readEnv().dataDir) }, gallery.id, {
@@ -87,12 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       list,
       // Whether the viewer may offer "Download this photo" directly, or the downloads page
       // asks for the download PIN first.
-      downloads:
-        gallery.downloads === "off"
-          ? ("off" as const)
-          : (await hasDownloadAccess(db, request, gallery))
-            ? ("open" as const)
-            : ("pin" as const),
+      downloads,
     },
     { headers: privateHeaders },
   );
@@ -117,7 +108,7 @@ function answer(status: number, body: FormAnswer, extraHeaders: Record<string, s
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const gate = await gateFor(request, params.token, context);
+  const gate = await galleryAccessFor(request, params.token, context);
   if (gate.state === "missing") notFound();
   if (gate.state === "closed") return answer(410, { form: "item", message: "This gallery is closed." });
   const body = await readFormBody(request);
@@ -129,10 +120,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (gate.state === "pin") {
     const pin = String(form.get("pin") ?? "").trim();
-    const checked = await tryGalleryPin(db, gate.gallery, pin, address);
-    if (!checked.ok) return answer(checked.status, { form: "pin", message: checked.message });
+    const given = await giveGalleryPin(db, gate.gallery, pin, address);
+    if (!given.ok) return answer(pinRefusalStatus(given, "gallery"), { form: "pin", message: given.message });
     throw redirect(backTo(request), {
-      headers: { ...privateHeaders, "Set-Cookie": galleryAccessCookie(request, gate.gallery, gate.pinHash) },
+      headers: { ...privateHeaders, "Set-Cookie": await pinGivenCookie(request, params.token, given.claim) },
     });
   }
 
@@ -142,7 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return enter(request, gallery, form, address);
     case "leave":
       throw redirect(galleryPath(gallery.token), {
-        headers: { ...privateHeaders, "Set-Cookie": clearVisitorCookie(request, gallery.token) },
+        headers: { ...privateHeaders, "Set-Cookie": await leftCookie(request, gallery.token) },
       });
     case "new-list":
       return newList(request, visitor, form);
@@ -186,7 +177,7 @@ async function enter(
   if (!checked.ok || !visitor) {
     // A known name with another PIN: the name is someone's already (or the PIN was mistyped).
     const message = checked.ok ? "Please check the form." : checked.message;
-    return answer(checked.ok ? 400 : checked.status, {
+    return answer(checked.ok ? 400 : pinRefusalStatus(checked, "visitor"), {
       form: "enter",
       message,
       fields: { pin: `${message} Someone new? Add an initial to your name.` },
@@ -195,7 +186,7 @@ async function enter(
   }
   if (created || (await readLists(db, visitor.id)).length === 0) await createList(db, visitor, FIRST_LIST_NAME);
   throw redirect(galleryPath(gallery.token), {
-    headers: { ...privateHeaders, "Set-Cookie": visitorCookie(request, gallery, visitor.id) },
+    headers: { ...privateHeaders, "Set-Cookie": await enteredCookie(request, gallery, visitor.id) },
   });
 }
 

@@ -2,15 +2,8 @@
 // page of one set's photos as the client scrolls (?set=&offset=&list=); POST is a heart, unheart
 // or note, answered in JSON so the page can show it at once. Same gate as the page: an unknown,
 // closed or still-locked gallery gets nothing.
-import { studioRowOf } from "#domain/catalog/read-model.server.ts";
-import { DEFAULT_TIME_ZONE } from "#domain/catalog/studio-time.ts";
-import {
-  activeList,
-  type GalleryGate,
-  gateGallery,
-  itemAction,
-  positiveInt,
-} from "#domain/galleries/client-request.server.ts";
+import type { GalleryDecision } from "#domain/galleries/access.server.ts";
+import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { setPhotoPage } from "#domain/galleries/client-view.server.ts";
 import { readLists } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -19,23 +12,18 @@ import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/photos";
+import { galleryAccessFor } from "./access.server.ts";
 
 const headers = { "Cache-Control": NO_STORE };
 
-function refusal(gate: GalleryGate): Response | null {
+function refusal(gate: GalleryDecision): Response | null {
   if (gate.state === "open") return null;
   const status = gate.state === "missing" ? 404 : gate.state === "closed" ? 410 : 403;
   return Response.json({ error: gate.state }, { status, headers });
 }
 
-async function gateFor(request: Request, token: string, context: Route.LoaderArgs["context"]) {
-  const db = getDb();
-  const studio = await studioRowOf(context, db);
-  return gateGallery(db, request, token, studio?.time_zone ?? DEFAULT_TIME_ZONE);
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const gate = await gateFor(request, params.token, context);
+  const gate = await galleryAccessFor(request, params.token, context);
   const refused = refusal(gate);
   if (refused || gate.state !== "open") return refused;
   const url = new URL(request.url);
@@ -58,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const gate = await gateFor(request, params.token, context);
+  const gate = await galleryAccessFor(request, params.token, context);
   const refused = refusal(gate);
   if (refused || gate.state !== "open") return refused;
   const body = await readFormBody(request);
