@@ -30,7 +30,7 @@ const HTTP_MESSAGES = new Set(["Request", "Response"]);
  * Request or Response used as a type or a value. Read as TypeScript, so comments and strings
  * ("{Name}Response", a schema's name) do not count, and neither does a property of that name.
  */
-export function httpUsesOf(file: string, source: string): string[] {
+function httpUsesOf(file: string, source: string): string[] {
   const found: string[] = [];
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const visit = (node: ts.Node): void => {
