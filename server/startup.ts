@@ -54,7 +54,7 @@ const MAIL_WRITERS = [INQUIRY_MAIL_WRITERS, GALLERY_MAIL_WRITERS];
  * Starts the outbox's sender when SMTP_URL is set, for the caller to stop; otherwise says once
  * that mail is off and starts nothing (mails stay queued).
  */
-export function startMail(db: Database): BackgroundWorker | undefined {
+function startMail(db: Database): BackgroundWorker | undefined {
   const settings = inquirySettings();
   if (!settings.smtpUrl) {
     logger.warn("mail is off (SMTP_URL is not set): inquiries are stored, not sent; `npm run inquiries` lists them");

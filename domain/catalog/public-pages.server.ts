@@ -38,7 +38,7 @@ function imageOrNull(images: Map<number, StoredImage>, assetId: number | null, a
   return stored ? toResponsiveImage(stored, alt) : null;
 }
 
-/** The studio row given (one request's, see studioRowOf), or read now. */
+/** The studio row given (one request's, see app/utils/request-context.ts), or read now. */
 async function studioRow(db: Database, row: StudioRow | null | undefined): Promise<StudioRow | null> {
   return row === undefined ? readStudioRow(db) : row;
 }

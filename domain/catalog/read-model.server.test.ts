@@ -1,7 +1,6 @@
 // The public pages, the admin and the content API read the catalog through one read model, so
 // they agree: the same slides and photos in the same order, even where positions tie.
 import type { LogEvent } from "kysely";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "../../platform/db/db.server.ts";
@@ -9,7 +8,7 @@ import { RESOURCES } from "../content-api/content.server.ts";
 import { PUBLIC, STUDIO } from "./audience.server.ts";
 import { listBannerSlides } from "./banners.server.ts";
 import { getBannerSlides, getShootPage, getShowreel, getStudio } from "./public-pages.server.ts";
-import { readShoots, studioRowOf } from "./read-model.server.ts";
+import { readShoots } from "./read-model.server.ts";
 import { getShootForEdit } from "./shoots.server.ts";
 
 const ORIGIN = "http://studio.test";
@@ -127,34 +126,5 @@ describe("the catalog's read model", () => {
     expect(images.map((i) => i.id)).toEqual([b, c, a]);
     // The API's createdAt is the stored time as it is: ISO 8601 in UTC with milliseconds.
     expect(attributes.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  });
-
-  it("reads the studio row once for all of one request's loaders, however many ask at once", async () => {
-    await store.db
-      .insertInto("studio_settings")
-      .values({ id: 1, name: "Nila Studio", showreel_video_id: "abcdef123", showreel_poster_asset_id: assets[0] })
-      .execute();
-    const reads: string[] = [];
-    const logged: Database = openDatabase(store.dbFile, {
-      log: (event: LogEvent) => {
-        if (event.query.sql.includes('from "studio_settings"')) reads.push(event.query.sql);
-      },
-    });
-    try {
-      const context = new RouterContextProvider();
-      // As the root (header and footer) and the home page (showreel) do for /.
-      const [studio, showreel] = await Promise.all([
-        studioRowOf(context, logged).then((row) => getStudio(logged, row)),
-        studioRowOf(context, logged).then((row) => getShowreel(logged, row)),
-      ]);
-      expect(studio?.name).toBe("Nila Studio");
-      expect(showreel?.videoId).toBe("abcdef123");
-      expect(reads).toHaveLength(1);
-      // The next request reads it afresh.
-      await studioRowOf(new RouterContextProvider(), logged);
-      expect(reads).toHaveLength(2);
-    } finally {
-      await logged.destroy();
-    }
   });
 });

@@ -6,7 +6,6 @@
 // photos as the shoot says, by hand, by capture time or by file name (ADR 023). Each reader
 // shapes the records for its own screen or response; nothing here knows about HTML or JSON.
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
-import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../platform/db/db.server.ts";
 import type {
   CaptureTime,
@@ -32,21 +31,6 @@ export type StudioRow = Selectable<StudioSettingsTable>;
 
 export async function readStudioRow(db: Database): Promise<StudioRow | null> {
   return (await db.selectFrom("studio_settings").selectAll().where("id", "=", 1).executeTakeFirst()) ?? null;
-}
-
-const studioRowContext = createContext<Promise<StudioRow | null> | null>(null);
-
-/**
- * The studio row for this request: the first loader to ask reads it, the others (the root's
- * header and footer, the home page's showreel, ...) share that read, even when they run at once.
- */
-export function studioRowOf(context: Readonly<RouterContextProvider>, db: Database): Promise<StudioRow | null> {
-  let row = context.get(studioRowContext);
-  if (!row) {
-    row = readStudioRow(db);
-    context.set(studioRowContext, row);
-  }
-  return row;
 }
 
 // --- collections
