@@ -143,3 +143,32 @@ export async function assetsWithoutCaptureTime(db: Database) {
 export async function setCaptureTime(db: Database, assetId: number, capturedAt: CaptureTime): Promise<void> {
   await db.updateTable("assets").set({ captured_at: capturedAt }).where("id", "=", assetId).execute();
 }
+
+/** What an asset's files are named by and planned from. */
+export function assetPlanFacts(db: Database, assetId: number) {
+  return db
+    .selectFrom("assets")
+    .select(["sha256", "original_key", "mime", "width", "height"])
+    .where("id", "=", assetId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A photo not in the trash, with what its files are made from. */
+export function livePhotoWithAsset(db: Database, photoId: number) {
+  return db
+    .selectFrom("photos")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select([
+      "photos.shoot_id",
+      "assets.id as assetId",
+      "assets.sha256",
+      "assets.original_key",
+      "assets.original_name",
+      "assets.mime",
+      "assets.width",
+      "assets.height",
+    ])
+    .where("photos.id", "=", photoId)
+    .where("photos.deleted_at", "is", null)
+    .executeTakeFirst();
+}

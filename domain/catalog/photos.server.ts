@@ -2,6 +2,7 @@
 // them (dragged before another photo, to the start or the end, or one step from the keyboard),
 // alt text, moving to another shoot, the trash and back. Positions are gapped
 // (photo-order.ts), so placing k photos writes k rows, whatever the size of the shoot.
+import { sql } from "kysely";
 import { type Database, lockForTransaction } from "../../platform/db/db.server.ts";
 import type { PhotoOrder } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
@@ -351,4 +352,72 @@ async function setShootPhotoOrder(trx: Database, shootId: number, order: PhotoOr
     .where("id", "=", shootId)
     .where("photo_order", "!=", order)
     .execute();
+}
+
+// --- what the photo jobs (domain/media/photo-jobs.server.ts) ask of a shoot's photos
+
+/** SHA-256 of the shoot's live photos. */
+export async function livePhotoHashes(db: Database, shootId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select("assets.sha256")
+    .where("photos.shoot_id", "=", shootId)
+    .where("photos.deleted_at", "is", null)
+    .execute();
+  return rows.map((row) => row.sha256);
+}
+
+/** The shoot's photos of these bytes, live or in its trash. */
+export function shootPhotosOfBytes(db: Database, shootId: number, sha256: string) {
+  return db
+    .selectFrom("photos")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select(["photos.id", "photos.deleted_at"])
+    .where("photos.shoot_id", "=", shootId)
+    .where("assets.sha256", "=", sha256)
+    .execute();
+}
+
+/** The last place a photo of the shoot takes (in its trash too); null when it has none. */
+export async function lastPhotoPosition(db: Database, shootId: number): Promise<number | null> {
+  const { maxPhoto } = await db
+    .selectFrom("photos")
+    .select(sql<number | null>`max(position)`.as("maxPhoto"))
+    .where("shoot_id", "=", shootId)
+    .executeTakeFirstOrThrow();
+  return maxPhoto;
+}
+
+/**
+ * The asset as a photo of the shoot at `position`, in one step: the shoot's own photo of it out
+ * of the trash, or a new photo; null when the shoot already shows it (a duplicate).
+ */
+export async function placeUploadedPhoto(
+  db: Database,
+  shootId: number,
+  assetId: number,
+  position: number,
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("photos")
+      .select(["id", "deleted_at"])
+      .where("shoot_id", "=", shootId)
+      .where("asset_id", "=", assetId)
+      .orderBy("id")
+      .execute();
+    if (existing.some((p) => p.deleted_at === null)) return null;
+    const trashed = existing[0];
+    if (trashed) {
+      await trx.updateTable("photos").set({ deleted_at: null, position }).where("id", "=", trashed.id).execute();
+      return trashed.id;
+    }
+    const row = await trx
+      .insertInto("photos")
+      .values({ shoot_id: shootId, asset_id: assetId, position })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
 }

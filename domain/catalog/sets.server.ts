@@ -238,3 +238,38 @@ export async function searchGalleryPhotos(
     })),
   };
 }
+
+/** The client gallery a shoot is a set of (in the trash or not); null for a portfolio shoot. */
+export async function galleryIdOfSet(db: Database, shootId: number): Promise<number | null> {
+  const row = await db.selectFrom("shoots").select("gallery_id").where("id", "=", shootId).executeTakeFirst();
+  return row?.gallery_id ?? null;
+}
+
+/** The live photos of the gallery's sets (a set in the trash too), in the gallery's order, with their assets. */
+export function photosToRerender(db: Database, galleryId: number) {
+  return db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .innerJoin("assets", "assets.id", "photos.asset_id")
+    .select([
+      "photos.id",
+      "photos.shoot_id",
+      "photos.position",
+      "assets.sha256",
+      "assets.original_name",
+      "assets.mime",
+      "assets.width",
+      "assets.height",
+    ])
+    .where("shoots.gallery_id", "=", galleryId)
+    .where("photos.deleted_at", "is", null)
+    .orderBy("shoots.gallery_position")
+    .orderBy("photos.position")
+    .execute();
+}
+
+/** The gallery's sets, in the trash too. */
+export async function gallerySetIds(db: Database, galleryId: number): Promise<number[]> {
+  const rows = await db.selectFrom("shoots").select("id").where("gallery_id", "=", galleryId).execute();
+  return rows.map((row) => row.id);
+}

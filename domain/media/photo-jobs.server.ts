@@ -18,10 +18,18 @@
 // The queue's table is the queue module's; the catalog's and the client galleries' tables
 // (photos, assets, shoots, client_galleries) are read and written here by the functions at the
 // end of this file, kept together so that they can go through those tables' owners.
-import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
+import { assetPlanFacts } from "../catalog/assets.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
-import { lockShootOrder } from "../catalog/photos.server.ts";
+import {
+  lastPhotoPosition,
+  livePhotoHashes,
+  lockShootOrder,
+  placeUploadedPhoto,
+  shootPhotosOfBytes,
+} from "../catalog/photos.server.ts";
+import { galleryIdOfSet } from "../catalog/sets.server.ts";
+import { readGalleries } from "../galleries/galleries.server.ts";
 import {
   type ClaimedJobOf,
   enqueue,
@@ -34,13 +42,7 @@ import {
 } from "../jobs/queue.server.ts";
 import { rememberChecksum } from "./checksums.server.ts";
 import { type IngestDeps, ingestImage, sha256Hex, type VariantPlan, variantKey } from "./ingest.server.ts";
-import {
-  checkSourceDecodes,
-  ImageRejectedError,
-  inspectSource,
-  planGalleryVariants,
-  storedWatermark,
-} from "./pipeline.server.ts";
+import { checkSourceDecodes, ImageRejectedError, inspectSource, planGalleryVariants } from "./pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */
@@ -153,9 +155,12 @@ async function queueChecked(
  * the gallery's watermark if it has one (ADR 027); any other shoot the public ladder (undefined).
  */
 export async function planForShoot(db: Database, shootId: number): Promise<VariantPlan | undefined> {
-  const gallery = await galleryWatermarkOfShoot(db, shootId);
+  const galleryId = await galleryIdOfSet(db, shootId);
+  if (galleryId === null) return undefined;
+  // A gallery in the trash keeps its plan: its sets come back whole.
+  const [gallery] = await readGalleries(db, { id: galleryId, scope: "any" });
   if (!gallery) return undefined;
-  const watermark = storedWatermark(gallery);
+  const watermark = gallery.watermark.text.trim() === "" ? null : gallery.watermark;
   return (info) => planGalleryVariants(info, watermark);
 }
 
@@ -169,7 +174,7 @@ export async function rememberDeliveryChecksums(
   data: Uint8Array,
   plan: VariantPlan,
 ): Promise<void> {
-  const asset = await assetFiles(deps.db, assetId);
+  const asset = await assetPlanFacts(deps.db, assetId);
   await rememberChecksum(deps.db, { store: "originals", key: asset.original_key }, data);
   const view = plan(asset).at(-1);
   if (!view) return;
@@ -207,91 +212,4 @@ export async function processJob(
     await finishJob(db, job, { state: "failed", error: error.reason });
     return "failed";
   }
-}
-
-// --- The catalog's and the client galleries' tables, as photo jobs use them.
-
-/** SHA-256 of the shoot's live photos. */
-async function livePhotoHashes(db: Database, shootId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("photos")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select("assets.sha256")
-    .where("photos.shoot_id", "=", shootId)
-    .where("photos.deleted_at", "is", null)
-    .execute();
-  return rows.map((row) => row.sha256);
-}
-
-/** The shoot's photos of these bytes, live or in its trash. */
-function shootPhotosOfBytes(db: Database, shootId: number, sha256: string) {
-  return db
-    .selectFrom("photos")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select(["photos.id", "photos.deleted_at"])
-    .where("photos.shoot_id", "=", shootId)
-    .where("assets.sha256", "=", sha256)
-    .execute();
-}
-
-/** The last place a photo of the shoot takes (in its trash too); null when it has none. */
-async function lastPhotoPosition(db: Database, shootId: number): Promise<number | null> {
-  const { maxPhoto } = await db
-    .selectFrom("photos")
-    .select(sql<number | null>`max(position)`.as("maxPhoto"))
-    .where("shoot_id", "=", shootId)
-    .executeTakeFirstOrThrow();
-  return maxPhoto;
-}
-
-/** The watermark of the client gallery the shoot is a set of; undefined for a portfolio shoot. */
-function galleryWatermarkOfShoot(db: Database, shootId: number) {
-  return db
-    .selectFrom("shoots")
-    .innerJoin("client_galleries", "client_galleries.id", "shoots.gallery_id")
-    .select(["watermark_text", "watermark_position", "watermark_opacity"])
-    .where("shoots.id", "=", shootId)
-    .executeTakeFirst();
-}
-
-/** What an asset's files are named by and planned from. */
-function assetFiles(db: Database, assetId: number) {
-  return db
-    .selectFrom("assets")
-    .select(["sha256", "original_key", "mime", "width", "height"])
-    .where("id", "=", assetId)
-    .executeTakeFirstOrThrow();
-}
-
-/**
- * The asset as a photo of the shoot at `position`, in one step: the shoot's own photo of it out
- * of the trash, or a new photo; null when the shoot already shows it (a duplicate).
- */
-async function placeUploadedPhoto(
-  db: Database,
-  shootId: number,
-  assetId: number,
-  position: number,
-): Promise<number | null> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("photos")
-      .select(["id", "deleted_at"])
-      .where("shoot_id", "=", shootId)
-      .where("asset_id", "=", assetId)
-      .orderBy("id")
-      .execute();
-    if (existing.some((p) => p.deleted_at === null)) return null;
-    const trashed = existing[0];
-    if (trashed) {
-      await trx.updateTable("photos").set({ deleted_at: null, position }).where("id", "=", trashed.id).execute();
-      return trashed.id;
-    }
-    const row = await trx
-      .insertInto("photos")
-      .values({ shoot_id: shootId, asset_id: assetId, position })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
 }

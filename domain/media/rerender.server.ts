@@ -1,10 +1,11 @@
 // Rendering a client gallery's photos again (ADR 027): a new watermark means new viewing files,
 // and a gallery made from a portfolio shoot needs its own. Each photo is a photo-rerender job in
 // the job queue (domain/jobs/queue.server.ts: one per photo, queued again by each change);
-// rerenderPhoto is the kind's handler (registered in photo-worker.server.ts). The catalog's
-// tables (photos, assets, shoots) are read by the functions at the end of this file, kept
-// together so that they can go through those tables' owners.
+// rerenderPhoto is the kind's handler (registered in photo-worker.server.ts). The photos and
+// their files are the catalog's to read (catalog/sets.server.ts, assets.server.ts).
 import type { Database } from "../../platform/db/db.server.ts";
+import { livePhotoWithAsset } from "../catalog/assets.server.ts";
+import { gallerySetIds, photosToRerender } from "../catalog/sets.server.ts";
 import { type ClaimedJobOf, enqueue, finishJob, type JobOutcome, pendingJobCount } from "../jobs/queue.server.ts";
 import { type IngestDeps, ingestImage, variantKey } from "./ingest.server.ts";
 import { planForShoot, rememberDeliveryChecksums } from "./photo-jobs.server.ts";
@@ -17,7 +18,7 @@ import { ImageRejectedError } from "./pipeline.server.ts";
  * how many photos are queued.
  */
 export async function enqueueGalleryRerender(db: Database, galleryId: number, now = Date.now()): Promise<number> {
-  const photos = await galleryPhotos(db, galleryId);
+  const photos = await photosToRerender(db, galleryId);
   await enqueue(
     db,
     photos.map((p) => ({
@@ -35,7 +36,7 @@ export async function enqueueGalleryRerender(db: Database, galleryId: number, no
 
 /** The gallery's photos still waiting to be rendered again (queued or being rendered now). */
 export async function pendingRerenders(db: Database, galleryId: number): Promise<number> {
-  return pendingJobCount(db, "photo-rerender", await galleryShootIds(db, galleryId));
+  return pendingJobCount(db, "photo-rerender", await gallerySetIds(db, galleryId));
 }
 
 /**
@@ -74,55 +75,4 @@ export async function rerenderPhoto(
     await rememberDeliveryChecksums(deps, photo.assetId, data, plan);
   }
   return end({ state: "done" });
-}
-
-// --- The catalog's and the client galleries' tables, as re-render jobs use them.
-
-/** The live photos of the gallery's sets (a set in the trash too), in the gallery's order, with their assets. */
-function galleryPhotos(db: Database, galleryId: number) {
-  return db
-    .selectFrom("photos")
-    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select([
-      "photos.id",
-      "photos.shoot_id",
-      "photos.position",
-      "assets.sha256",
-      "assets.original_name",
-      "assets.mime",
-      "assets.width",
-      "assets.height",
-    ])
-    .where("shoots.gallery_id", "=", galleryId)
-    .where("photos.deleted_at", "is", null)
-    .orderBy("shoots.gallery_position")
-    .orderBy("photos.position")
-    .execute();
-}
-
-/** The gallery's sets, in the trash too. */
-async function galleryShootIds(db: Database, galleryId: number): Promise<number[]> {
-  const rows = await db.selectFrom("shoots").select("id").where("gallery_id", "=", galleryId).execute();
-  return rows.map((row) => row.id);
-}
-
-/** A photo not in the trash, with what its files are made from. */
-function livePhotoWithAsset(db: Database, photoId: number) {
-  return db
-    .selectFrom("photos")
-    .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select([
-      "photos.shoot_id",
-      "assets.id as assetId",
-      "assets.sha256",
-      "assets.original_key",
-      "assets.original_name",
-      "assets.mime",
-      "assets.width",
-      "assets.height",
-    ])
-    .where("photos.id", "=", photoId)
-    .where("photos.deleted_at", "is", null)
-    .executeTakeFirst();
 }
