@@ -315,7 +315,7 @@ function watermarkIdentity(text: string, position: WatermarkPosition, opacity: n
 /**
  * Saves the access settings. A changed watermark queues every photo of the gallery to be rendered
  * again with it (the photo worker; ADR 027), in the same transaction: returns how many were queued
- * (0 when the watermark did not change), for the caller to wake the worker and say so.
+ * (0 when the watermark did not change), for the caller to say so; the queue wakes the worker itself.
  */
 export async function updateGalleryAccess(db: Database, id: number, input: GalleryAccessSettings): Promise<number> {
   return inTransaction(db, async (trx) => {
