@@ -17,6 +17,7 @@ import {
   useState,
 } from "react";
 import { Link, useFetcher } from "react-router";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { type Placement, placedOrder } from "#domain/catalog/photo-order.ts";
 import type { AdminPhoto } from "#domain/catalog/shoots.server.ts";
 import { formatCaptureTime } from "#domain/catalog/studio-time.ts";
@@ -78,12 +79,6 @@ interface Drag {
   moved: boolean;
   /** Where the selection would land: before the photo at this index (order.length: the end). */
   index: number;
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** The order to show: the server's, or what a photo action on its way will make of it. */
