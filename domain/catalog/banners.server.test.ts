@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAsset, seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
@@ -15,21 +16,9 @@ describe("admin banner slides", () => {
       [1600, 900],
       [900, 1600],
     ].entries()) {
-      const row = await store.db
-        .insertInto("assets")
-        .values({
-          sha256: String(i).repeat(64),
-          original_key: `0${i}/x.jpeg`,
-          original_name: `image-${i}.jpg`,
-          original_bytes: 1,
-          mime: "image/jpeg",
-          width: w as number,
-          height: h as number,
-          placeholder: "",
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      assets.push(row.id);
+      assets.push(
+        await seedAsset(store.db, { original_name: `image-${i}.jpg`, width: w as number, height: h as number }),
+      );
     }
   });
   afterAll(async () => {
@@ -41,11 +30,7 @@ describe("admin banner slides", () => {
       [OTHER_IMAGES_GROUP, "image-0.jpg (1600 × 900)"],
       [OTHER_IMAGES_GROUP, "image-1.jpg (900 × 1600, portrait)"],
     ]);
-    const { id: collectionId } = await store.db
-      .insertInto("collections")
-      .values({ slug: "outdoor", name: "Outdoor", position: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const collectionId = await seedCollection(store.db, { slug: "outdoor", name: "Outdoor", position: 1 });
     const shoot = await createShoot(store.db, {
       title: "Kodaikanal lake",
       location: "",

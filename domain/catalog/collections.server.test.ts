@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAsset, seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import {
   listCollectionsWithCovers,
@@ -16,27 +17,9 @@ describe("admin collections", () => {
   beforeAll(async () => {
     store = await createTestStore();
     for (const [position, slug] of ["wedding", "outdoor", "motherhood"].entries()) {
-      const row = await store.db
-        .insertInto("collections")
-        .values({ slug, name: slug, position })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
+      ids.push(await seedCollection(store.db, { slug, position }));
     }
-    ({ id: assetId } = await store.db
-      .insertInto("assets")
-      .values({
-        sha256: "b".repeat(64),
-        original_key: "bb/b.jpeg",
-        original_name: "b.jpg",
-        original_bytes: 1,
-        mime: "image/jpeg",
-        width: 10,
-        height: 10,
-        placeholder: "",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow());
+    assetId = await seedAsset(store.db, { original_name: "b.jpg", width: 10, height: 10 });
     const shootId = await createShoot(store.db, {
       title: "Coast",
       location: "",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAsset } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
@@ -11,24 +12,13 @@ describe("the image picker's pages", () => {
   const assetIds = new Map<string, number>();
 
   async function addAsset(name: string): Promise<number> {
-    const { id } = await store.db
-      .insertInto("assets")
-      .values({
-        sha256: String(assetIds.size).padStart(64, "0"),
-        original_key: `aa/${assetIds.size}.jpeg`,
-        original_name: name,
-        original_bytes: 1,
-        mime: "image/jpeg",
-        width: 30,
-        height: 20,
-        placeholder: "data:image/webp;base64,AA",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await store.db
-      .insertInto("asset_variants")
-      .values({ asset_id: id, format: "webp", width: 320, height: 213, key: `${id}-320.webp`, bytes: 1 })
-      .execute();
+    const id = await seedAsset(store.db, {
+      original_name: name,
+      width: 30,
+      height: 20,
+      placeholder: "data:image/webp;base64,AA",
+      variants: [{ format: "webp", width: 320, height: 213, key: `${name}-${assetIds.size}-320.webp`, bytes: 1 }],
+    });
     assetIds.set(name, id);
     return id;
   }

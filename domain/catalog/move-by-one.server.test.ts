@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { moveByOne, movedByOne } from "./move-by-one.server.ts";
 
@@ -19,7 +20,7 @@ describe("moving one place", () => {
     beforeAll(async () => {
       store = await createTestStore();
       for (const [i, slug] of ["a", "b", "c"].entries()) {
-        await store.db.insertInto("collections").values({ slug, name: slug, position: i }).execute();
+        await seedCollection(store.db, { slug, position: i });
       }
     });
     afterAll(() => store.cleanup());

@@ -1,6 +1,7 @@
 // The admin's photo edits on a real SQLite file: placing a selection writes only its own rows
 // (gapped positions), a full gap renumbers once, and bulk alt text, move, trash and restore.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { STUDIO } from "./audience.server.ts";
 import { POSITION_GAP } from "./photo-order.ts";
@@ -34,11 +35,7 @@ describe("a shoot's photos, edited one or many at a time", () => {
 
   beforeAll(async () => {
     store = await createTestStore();
-    ({ id: collectionId } = await store.db
-      .insertInto("collections")
-      .values({ slug: "weddings", name: "Weddings", position: 0 })
-      .returning("id")
-      .executeTakeFirstOrThrow());
+    collectionId = await seedCollection(store.db, { slug: "weddings", name: "Weddings", position: 0 });
     shootId = await createShoot(store.db, { title: "Wedding", location: "", description: "", collectionId });
     otherShootId = await createShoot(store.db, { title: "Reception", location: "", description: "", collectionId });
     assetIds = await insertAssets(store.db, PHOTOS, 1);

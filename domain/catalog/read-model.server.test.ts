@@ -1,13 +1,9 @@
-// The public pages, the admin and the content API read the catalog through one read model, so
-// they agree: the same slides and photos in the same order, even where positions tie.
-import type { LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
-import { type Database, openDatabase } from "../../platform/db/db.server.ts";
 import { RESOURCES } from "../content-api/content.server.ts";
 import { PUBLIC, STUDIO } from "./audience.server.ts";
 import { listBannerSlides } from "./banners.server.ts";
-import { getBannerSlides, getShootPage, getShowreel, getStudio } from "./public-pages.server.ts";
+import { getBannerSlides, getShootPage } from "./public-pages.server.ts";
 import { readShoots } from "./read-model.server.ts";
 import { getShootForEdit } from "./shoots.server.ts";
 

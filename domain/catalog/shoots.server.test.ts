@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAsset, seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { getCollectionPage, getRecentStories, getShootPage, searchShoots } from "./public-pages.server.ts";
 import {
@@ -28,25 +29,8 @@ describe("admin shoots", () => {
   let assetId: number;
   beforeAll(async () => {
     store = await createTestStore();
-    ({ id: collectionId } = await store.db
-      .insertInto("collections")
-      .values({ slug: "outdoor", name: "Outdoor", position: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow());
-    ({ id: assetId } = await store.db
-      .insertInto("assets")
-      .values({
-        sha256: "a".repeat(64),
-        original_key: "aa/a.jpeg",
-        original_name: "a.jpg",
-        original_bytes: 1,
-        mime: "image/jpeg",
-        width: 10,
-        height: 10,
-        placeholder: "",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow());
+    collectionId = await seedCollection(store.db, { slug: "outdoor", name: "Outdoor", position: 1 });
+    assetId = await seedAsset(store.db, { original_name: "a.jpg", width: 10, height: 10 });
   });
   afterAll(async () => {
     await store.cleanup();

@@ -3,6 +3,7 @@
 // cover in the trash is not shown and comes back with it; the picker's source lists this
 // gallery's photos only, set by set, searchable by file name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { findImagePage } from "../catalog/image-picker.server.ts";
 import { appendPhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
@@ -33,11 +34,7 @@ describe("a client gallery's cover", () => {
     sets = { reception: await addGallerySet(db, galleryId, "Reception"), muhurtham: 0 };
     sets.muhurtham = await addGallerySet(db, galleryId, "Muhurtham");
     const otherSet = await addGallerySet(db, otherGalleryId, "Nalangu");
-    const { id: collectionId } = await db
-      .insertInto("collections")
-      .values({ slug: "weddings", name: "Weddings", position: 0 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const collectionId = await seedCollection(db, { slug: "weddings", name: "Weddings", position: 0 });
     const shoot = await createShoot(db, { title: "Portfolio", location: "", description: "", collectionId });
     photos = {
       // IMG_2 before IMG_1 in the set's own order: the picker lists by file name.

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
@@ -46,11 +47,7 @@ describe("uploaded photos: queue, background processing, ordering", () => {
 
   beforeAll(async () => {
     store = await createTestStore();
-    ({ id: collectionId } = await store.db
-      .insertInto("collections")
-      .values({ slug: "outdoor", name: "Outdoor", position: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow());
+    collectionId = await seedCollection(store.db, { slug: "outdoor", name: "Outdoor", position: 1 });
     shootId = await createShoot(store.db, { title: "Hills", location: "", description: "", collectionId });
     otherShootId = await createShoot(store.db, { title: "Other", location: "", description: "", collectionId });
     await setShootStatus(store.db, shootId, "published");
