@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAsset, seedCollection } from "#fixtures/seed.ts";
-import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
+import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
 import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
@@ -49,22 +49,7 @@ describe("admin banner slides", () => {
   });
 
   it("offers the newest images and those chosen now, not tens of thousands, before the picker loads", async () => {
-    const extra = await store.db
-      .insertInto("assets")
-      .values(
-        Array.from({ length: NO_SCRIPT_IMAGE_CHOICES }, (_, i) => ({
-          sha256: (1000 + i).toString(16).padStart(64, "0"),
-          original_key: `xx/${i}.jpeg`,
-          original_name: `DSC_${i}.jpg`,
-          original_bytes: 1,
-          mime: "image/jpeg",
-          width: 3,
-          height: 2,
-          placeholder: "",
-        })),
-      )
-      .returning("id")
-      .execute();
+    const extra = await insertAssets(store.db, NO_SCRIPT_IMAGE_CHOICES, 1000);
     try {
       const offered = (await listImageChoices(store.db)).map((c) => c.assetId);
       expect(offered).toHaveLength(NO_SCRIPT_IMAGE_CHOICES);
@@ -73,14 +58,7 @@ describe("admin banner slides", () => {
       expect(withChosen).toHaveLength(NO_SCRIPT_IMAGE_CHOICES + 1);
       expect(withChosen).toContain(assets[0]);
     } finally {
-      await store.db
-        .deleteFrom("assets")
-        .where(
-          "id",
-          "in",
-          extra.map((r) => r.id),
-        )
-        .execute();
+      await store.db.deleteFrom("assets").where("id", "in", extra).execute();
     }
   });
 
