@@ -65,16 +65,29 @@ export const IS_GALLERY_ONLY_ASSET = sql<SqlBool>`(
                   where pp.asset_id = assets.id and ps.gallery_id is null))`;
 
 /**
+ * An asset the studio has put in a public place: a banner slide, its logo, about photo or
+ * showreel poster, a collection's cover. The same bytes uploaded to a client gallery are one
+ * asset (ingest keeps one per hash), and the banner stays the banner.
+ */
+const IS_PLACED_PUBLICLY = sql<SqlBool>`(
+  exists (select 1 from banner_slides pb
+          where pb.desktop_asset_id = assets.id or pb.mobile_asset_id = assets.id)
+  or exists (select 1 from studio_settings ps
+             where ps.logo_asset_id = assets.id or ps.about_asset_id = assets.id
+                or ps.showreel_poster_asset_id = assets.id)
+  or exists (select 1 from collections pc where pc.cover_asset_id = assets.id))`;
+
+/**
  * The images (assets) an audience may load, in a query on assets. The public: any but a client
- * gallery's own photos (banners, the studio's logo and the portfolio's photos; an asset a
- * portfolio shoot also holds is the studio's to show). A gallery's link: the photos of its live
- * sets. The studio: all. Readers load images by the ids a visible read gave them; this makes a
- * wrong id load nothing.
+ * gallery's own photos, unless the studio has also placed it publicly (banners, the studio's
+ * logo, the portfolio's photos: an asset a portfolio shoot also holds is the studio's to show). A
+ * gallery's link: the photos of its live sets. The studio: all. Readers load images by the ids a
+ * visible read gave them; this makes a wrong id load nothing.
  */
 export function assetVisibleTo(audience: Audience): Expression<SqlBool> {
   switch (audience.kind) {
     case "public":
-      return sql<SqlBool>`not ${IS_GALLERY_ONLY_ASSET}`;
+      return sql<SqlBool>`(not ${IS_GALLERY_ONLY_ASSET} or ${IS_PLACED_PUBLICLY})`;
     case "gallery":
       return sql<SqlBool>`exists (select 1 from photos vp join shoots vs on vs.id = vp.shoot_id
         where vp.asset_id = assets.id and ${photoVisibleTo(audience, { photos: "vp", shoots: "vs" })})`;
