@@ -5,7 +5,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { type Audience, type GalleryAudience, photoVisibleTo, STUDIO } from "./audience.server.ts";
+import { type Audience, type GalleryAudience, galleryAudience, photoVisibleTo, STUDIO } from "./audience.server.ts";
 import { likePatterns } from "./image-picker.server.ts";
 import { gappedPositions } from "./photo-order.ts";
 import { readShootPhotos } from "./read-model.server.ts";
@@ -145,6 +145,34 @@ export interface PhotoLabel {
   setTitle: string;
 }
 
+/** What a photo's label is read from, in a query joining its asset and its set. */
+const LABEL_COLUMNS = [
+  "photos.id",
+  "photos.asset_id",
+  "photos.alt",
+  "assets.original_name",
+  "shoots.id as set_id",
+  "shoots.title as set_title",
+] as const;
+
+function toLabel(r: {
+  id: number;
+  asset_id: number;
+  alt: string;
+  original_name: string;
+  set_id: number;
+  set_title: string;
+}): PhotoLabel {
+  return {
+    photoId: r.id,
+    assetId: r.asset_id,
+    alt: r.alt,
+    fileName: r.original_name,
+    setId: r.set_id,
+    setTitle: r.set_title,
+  };
+}
+
 /**
  * These photos with their file names and sets, in the gallery's order (set by set, then as the
  * set shows them by hand), for the audience: a gallery's link sees its live photos; the studio
@@ -160,14 +188,7 @@ export async function readPhotoLabels(
     .selectFrom("photos")
     .innerJoin("assets", "assets.id", "photos.asset_id")
     .innerJoin("shoots", "shoots.id", "photos.shoot_id")
-    .select([
-      "photos.id",
-      "photos.asset_id",
-      "photos.alt",
-      "assets.original_name",
-      "shoots.id as set_id",
-      "shoots.title as set_title",
-    ])
+    .select(LABEL_COLUMNS)
     .where("photos.id", "in", [...new Set(photoIds)])
     .where(photoVisibleTo(audience))
     .orderBy("shoots.gallery_position")
@@ -175,14 +196,7 @@ export async function readPhotoLabels(
     .orderBy("photos.position")
     .orderBy("photos.id")
     .execute();
-  return rows.map((r) => ({
-    photoId: r.id,
-    assetId: r.asset_id,
-    alt: r.alt,
-    fileName: r.original_name,
-    setId: r.set_id,
-    setTitle: r.set_title,
-  }));
+  return rows.map(toLabel);
 }
 
 /**
@@ -198,7 +212,7 @@ export async function searchGalleryPhotos(
     .selectFrom("photos")
     .innerJoin("shoots", "shoots.id", "photos.shoot_id")
     .innerJoin("assets", "assets.id", "photos.asset_id")
-    .where(photoVisibleTo({ kind: "gallery", galleryId }));
+    .where(photoVisibleTo(galleryAudience(galleryId)));
   for (const pattern of likePatterns(q)) {
     matching = matching.where((eb) =>
       eb.or([
@@ -210,14 +224,7 @@ export async function searchGalleryPhotos(
   const [{ total }, rows] = await Promise.all([
     matching.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     matching
-      .select([
-        "photos.id",
-        "photos.asset_id",
-        "photos.alt",
-        "assets.original_name",
-        "shoots.id as set_id",
-        "shoots.title",
-      ])
+      .select(LABEL_COLUMNS)
       .orderBy("shoots.gallery_position")
       .orderBy("shoots.id")
       .orderBy("assets.original_name")
@@ -228,14 +235,7 @@ export async function searchGalleryPhotos(
   ]);
   return {
     total: Number(total),
-    rows: rows.map((r) => ({
-      photoId: r.id,
-      assetId: r.asset_id,
-      alt: r.alt,
-      fileName: r.original_name,
-      setId: r.set_id,
-      setTitle: r.title,
-    })),
+    rows: rows.map(toLabel),
   };
 }
 

@@ -14,10 +14,9 @@ import type { Route } from "./+types/trash";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const db = getDb();
-  const [shoots, galleries, trashedGalleries, photos] = await Promise.all([
+  const [shoots, galleries, photos] = await Promise.all([
     listShoots(db, { trashed: true, withSets: true }),
     readGalleries(db, { scope: "any" }),
-    readGalleries(db, { scope: "trashed" }),
     listTrashedPhotos(db),
   ]);
   // A trashed set is named with its gallery, whose title the galleries' store holds.
@@ -27,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...s,
       galleryTitle: galleryId === null ? null : (galleryTitle.get(galleryId) ?? null),
     })),
-    galleries: trashedGalleries.map((g) => ({ id: g.id, title: g.title })),
+    galleries: galleries.filter((g) => g.deletedAt !== null).map((g) => ({ id: g.id, title: g.title })),
     photos,
     confirmEmpty: url.searchParams.get("confirm") === "empty",
     trashed: url.searchParams.get("trashed"),
