@@ -172,3 +172,47 @@ export function livePhotoWithAsset(db: Database, photoId: number) {
     .where("photos.deleted_at", "is", null)
     .executeTakeFirst();
 }
+
+/** How many originals and variant files are recorded, and their bytes: what a bench's run stored. */
+export async function storedTotals(db: Database) {
+  const [originals, variants] = await Promise.all([
+    db
+      .selectFrom("assets")
+      .select(({ fn }) => [fn.countAll<number>().as("n"), fn.sum<number>("original_bytes").as("bytes")])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("asset_variants")
+      .select(({ fn }) => [fn.countAll<number>().as("n"), fn.sum<number>("bytes").as("bytes")])
+      .executeTakeFirstOrThrow(),
+  ]);
+  // SUM of no rows is NULL; PostgreSQL answers counts and sums as text.
+  return {
+    originals: Number(originals.n),
+    originalBytes: Number(originals.bytes ?? 0),
+    variants: Number(variants.n),
+    variantBytes: Number(variants.bytes ?? 0),
+  };
+}
+
+/**
+ * Original file names starting with `nameStart` that are stored as more than one asset, with how
+ * many: ingest keeps one asset per content, so a file uploaded again (a retried upload) must not
+ * show here.
+ */
+export async function namesStoredMoreThanOnce(
+  db: Database,
+  nameStart: string,
+): Promise<{ originalName: string; count: number }[]> {
+  const rows = await db
+    .selectFrom("assets")
+    .select(({ fn }) => ["original_name", fn.countAll<number>().as("n")])
+    .where("original_name", "like", `${nameStart}%`)
+    .groupBy("original_name")
+    .having(({ fn }) => fn.countAll(), ">", 1)
+    .execute();
+  // LIKE narrows the rows (SQLite's ignores case, and _ in a name matches any character): the
+  // start itself decides.
+  return rows
+    .filter((r) => r.original_name.startsWith(nameStart))
+    .map((r) => ({ originalName: r.original_name, count: Number(r.n) }));
+}
