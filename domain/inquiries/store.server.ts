@@ -76,6 +76,21 @@ export function inquiriesByIds(db: Database, ids: readonly number[]) {
   return db.selectFrom("inquiries").selectAll().where("id", "in", ids).execute();
 }
 
+/**
+ * The inquiries whose message starts with `start`, oldest first, as stored: how a drill finds the
+ * ones it posted among a studio's own.
+ */
+export async function inquiriesByMessageStart(db: Database, start: string) {
+  const rows = await db
+    .selectFrom("inquiries")
+    .selectAll()
+    .where("message", "like", `${start}%`)
+    .orderBy("id")
+    .execute();
+  // LIKE narrows the rows (SQLite's ignores case, and _ matches any character): the start decides.
+  return rows.filter((r) => r.message.startsWith(start));
+}
+
 export interface StoredMail {
   kind: InquiryMailKind;
   attempts: number;
@@ -134,7 +149,7 @@ export async function listInquiries(
     createdAt: r.created_at,
     handledAt: r.handled_at,
     seenAt: r.seen_at,
-    mails: mails.filter((m) => m.inquiryId === r.id).map(({ inquiryId: _, ...mail }) => mail),
+    mails: mails.filter((m) => m.inquiryId === r.id).map(({ inquiryId: _, id: _outboxId, ...mail }) => mail),
   }));
 }
 

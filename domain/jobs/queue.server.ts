@@ -416,6 +416,16 @@ export async function jobProgress(db: Database, shootId: number, sinceMs: number
   };
 }
 
+/** Every upload job of the shoot, whatever its state: what a drill checks was done once each. */
+export function uploadJobsOfShoot(db: Database, shootId: number) {
+  return db
+    .selectFrom("jobs")
+    .select(["id", "file_name", "state", "attempts", "photo_id", "upload_id"])
+    .where("kind", "=", "photo-upload")
+    .where("shoot_id", "=", shootId)
+    .execute();
+}
+
 /** How many jobs of `kind` about these shoots are still on their way. */
 export async function pendingJobCount(db: Database, kind: JobKind, shootIds: readonly number[]): Promise<number> {
   if (shootIds.length === 0) return 0;

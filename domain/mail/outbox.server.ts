@@ -197,15 +197,18 @@ export interface MailState {
   deliveredAt: string | null;
 }
 
-/** The mails of these inquiries, oldest first, each with the inquiry it is about. */
+/**
+ * The mails of these inquiries, oldest first, each with the inquiry it is about and its own id in
+ * the outbox (what a drill's record of claims names it by).
+ */
 export async function mailsOfInquiries(
   db: Database,
   inquiryIds: readonly number[],
-): Promise<(MailState & { kind: InquiryMailKind; inquiryId: number })[]> {
+): Promise<(MailState & { id: number; kind: InquiryMailKind; inquiryId: number })[]> {
   if (inquiryIds.length === 0) return [];
   const rows = await db
     .selectFrom("mail_outbox")
-    .select(["inquiry_id", "kind", "attempts", "next_attempt_at", "last_error", "delivered_at"])
+    .select(["id", "inquiry_id", "kind", "attempts", "next_attempt_at", "last_error", "delivered_at"])
     .where("inquiry_id", "in", inquiryIds)
     .orderBy("id")
     .execute();
@@ -214,6 +217,7 @@ export async function mailsOfInquiries(
     m.inquiry_id !== null && (m.kind === "studio" || m.kind === "ack")
       ? [
           {
+            id: m.id,
             inquiryId: m.inquiry_id,
             kind: m.kind,
             attempts: m.attempts,
