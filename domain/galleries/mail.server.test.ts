@@ -9,9 +9,10 @@ import { storeInquiry } from "../inquiries/store.server.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import { type OutboxOptions, runOutboxRound } from "../mail/sender.server.ts";
 import { type MailAddresses, type Mailer, smtpMailer } from "../mail/smtp.server.ts";
-import { markGallerySent, updateGalleryAccess } from "./admin.server.ts";
+import { updateGalleryAccess } from "./access-settings.server.ts";
 import { addGallerySet, createGallery, readGallery } from "./galleries.server.ts";
 import { addDays, EXPIRY_REMINDER_DAYS_BEFORE, queueDueExpiryReminders } from "./mail.server.ts";
+import { markGallerySent } from "./sending.server.ts";
 
 const ADDRESSES: MailAddresses = { studio: "studio@nila.example", from: "Nila Studio <hello@nila.example>" };
 const ORIGIN = "https://nila.example";

@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import { enqueueMail, type GalleryMail, lastMailOfGallery } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
-import { galleryLink, galleryReadyMessage } from "./admin.server.ts";
+import { galleryLink, galleryReadyMessage } from "./sending.server.ts";
 
 /** The reminder goes this many days before the link's last day. */
 export const EXPIRY_REMINDER_DAYS_BEFORE = 3;

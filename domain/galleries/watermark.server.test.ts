@@ -13,7 +13,7 @@ import { photoWork } from "../media/photo-worker.server.ts";
 import { planGalleryVariants, readEmbeddedMetadata, type Watermark } from "../media/pipeline.server.ts";
 import { enqueueGalleryRerender, pendingRerenders, rerenderPhoto } from "../media/rerender.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
-import { type GalleryAccessSettings, updateGalleryAccess } from "./admin.server.ts";
+import { type GalleryAccessSettings, updateGalleryAccess } from "./access-settings.server.ts";
 import { galleryWindows } from "./client-view.server.ts";
 import { type CompactImage, expandImage, GRID_MAX_VARIANT_WIDTH_PX, largeUrl } from "./compact-image.ts";
 import { addGallerySet, createGallery } from "./galleries.server.ts";

@@ -5,7 +5,7 @@
 // texts that each carry a made-up word found nowhere in the demo studio; every private thing comes
 // back as a marker, for the test to look for in everything a public surface answers.
 import { setAltText, trashPhotos } from "#domain/catalog/photos.server.ts";
-import { trashGallery, trashGallerySet, updateGalleryAccess } from "#domain/galleries/admin.server.ts";
+import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import {
   addGallerySet,
@@ -15,6 +15,8 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
+import { trashGallery } from "#domain/galleries/gallery-details.server.ts";
+import { trashGallerySet } from "#domain/galleries/gallery-sets.server.ts";
 import { createList, enterAsVisitor, heartPhoto, setComment } from "#domain/galleries/selections.server.ts";
 import { variantKey } from "#domain/media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "#domain/media/pipeline.server.ts";

@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { studioRowOf } from "#app/utils/request-context.ts";
-import { listGalleriesForAdmin, studioTodayOf } from "#domain/galleries/admin.server.ts";
+import { studioTodayOf } from "#domain/galleries/access-settings.server.ts";
 import { ACCESS_TEXT } from "#domain/galleries/gallery-form.ts";
+import { listGalleriesForAdmin } from "#domain/galleries/gallery-list.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/galleries";
 

@@ -18,25 +18,11 @@ import { studioRowOf } from "#app/utils/request-context.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import {
   checkPin,
-  checkSetTitle,
-  galleryLink,
-  galleryReadyMessage,
-  listGallerySets,
-  markGallerySent,
-  moveGallerySet,
   parseAccessForm,
-  parseGalleryForm,
-  readSelectionLists,
-  renameGallerySet,
-  reopenSelectionList,
   setGalleryDownloadPin,
   studioTodayOf,
-  trashGallery,
-  trashGallerySet,
-  updateGallery,
   updateGalleryAccess,
-  whatsappLink,
-} from "#domain/galleries/admin.server.ts";
+} from "#domain/galleries/access-settings.server.ts";
 import { findGalleryPhotoPage, galleryCover, setGalleryCover } from "#domain/galleries/cover.server.ts";
 import {
   addGallerySet,
@@ -46,6 +32,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
+import { parseGalleryForm, trashGallery, updateGallery } from "#domain/galleries/gallery-details.server.ts";
 import {
   ACCESS_TEXT,
   type AccessFormValues,
@@ -54,9 +41,18 @@ import {
   NO_SCRIPT_COVER_CHOICES,
   WATERMARK_POSITIONS,
 } from "#domain/galleries/gallery-form.ts";
+import {
+  checkSetTitle,
+  listGallerySets,
+  moveGallerySet,
+  renameGallerySet,
+  trashGallerySet,
+} from "#domain/galleries/gallery-sets.server.ts";
 import { lastGalleryReadyMail } from "#domain/galleries/mail.server.ts";
+import { readSelectionLists, reopenSelectionList } from "#domain/galleries/selection-review.server.ts";
+import { galleryLink, galleryReadyMessage, markGallerySent, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { enqueueMail } from "#domain/mail/outbox.server.ts";
-import { pendingRerenders } from "#domain/media/rerender.server.ts";
+import { pendingRerenders } from "#domain/processing/rerender.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-edit";

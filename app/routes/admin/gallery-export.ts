@@ -4,13 +4,9 @@
 import { create as contentDisposition } from "content-disposition";
 import { data } from "react-router";
 import { idParam } from "#app/utils/id-param.ts";
-import {
-  exportFileName,
-  readSelectionLists,
-  selectionCsv,
-  selectionFileNames,
-} from "#domain/galleries/admin.server.ts";
 import { readGallery } from "#domain/galleries/galleries.server.ts";
+import { exportFileName, selectionCsv, selectionFileNames } from "#domain/galleries/selection-export.server.ts";
+import { readSelectionLists } from "#domain/galleries/selection-review.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/gallery-export";

@@ -45,8 +45,8 @@ import {
   trashShoot,
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
-import { checkSetTitle } from "#domain/galleries/admin.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
+import { checkSetTitle } from "#domain/galleries/gallery-sets.server.ts";
 import { knownPhotoHashes } from "#domain/media/photo-jobs.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { getDb } from "#platform/db/db.server.ts";

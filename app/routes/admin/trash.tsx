@@ -6,8 +6,8 @@ import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { emptyPhotoTrash, listTrashedPhotos, restorePhotos } from "#domain/catalog/photos.server.ts";
 import { emptyTrash, listShoots, restoreShoot } from "#domain/catalog/shoots.server.ts";
-import { emptyGalleryTrash, restoreGallery } from "#domain/galleries/admin.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
+import { emptyGalleryTrash, restoreGallery } from "#domain/galleries/gallery-details.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/trash";
 
