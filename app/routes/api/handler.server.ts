@@ -4,9 +4,10 @@
 // What the API knows (tokens, query parsing, the Strapi-shaped resources, the OpenAPI
 // document) is domain/content-api/'s.
 import { createHash } from "node:crypto";
-import { RESOURCES, type ResourceContext } from "#domain/content-api/content.server.ts";
+import { RESOURCES } from "#domain/content-api/content.server.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
 import { openApiDocument } from "#domain/content-api/openapi.ts";
+import type { ResourceContext } from "#domain/content-api/resource.server.ts";
 import type { RESPONSE_SCHEMAS } from "#domain/content-api/schemas.ts";
 import { bearerToken, verifyApiToken } from "#domain/content-api/tokens.server.ts";
 import { etagMatches } from "#platform/http.server.ts";

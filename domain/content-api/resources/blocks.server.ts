@@ -1,0 +1,80 @@
+// /api/blocks: the header (the site's real navigation) and the footer's Quick Links.
+
+import { PUBLIC } from "../../catalog/audience.server.ts";
+import { loadStoredImages } from "../../catalog/images.server.ts";
+import { LINKS_BEFORE_LOGO, NAV_LINKS } from "../../catalog/navigation.ts";
+import { readStudioRow } from "../../catalog/read-model.server.ts";
+import { BLOCK_TYPE } from "../content-types.server.ts";
+import { builtInLogo, type MediaData, mediaData, mediaRecord } from "../media.server.ts";
+import type { Resource } from "../resource.server.ts";
+import { asIs, studioTimes, type Times, timestamps, toOne } from "../serialize.server.ts";
+
+interface BlockEntry extends Times {
+  id: number;
+  Title: string;
+  Key: string;
+  Url: string;
+  Heading: string;
+  /** The studio's logo: both the header and the footer show it. */
+  logo: MediaData;
+  Nav_Links: { id: number; url: string; name: string; Logo?: unknown }[];
+}
+
+export const blocks: Resource<BlockEntry> = {
+  type: BLOCK_TYPE,
+  record: (e) => ({
+    id: e.id,
+    Title: e.Title,
+    Key: e.Key,
+    Url: e.Url,
+    Heading: e.Heading,
+    ...timestamps(e),
+    logo: [mediaRecord(e.logo)],
+  }),
+  async list({ db }) {
+    const studio = await readStudioRow(db);
+    const name = studio?.name ?? "";
+    // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one.
+    const logoId = studio?.logo_asset_id ?? null;
+    const stored = logoId === null ? undefined : (await loadStoredImages(db, PUBLIC, [logoId])).get(logoId);
+    const logo = stored && logoId !== null ? mediaData(logoId, stored, name) : builtInLogo(name, studio?.updated_at);
+    const links = NAV_LINKS.map((l) => ({ url: l.to, name: l.label }));
+    const header = [
+      ...links.slice(0, LINKS_BEFORE_LOGO),
+      { url: "/", name, Logo: { data: logo } },
+      ...links.slice(LINKS_BEFORE_LOGO),
+    ];
+    const block = { Url: "/", logo, ...studioTimes(studio) };
+    return [
+      {
+        ...block,
+        id: 1,
+        Title: name,
+        Key: "header",
+        Heading: studio?.tagline ?? "",
+        Nav_Links: header.map((l, i) => ({ id: i + 1, ...l })),
+      },
+      {
+        ...block,
+        id: 2,
+        Title: "Quick Links",
+        Key: "footer",
+        Heading: "Quick Links",
+        Nav_Links: NAV_LINKS.map((l, i) => ({ id: i + 1, url: l.to, name: l.footerLabel ?? l.label })),
+      },
+    ];
+  },
+  serialize(e, populate) {
+    const attributes: Record<string, unknown> = {
+      Title: e.Title,
+      Key: e.Key,
+      Url: e.Url,
+      Heading: e.Heading,
+      ...timestamps(e),
+      Nav_Links: e.Nav_Links,
+    };
+    const logo = populate.get("logo");
+    if (logo) attributes.logo = toOne(e.logo, logo, mediaRecord, asIs);
+    return { id: e.id, attributes };
+  },
+};
