@@ -56,7 +56,7 @@ const SHOOT_SCALARS = {
 /** A shoot's media fields: base_image its cover; images and image_collections (the original name) its photos. */
 export const SHOOT_MEDIA = ["base_image", "images", "image_collections"] as const;
 
-/** What a shoot links to as a collection entry and as a story alike. */
+/** What a shoot links to as /api/collections answers it and as a story alike. */
 const SHOOT_RELATIONS = {
   ...Object.fromEntries(SHOOT_MEDIA.map((name) => [name, media])),
   galleries: () => COLLECTION_TYPE,

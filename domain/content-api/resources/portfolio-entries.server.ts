@@ -74,7 +74,7 @@ function shootAttributes(
   return attributes;
 }
 
-/** A shoot as filters read it, as a collection entry or a story (each names the other: one record serves both). */
+/** A shoot as filters read it, as /api/collections or a story (each names the other: one record serves both). */
 export function shootRecord(e: ShootEntry): QueryRecord {
   const photos = e.images.map(mediaRecord);
   return {
