@@ -1,0 +1,50 @@
+// The gallery's sets: add, rename, reorder, trash (each set's photos are managed on its shoot page).
+import { addGallerySet } from "#domain/galleries/galleries.server.ts";
+import {
+  checkSetTitle,
+  moveGallerySet,
+  renameGallerySet,
+  trashGallerySet,
+} from "#domain/galleries/gallery-sets.server.ts";
+import { type Answer, invalid } from "./answer.ts";
+import type { IntentArgs, IntentHandlers } from "./intents.server.ts";
+
+async function moveSet({ db, gallery, form }: IntentArgs, step: -1 | 1) {
+  await moveGallerySet(db, gallery.id, Number(form.get("id")), step);
+  return { notice: "Sets reordered." } satisfies Answer;
+}
+
+export const setsIntents: IntentHandlers = {
+  "set-add": async ({ db, gallery, form }) => {
+    const checked = checkSetTitle(form.get("title"));
+    if (!checked.ok)
+      return invalid({
+        form: "set-add",
+        errors: { title: checked.error },
+        values: { title: String(form.get("title") ?? "") },
+      });
+    await addGallerySet(db, gallery.id, checked.title);
+    return { notice: `Set “${checked.title}” added.` } satisfies Answer;
+  },
+  "set-rename": async ({ db, gallery, form }) => {
+    const setId = Number(form.get("setId"));
+    const checked = checkSetTitle(form.get("title"));
+    if (!checked.ok)
+      return invalid({
+        form: "set-rename",
+        setId,
+        errors: { title: checked.error },
+        values: { title: String(form.get("title") ?? "") },
+      });
+    if (!(await renameGallerySet(db, gallery.id, setId, checked.title)))
+      return { notice: "That set is no longer here." };
+    return { notice: `Set renamed to “${checked.title}”.` } satisfies Answer;
+  },
+  up: (args) => moveSet(args, -1),
+  down: (args) => moveSet(args, 1),
+  "set-trash": async ({ db, gallery, form }) => {
+    if (!(await trashGallerySet(db, gallery.id, Number(form.get("setId")))))
+      return { notice: "That set is no longer here." };
+    return { notice: "Set moved to the trash; restore it from the trash if that was a mistake." } satisfies Answer;
+  },
+};
