@@ -32,10 +32,14 @@ import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { upsertUser } from "#domain/auth/users.server.ts";
+import { namesStoredMoreThanOnce } from "#domain/catalog/assets.server.ts";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
+import { readShootPhotos } from "#domain/catalog/read-model.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { messageIdFor } from "#domain/inquiries/mail.server.ts";
-import { JOB_LEASE_MS, jobProgress } from "#domain/jobs/queue.server.ts";
-import { OUTBOX_CLAIM_MS } from "#domain/mail/outbox.server.ts";
+import { inquiriesByMessageStart } from "#domain/inquiries/store.server.ts";
+import { JOB_LEASE_MS, jobProgress, uploadJobsOfShoot } from "#domain/jobs/queue.server.ts";
+import { mailsOfInquiries, OUTBOX_CLAIM_MS } from "#domain/mail/outbox.server.ts";
 import { s3Folder, s3MediaStorage } from "#domain/media/s3-store.server.ts";
 import { keysIn } from "#domain/media/storage.server.ts";
 import { onCluster, startPostgresCluster } from "#fixtures/postgres.ts";
@@ -45,7 +49,6 @@ import { smallDemoPhotos } from "#fixtures/small-demo.ts";
 import { startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { noisePng } from "#fixtures/test-store.ts";
 import { type Database, migrate, openDatabase } from "#platform/db/db.server.ts";
-import type { InquiryMailKind } from "#platform/db/schema.server.ts";
 import type { S3Settings } from "#platform/env.server.ts";
 import { BlobUploadStore } from "#server/upload-store.ts";
 import { UPLOAD_EXPIRY_MS } from "#server/uploads.ts";
@@ -414,24 +417,20 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     log(`  photos processed by ${at()}: ${progress.done} done, ${progress.failed.length} failed`);
     for (const f of progress.failed) problems.push(`photo ${f.fileName} failed: ${f.reason}`);
 
-    const drillMails = () =>
-      db
-        .selectFrom("mail_outbox")
-        .innerJoin("inquiries", "inquiries.id", "mail_outbox.inquiry_id")
-        .select([
-          "mail_outbox.id",
-          "mail_outbox.kind",
-          "mail_outbox.delivered_at",
-          "inquiries.id as inquiryId",
-          "inquiries.uid",
-          "inquiries.message",
-        ])
-        .where("inquiries.message", "like", `cluster-${stamp}-%`)
-        .execute();
+    /** The drill's inquiries' mails, each with its inquiry's uid (its Message-ID is made of it). */
+    const drillMails = async () => {
+      const inquiries = await inquiriesByMessageStart(db, `cluster-${stamp}-`);
+      const uidOf = new Map(inquiries.map((i) => [i.id, i.uid]));
+      const mails = await mailsOfInquiries(
+        db,
+        inquiries.map((i) => i.id),
+      );
+      return mails.map((m) => ({ ...m, uid: uidOf.get(m.inquiryId) ?? "" }));
+    };
     const lastKillMs = Math.max(...kills.map((k) => k.atMs));
     const mailDeadline = started + lastKillMs + OUTBOX_CLAIM_MS + MAIL_MARGIN_MS;
     const delivered = await waitFor(mailDeadline, async () =>
-      (await drillMails()).every((m) => m.delivered_at !== null),
+      (await drillMails()).every((m) => m.deliveredAt !== null),
     );
     if (!delivered)
       problems.push(`mails still undelivered ${seconds(OUTBOX_CLAIM_MS + MAIL_MARGIN_MS)} after the last kill`);
@@ -443,17 +442,10 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     const killed = new Set(kills.map((k) => k.process));
 
     // Photos: each once, in the batch's order; each job done once, by one process at a time.
-    const photos = await db
-      .selectFrom("photos")
-      .innerJoin("assets", "assets.id", "photos.asset_id")
-      .select(["photos.id", "photos.asset_id", "photos.position", "assets.original_name"])
-      .where("photos.shoot_id", "=", shootId)
-      .where("photos.deleted_at", "is", null)
-      .orderBy("photos.position")
-      .orderBy("photos.id")
-      .execute();
+    // The shoot is in its manual order (a new shoot's): by position, then id.
+    const photos = await readShootPhotos(db, STUDIO, [shootId], { images: false });
     const sentNames = files.map((f) => f.name);
-    const arrivedNames = photos.map((p) => p.original_name);
+    const arrivedNames = photos.map((p) => p.fileName);
     // In order: each photo of the shoot comes later in the batch than the one before it.
     const sentIndex = new Map(sentNames.map((name, i) => [name, i]));
     const order = arrivedNames.map((name) => sentIndex.get(name) ?? -1);
@@ -461,7 +453,7 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     if (inversion > 0) {
       const pair = photos.slice(inversion - 1, inversion + 1);
       problems.push(
-        `the photos are not in the batch's order: ${pair.map((p) => `${p.original_name} (position ${p.position})`).join(" before ")}`,
+        `the photos are not in the batch's order: ${pair.map((p) => `${p.fileName} (position ${p.position})`).join(" before ")}`,
       );
     }
     const inOrder = inversion === -1;
@@ -469,22 +461,12 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     for (const [name, copies] of twice) problems.push(`photo ${name} is in the shoot ${copies.length} times`);
     const missing = sentNames.filter((n) => !arrivedNames.includes(n));
     for (const name of missing) problems.push(`photo ${name} never arrived`);
-    if (new Set(photos.map((p) => p.asset_id)).size !== photos.length) problems.push("two photos share one asset");
-    const assetCopies = await db
-      .selectFrom("assets")
-      .select(({ fn }) => ["original_name", fn.countAll<number>().as("n")])
-      .where("original_name", "like", "cluster-%")
-      .groupBy("original_name")
-      .having(({ fn }) => fn.countAll(), ">", 1)
-      .execute();
-    for (const { original_name, n } of assetCopies) problems.push(`${original_name} was stored as ${n} assets`);
+    if (new Set(photos.map((p) => p.assetId)).size !== photos.length) problems.push("two photos share one asset");
+    for (const { originalName, count } of await namesStoredMoreThanOnce(db, "cluster-")) {
+      problems.push(`${originalName} was stored as ${count} assets`);
+    }
 
-    const jobs = await db
-      .selectFrom("jobs")
-      .select(["id", "file_name", "state", "attempts", "photo_id", "upload_id"])
-      .where("kind", "=", "photo-upload")
-      .where("shoot_id", "=", shootId)
-      .execute();
+    const jobs = await uploadJobsOfShoot(db, shootId);
     const jobsDone = jobs.filter((j) => j.state === "done").length;
     if (jobs.length !== options.photos) problems.push(`${jobs.length} photo jobs for ${options.photos} uploads`);
     const staged = await stagedUploads(
@@ -513,11 +495,7 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
 
     // Inquiries: each accepted one stored once, each of its mails in the mailbox once by
     // Message-ID (or again only where its sender was killed after the relay's OK).
-    const inquiryRows = await db
-      .selectFrom("inquiries")
-      .select(["id", "message"])
-      .where("message", "like", `cluster-${stamp}-%`)
-      .execute();
+    const inquiryRows = await inquiriesByMessageStart(db, `cluster-${stamp}-`);
     const stored = Map.groupBy(inquiryRows, (r) => /^cluster-\w+-(\d+):/.exec(r.message)?.[1] ?? "");
     for (const [i, answer] of answers.entries()) {
       const times = stored.get(String(i))?.length ?? 0;
@@ -534,8 +512,7 @@ export async function runClusterDrill(given: Partial<ClusterDrillOptions> = {}):
     let resent = 0;
     let mailsTaken = 0;
     for (const mail of mails) {
-      // Only an inquiry's kinds: the rows were joined on their inquiry.
-      const id = messageIdFor({ id: mail.inquiryId, uid: mail.uid }, mail.kind as InquiryMailKind, MAIL_FROM);
+      const id = messageIdFor({ id: mail.inquiryId, uid: mail.uid }, mail.kind, MAIL_FROM);
       const count = copiesOf.get(id)?.length ?? 0;
       const history = mailHistories.get(mail.id);
       const taken = history?.takenFromKilled ?? 0;

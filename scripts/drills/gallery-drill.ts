@@ -12,6 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
+import { readPhotoLabels } from "#domain/catalog/sets.server.ts";
 import { deliveryFiles, deliveryZip } from "#domain/galleries/downloads.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
@@ -84,14 +86,8 @@ export async function runGalleryDrill({ photos, select, sets, real = false, log 
     // The client's picks: every (photos / select)-th photo, so they span every set.
     const chosen = Array.from({ length: select }, (_, k) => photoIds[Math.floor((k * photos) / select)] ?? 0);
     const listId = await makeSelectionList(db, galleryId, "Anitha", chosen);
-    const chosenNames = (
-      await db
-        .selectFrom("photos")
-        .innerJoin("assets", "assets.id", "photos.asset_id")
-        .select("assets.original_name")
-        .where("photos.id", "in", chosen)
-        .execute()
-    ).map((r) => r.original_name);
+    // As the studio reads a client's list.
+    const chosenNames = (await readPhotoLabels(db, STUDIO, chosen)).map((label) => label.fileName);
     log(`Selection: ${chosen.length} photos in the list "Album"`);
 
     const gallery = await readGallery(db, galleryId);

@@ -20,6 +20,8 @@
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { inquiriesByMessageStart } from "#domain/inquiries/store.server.ts";
+import { mailsOfInquiries } from "#domain/mail/outbox.server.ts";
 import { type ReceivedMail, startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { databaseTarget, openDatabase } from "#platform/db/db.server.ts";
 import { startEnv } from "#platform/env.server.ts";
@@ -155,27 +157,25 @@ interface StoredRow {
   delivered: number;
 }
 
-/** The drill's inquiries as the server stored them, through the query layer (SQLite or PostgreSQL). */
+/** The drill's inquiries as the server stored them, read through their owners (SQLite or PostgreSQL). */
 async function storedRows(): Promise<StoredRow[]> {
-  const rows = await db
-    .selectFrom("inquiries as i")
-    .leftJoin("mail_outbox as m", "m.inquiry_id", "i.id")
-    .select(({ fn }) => [
-      "i.id",
-      "i.uid",
-      "i.message",
-      fn.count<number>("m.id").as("mails"),
-      fn.count<number>("m.delivered_at").as("delivered"),
-    ])
-    .where("i.message", "like", `drill-${run}-%`)
-    .groupBy(["i.id", "i.uid", "i.message"])
-    .execute();
-  return rows.map((r) => ({
-    marker: markerIn(r.message) ?? "",
-    ackId: `<inquiry-${r.id}.${r.uid}.ack@`,
-    delivered: Number(r.delivered),
-    mails: Number(r.mails),
-  }));
+  const rows = await inquiriesByMessageStart(db, `drill-${run}-`);
+  const mailsOf = Map.groupBy(
+    await mailsOfInquiries(
+      db,
+      rows.map((r) => r.id),
+    ),
+    (m) => m.inquiryId,
+  );
+  return rows.map((r) => {
+    const mails = mailsOf.get(r.id) ?? [];
+    return {
+      marker: markerIn(r.message) ?? "",
+      ackId: `<inquiry-${r.id}.${r.uid}.ack@`,
+      delivered: mails.filter((m) => m.deliveredAt !== null).length,
+      mails: mails.length,
+    };
+  });
 }
 
 const deadline = Date.now() + waitMs;
