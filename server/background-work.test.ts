@@ -9,8 +9,8 @@ import { UnhandledKindError } from "../platform/background.server.ts";
 import { closeDb } from "../platform/db/db.server.ts";
 import { createBackgroundWork } from "./startup.ts";
 
-vi.mock("../domain/media/photo-worker.server.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../domain/media/photo-worker.server.ts")>();
+vi.mock("../domain/processing/photo-worker.server.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../domain/processing/photo-worker.server.ts")>();
   return {
     ...actual,
     photoJobHandlers: (...args: Parameters<typeof actual.photoJobHandlers>) => {

@@ -72,6 +72,29 @@ function httpUsesOf(file: string, source: string): string[] {
  */
 const PENDING: Record<string, string[]> = {};
 
+/**
+ * Where an import of `file` lands, from the repository's root (relative or `#domain/`), or null
+ * for a package or another alias.
+ */
+function importTarget(file: string, specifier: string): string | null {
+  if (specifier.startsWith("#domain/")) return specifier.slice(1);
+  if (specifier.startsWith(".")) return path.posix.join(path.posix.dirname(file), specifier);
+  return null;
+}
+
+/** The imports of files under `folder` (tests too) that land under one of `forbidden`. */
+function importsInto(folder: string, forbidden: (target: string) => boolean): string[] {
+  const offenders: string[] = [];
+  for (const file of fs.globSync(`${folder}/**/*.{ts,tsx}`, { cwd: ROOT }).sort()) {
+    const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+    for (const [, specifier = ""] of source.matchAll(IMPORT)) {
+      const target = importTarget(file, specifier);
+      if (target && forbidden(target)) offenders.push(`${file}: ${specifier}`);
+    }
+  }
+  return offenders;
+}
+
 describe("layers", () => {
   it("app/, domain/ and platform/ import neither Express nor server/", () => {
     const files = fs.globSync("{app,domain,platform}/**/*.{ts,tsx}", { cwd: ROOT });
@@ -106,6 +129,27 @@ describe("layers", () => {
     expect(offenders).toEqual([]);
     // An allowance whose code has gone is taken out of PENDING.
     for (const [file, uses] of Object.entries(PENDING)) expect(pendingStill[file] ?? [], file).toEqual(uses);
+  });
+
+  // The catalog and the media import each other no more (ADR 039, "Owners"): domain/media/ is the
+  // files layer (the pipeline, storage, checksums, their constants) and stands on platform/ alone;
+  // the catalog records and shows files through it; what needs both and the galleries (an upload's
+  // job, rendering again, repair, backups) is domain/processing/, above them. A cycle back would
+  // let a change to how files are stored reach into who may see them, and the other way round.
+  it("domain/media/ imports no other domain folder, and the catalog nothing from processing", () => {
+    expect(fs.globSync("domain/media/*.ts", { cwd: ROOT }).length).toBeGreaterThan(3);
+    const outsideMedia = (target: string) => target.startsWith("domain/") && !target.startsWith("domain/media/");
+    expect(importsInto("domain/media", outsideMedia)).toEqual([]);
+    expect(importsInto("domain/catalog", (target) => target.startsWith("domain/processing/"))).toEqual([]);
+  });
+
+  it("reads where an import lands, relative or through #domain/", () => {
+    expect(importTarget("domain/media/a.ts", "../catalog/b.ts")).toBe("domain/catalog/b.ts");
+    expect(importTarget("domain/media/a.ts", "./b.ts")).toBe("domain/media/b.ts");
+    expect(importTarget("domain/media/a.ts", "../../platform/c.ts")).toBe("platform/c.ts");
+    expect(importTarget("domain/media/a.ts", "#domain/catalog/b.ts")).toBe("domain/catalog/b.ts");
+    expect(importTarget("domain/media/a.ts", "#platform/bytes.ts")).toBeNull();
+    expect(importTarget("domain/media/a.ts", "sharp")).toBeNull();
   });
 
   it("finds HTTP in code, not in comments, strings or property names", () => {

@@ -20,8 +20,6 @@ import { STUDIO } from "../domain/catalog/audience.server.ts";
 import { readShoots } from "../domain/catalog/read-model.server.ts";
 import { jobIdOfUpload } from "../domain/jobs/queue.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
-import { enqueueUploadedPhoto } from "../domain/media/photo-jobs.server.ts";
-import type { UploadSource } from "../domain/media/photo-worker.server.ts";
 import { ImageRejectedError } from "../domain/media/pipeline.server.ts";
 import { s3Folder } from "../domain/media/s3-store.server.ts";
 import {
@@ -30,6 +28,8 @@ import {
   UPLOAD_NOTE_HEADER,
   UPLOADS_PATH,
 } from "../domain/media/upload-constants.ts";
+import { enqueueUploadedPhoto } from "../domain/processing/photo-jobs.server.ts";
+import type { UploadSource } from "../domain/processing/photo-worker.server.ts";
 import { getDb } from "../platform/db/db.server.ts";
 import { readEnv, trustsAProxy } from "../platform/env.server.ts";
 import { logger } from "../platform/logger.server.ts";

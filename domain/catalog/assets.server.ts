@@ -5,6 +5,15 @@
 import type { Insertable } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { AssetVariant, CaptureTime, DB } from "../../platform/db/schema.server.ts";
+import {
+  type FileRef,
+  fileChecksums,
+  KEYS_PER_QUERY,
+  keptChecksums,
+  refId,
+  type StoreName,
+} from "../media/checksums.server.ts";
+import type { MediaStorage } from "../media/storage.server.ts";
 
 type NewVariant = Omit<Insertable<DB["asset_variants"]>, "asset_id">;
 
@@ -71,7 +80,7 @@ export async function listStoredKeys(db: Database): Promise<{ originals: string[
 }
 
 /** The recorded sizes of these originals (by key). */
-export async function originalSizes(db: Database, keys: readonly string[]): Promise<Map<string, number>> {
+async function originalSizes(db: Database, keys: readonly string[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const rows = await db
     .selectFrom("assets")
@@ -82,7 +91,7 @@ export async function originalSizes(db: Database, keys: readonly string[]): Prom
 }
 
 /** The recorded sizes of these variant files (by key). */
-export async function variantSizes(db: Database, keys: readonly string[]): Promise<Map<string, number>> {
+async function variantSizes(db: Database, keys: readonly string[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const rows = await db
     .selectFrom("asset_variants")
@@ -90,6 +99,38 @@ export async function variantSizes(db: Database, keys: readonly string[]): Promi
     .where("key", "in", [...keys])
     .execute();
   return new Map(rows.map((r) => [r.key, r.bytes]));
+}
+
+/**
+ * The size of every file named, by refId, reading as few files as it can: a kept checksum's
+ * size, else the size the asset's row recorded when the file was stored (an original, an
+ * unwatermarked variant), else the file's checksum computed and kept. For showing a download's
+ * size before it starts, without reading gigabytes to say so.
+ */
+export async function fileSizes(
+  db: Database,
+  storage: MediaStorage,
+  refs: readonly FileRef[],
+): Promise<Map<string, number>> {
+  const sizes = new Map([...(await keptChecksums(db, refs))].map(([id, sum]) => [id, sum.bytes]));
+  const unknown = (store: StoreName) => [
+    ...new Set(refs.filter((r) => r.store === store && !sizes.has(refId(r))).map((r) => r.key)),
+  ];
+  const originals = unknown("originals");
+  for (let i = 0; i < originals.length; i += KEYS_PER_QUERY) {
+    const found = await originalSizes(db, originals.slice(i, i + KEYS_PER_QUERY));
+    for (const [key, bytes] of found) sizes.set(refId({ store: "originals", key }), bytes);
+  }
+  const variants = unknown("public");
+  for (let i = 0; i < variants.length; i += KEYS_PER_QUERY) {
+    const found = await variantSizes(db, variants.slice(i, i + KEYS_PER_QUERY));
+    for (const [key, bytes] of found) sizes.set(refId({ store: "public", key }), bytes);
+  }
+  const rest = refs.filter((r) => !sizes.has(refId(r)));
+  if (rest.length > 0) {
+    for (const [id, sum] of await fileChecksums(db, storage, rest)) sizes.set(id, sum.bytes);
+  }
+  return sizes;
 }
 
 /** Every asset with its variant rows, for the repair's check of the files. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAsset, seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
-import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
-import { OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
 import { addBannerSlide, listBannerSlides, moveBannerSlide, removeBannerSlide } from "./banners.server.ts";
+import { NO_SCRIPT_IMAGE_CHOICES } from "./image-choice.ts";
 import { listImageChoices } from "./image-picker.server.ts";
+import { OTHER_IMAGES_GROUP } from "./image-picker.ts";
 import { createShoot } from "./shoots.server.ts";
 
 describe("admin banner slides", () => {

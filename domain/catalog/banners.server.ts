@@ -5,10 +5,10 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
-import { resolveImageField } from "../media/image-field.server.ts";
-import type { IngestDeps } from "../media/ingest.server.ts";
 import { STUDIO } from "./audience.server.ts";
+import { resolveImageField } from "./image-choice.server.ts";
 import { toResponsiveImage } from "./images.server.ts";
+import type { IngestDeps } from "./ingest.server.ts";
 import { lockOrders, moveByOne, type Step } from "./move-by-one.server.ts";
 import { readBannerSlides } from "./read-model.server.ts";
 

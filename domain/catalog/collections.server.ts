@@ -2,8 +2,8 @@
 // of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working.
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
 import { STUDIO } from "./audience.server.ts";
+import { NO_SCRIPT_IMAGE_CHOICES } from "./image-choice.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 

@@ -5,9 +5,9 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import type { DB } from "../../platform/db/schema.server.ts";
-import { NO_SCRIPT_IMAGE_CHOICES } from "../media/image-field.ts";
-import { type ImagePage, OTHER_IMAGES_GROUP } from "../media/image-picker.ts";
 import { assetVisibleTo, PUBLIC, STUDIO } from "./audience.server.ts";
+import { NO_SCRIPT_IMAGE_CHOICES } from "./image-choice.ts";
+import { type ImagePage, OTHER_IMAGES_GROUP } from "./image-picker.ts";
 import { loadStoredImages, toResponsiveImage } from "./images.server.ts";
 import { MAX_QUERY_LENGTH } from "./search-limits.ts";
 

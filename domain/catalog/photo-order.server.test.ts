@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
-import { ingestImage } from "../media/ingest.server.ts";
 import { STUDIO } from "./audience.server.ts";
+import { ingestImage } from "./ingest.server.ts";
 import { POSITION_GAP } from "./photo-order.ts";
 import { ensureManualOrder, isPhotoOrder, placePhotos, setPhotoOrder } from "./photos.server.ts";
 import { getShootPage } from "./public-pages.server.ts";

@@ -354,7 +354,7 @@ async function setShootPhotoOrder(trx: Database, shootId: number, order: PhotoOr
     .execute();
 }
 
-// --- what the photo jobs (domain/media/photo-jobs.server.ts) ask of a shoot's photos
+// --- what the photo jobs (domain/processing/photo-jobs.server.ts) ask of a shoot's photos
 
 /** SHA-256 of the shoot's live photos. */
 export async function livePhotoHashes(db: Database, shootId: number): Promise<string[]> {

@@ -5,9 +5,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { readAppState, writeAppState } from "../../platform/db/app-state.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
+import { type IngestDeps, ingestImage } from "../catalog/ingest.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
 import { catalogIsEmpty, writeCatalog } from "../catalog/seed.server.ts";
-import { type IngestDeps, ingestImage } from "../media/ingest.server.ts";
 import { deriveSource } from "../media/pipeline.server.ts";
 import {
   DEMO_BANNER_FILES,

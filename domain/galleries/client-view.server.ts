@@ -11,9 +11,9 @@ import {
   type StoredImage,
   toResponsiveImage,
 } from "../catalog/images.server.ts";
+import { variantKey } from "../catalog/ingest.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { srcSetEntries } from "../catalog/srcset.ts";
-import { variantKey } from "../media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import { type MediaStorage, publicMediaUrl } from "../media/storage.server.ts";
 import {

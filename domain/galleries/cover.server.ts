@@ -9,10 +9,10 @@ import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { galleryAudience } from "../catalog/audience.server.ts";
 import { IMAGE_PAGE_SIZE } from "../catalog/image-picker.server.ts";
+import type { ImagePage } from "../catalog/image-picker.ts";
 import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
 import { photoPlace, readPhotoLabels, searchGalleryPhotos } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
-import type { ImagePage } from "../media/image-picker.ts";
 
 export type CoverResult = { ok: true } | { ok: false; error: string };
 

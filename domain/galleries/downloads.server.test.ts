@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPhotoToSet, makeSelectionList, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { zipBytes } from "#platform/zip.server.ts";
-import { variantKey } from "../media/ingest.server.ts";
+import { variantKey } from "../catalog/ingest.server.ts";
 import { planGalleryVariants } from "../media/pipeline.server.ts";
 import { parseDownloadPath } from "./download-request.server.ts";
 import { allowsDownload, deliveryFiles, deliveryZip, downloadOffers, offeredSizes } from "./downloads.server.ts";

@@ -6,12 +6,13 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import type { GalleryDownloads } from "../../platform/db/schema.server.ts";
 import { layoutZip, type ZipLayout, type ZipOptions, zipSize } from "../../platform/zip.server.ts";
+import { fileSizes } from "../catalog/assets.server.ts";
 import { galleryAudience } from "../catalog/audience.server.ts";
 import { readAssetFiles, widestVariant } from "../catalog/images.server.ts";
+import { variantKey } from "../catalog/ingest.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { visiblePhotoSet } from "../catalog/sets.server.ts";
-import { type FileRef, fileChecksums, fileSizes, keptChecksums, refId } from "../media/checksums.server.ts";
-import { variantKey } from "../media/ingest.server.ts";
+import { type FileRef, fileChecksums, keptChecksums, refId } from "../media/checksums.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 import { type GalleryRecord, readGallerySets } from "./galleries.server.ts";

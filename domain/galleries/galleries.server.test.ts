@@ -6,7 +6,7 @@ import { STUDIO } from "../catalog/audience.server.ts";
 import { placePhotos } from "../catalog/photos.server.ts";
 import { readShootPhotos, readShoots } from "../catalog/read-model.server.ts";
 import { createShoot, getShootForEdit } from "../catalog/shoots.server.ts";
-import { pendingRerenders } from "../media/rerender.server.ts";
+import { pendingRerenders } from "../processing/rerender.server.ts";
 import {
   addGallerySet,
   checkGalleryPin,

@@ -10,7 +10,7 @@
 // this claim's only: a job whose lease ran out and that another worker claimed is no longer ours.
 //
 // Today's kinds are a photo's:
-// - "photo-upload": an uploaded file, checked at once (domain/media/photo-jobs.server.ts), to turn
+// - "photo-upload": an uploaded file, checked at once (domain/processing/photo-jobs.server.ts), to turn
 //   into a photo of its shoot. What the check found (SHA-256, type, upright size) is kept with it.
 // - "photo-rerender": a photo's files to render again with its set's plan as it is now (a
 //   gallery's new watermark, ADR 027). One per photo: queuing it again queues that row again.

@@ -1,7 +1,7 @@
 // The job queue's worker (ADR 038): the one background loop (platform/background.server.ts) over
 // the jobs table, one job per claim (a photo already uses every core), each job done by the
 // handler of its kind. The modules that own a kind register its handler (the photo kinds:
-// domain/media/photo-worker.server.ts); the worker refuses to start, in one line naming the
+// domain/processing/photo-worker.server.ts); the worker refuses to start, in one line naming the
 // kind, while a kind has no handler, rather than claim such a job and fail it at every turn.
 // Queuing wakes the worker (queue.server.ts: enqueue); otherwise it looks every JOB_POLL_MS.
 import { type BackgroundWorker, handlerPerKind, startWorker, type Work } from "../../platform/background.server.ts";

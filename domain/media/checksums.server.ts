@@ -4,7 +4,6 @@
 // kept: a key names its content, so the figure never goes stale.
 import { crc32 } from "node:zlib";
 import type { Database } from "../../platform/db/db.server.ts";
-import { originalSizes, variantSizes } from "../catalog/assets.server.ts";
 import type { BlobStore, MediaStorage } from "./storage.server.ts";
 
 export type StoreName = "public" | "originals";
@@ -20,7 +19,7 @@ export interface FileChecksum {
 }
 
 /** SQLite's default limit on bound parameters is far above this; it keeps each query modest. */
-const KEYS_PER_QUERY = 500;
+export const KEYS_PER_QUERY = 500;
 
 export function refId(ref: FileRef): string {
   return `${ref.store}:${ref.key}`;
@@ -86,36 +85,4 @@ export async function fileChecksums(
     found.set(id, sum);
   }
   return found;
-}
-
-/**
- * The size of every file named, by refId, reading as few files as it can: a kept checksum's
- * size, else the size the asset's row recorded when the file was stored (an original, an
- * unwatermarked variant), else the file's checksum computed and kept. For showing a download's
- * size before it starts, without reading gigabytes to say so.
- */
-export async function fileSizes(
-  db: Database,
-  storage: MediaStorage,
-  refs: readonly FileRef[],
-): Promise<Map<string, number>> {
-  const sizes = new Map([...(await keptChecksums(db, refs))].map(([id, sum]) => [id, sum.bytes]));
-  const unknown = (store: StoreName) => [
-    ...new Set(refs.filter((r) => r.store === store && !sizes.has(refId(r))).map((r) => r.key)),
-  ];
-  const originals = unknown("originals");
-  for (let i = 0; i < originals.length; i += KEYS_PER_QUERY) {
-    const found = await originalSizes(db, originals.slice(i, i + KEYS_PER_QUERY));
-    for (const [key, bytes] of found) sizes.set(refId({ store: "originals", key }), bytes);
-  }
-  const variants = unknown("public");
-  for (let i = 0; i < variants.length; i += KEYS_PER_QUERY) {
-    const found = await variantSizes(db, variants.slice(i, i + KEYS_PER_QUERY));
-    for (const [key, bytes] of found) sizes.set(refId({ store: "public", key }), bytes);
-  }
-  const rest = refs.filter((r) => !sizes.has(refId(r)));
-  if (rest.length > 0) {
-    for (const [id, sum] of await fileChecksums(db, storage, rest)) sizes.set(id, sum.bytes);
-  }
-  return sizes;
 }

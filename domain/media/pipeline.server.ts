@@ -1,7 +1,7 @@
 // The only module that touches sharp (libvips). It checks a source image, decodes it once,
 // and fans out to every responsive variant and the placeholder; it also reads the one piece of
 // the source's metadata the studio keeps, when the photo was taken. It knows nothing of storage
-// or the database: ingest.server.ts decides what to render and where it goes.
+// or the database: catalog/ingest.server.ts decides what to render and where it goes.
 //
 // sharp's own settings (libvips' operation cache, its threads per operation) are left as sharp
 // sets them: ADR 030 measured both, and neither bounds what the server keeps after processing.

@@ -1,6 +1,6 @@
 // Copies a studio's database, every row of every table, into an empty database migrated to the
 // same schema: a studio moving from SQLite to PostgreSQL (`npm run migrate-to-postgres`), and a
-// PostgreSQL studio's backup, which is a SQLite file (domain/media/backup.server.ts). One
+// PostgreSQL studio's backup, which is a SQLite file (domain/processing/backup.server.ts). One
 // transaction on the target, so a failed copy leaves it empty; counted table by table after.
 import { sql } from "kysely";
 import { type Database, engineOf, inTransaction, migrate } from "./db.server.ts";

@@ -5,7 +5,7 @@
 // photos are copied from the bucket into the folder's media/ and originals/. With DATABASE_URL
 // the database is a snapshot of the PostgreSQL server, written as the folder's SQLite file
 // (serve it as it is, or put it back with `npm run migrate-to-postgres`).
-import { backupDataDir } from "#domain/media/backup.server.ts";
+import { backupDataDir } from "#domain/processing/backup.server.ts";
 import { startEnv } from "#platform/env.server.ts";
 
 const [target, ...rest] = process.argv.slice(2);

@@ -2,8 +2,9 @@
 // watermarked client gallery's viewing JPEGs included) from its original (after a restore
 // without `media/`, a lost disk, a folder deleted by hand), and reads the capture time from the
 // original of every photo that has none (those uploaded before 0011).
-import { fillCaptureTimes, repairMissingVariants } from "#domain/media/repair.server.ts";
+
 import { getMediaStorage } from "#domain/media/storage.server.ts";
+import { fillCaptureTimes, repairMissingVariants } from "#domain/processing/repair.server.ts";
 import { databaseTarget, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { startEnv } from "#platform/env.server.ts";
 

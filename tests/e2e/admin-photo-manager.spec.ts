@@ -7,9 +7,9 @@
 // (fixtures/big-shoot.ts), as an upload leaves them, so the tests spend their time here.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { ingestImage } from "#domain/catalog/ingest.server.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
-import { ingestImage } from "#domain/media/ingest.server.ts";
 import { BROWSER_TEST_WEDDING, bigShootDataDir, seedBigShoot } from "#fixtures/big-shoot.ts";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { makeTempDir } from "#fixtures/test-store.ts";

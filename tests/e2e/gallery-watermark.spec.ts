@@ -4,9 +4,9 @@
 // grid keeps its small thumbnails. The gallery and its photo are made through the domain layer, in
 // the e2e server's own DATA_DIR, with a photo of its own (a random seed: its bytes are this run's).
 import type { Page } from "@playwright/test";
+import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
 import { GALLERY_THUMB_WIDTHS_PX } from "#domain/media/constants.ts";
-import { variantKey } from "#domain/media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "#domain/media/pipeline.server.ts";
 import { publicMediaUrl } from "#domain/media/storage.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";

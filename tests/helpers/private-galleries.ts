@@ -4,6 +4,8 @@
 // visitor with lists, hearts and comments; and galleries whose links are closed. The caller gives
 // texts that each carry a made-up word found nowhere in the demo studio; every private thing comes
 // back as a marker, for the test to look for in everything a public surface answers.
+
+import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { setAltText, trashPhotos } from "#domain/catalog/photos.server.ts";
 import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { setGalleryCover } from "#domain/galleries/cover.server.ts";
@@ -18,7 +20,6 @@ import {
 import { trashGallery } from "#domain/galleries/gallery-details.server.ts";
 import { trashGallerySet } from "#domain/galleries/gallery-sets.server.ts";
 import { createList, enterAsVisitor, heartPhoto, setComment } from "#domain/galleries/selections.server.ts";
-import { variantKey } from "#domain/media/ingest.server.ts";
 import { planGalleryVariants, type Watermark } from "#domain/media/pipeline.server.ts";
 import { type diskMediaStorage, PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";

@@ -4,13 +4,13 @@
 import { useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { groupsOf, type ImagePage } from "#domain/catalog/image-picker.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import {
   type GalleryFieldErrors,
   type GalleryFormValues,
   NO_SCRIPT_COVER_CHOICES,
 } from "#domain/galleries/gallery-form.ts";
-import { groupsOf, type ImagePage } from "#domain/media/image-picker.ts";
 import { Field } from "../field.tsx";
 import { Picture } from "../picture.tsx";
 import { CsrfField } from "./csrf-field.tsx";

@@ -8,9 +8,9 @@ import { useState } from "react";
 import { ImagePicker } from "#app/components/admin/image-picker.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { IMAGE_ACCEPT, imageFileFieldName, isTooLarge, tooLargeReason } from "#domain/catalog/image-choice.ts";
+import { groupsOf } from "#domain/catalog/image-picker.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
-import { IMAGE_ACCEPT, imageFileFieldName, isTooLarge, tooLargeReason } from "#domain/media/image-field.ts";
-import { groupsOf } from "#domain/media/image-picker.ts";
 
 const THUMBNAIL_SIZES = "160px";
 

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
+import { groupsOf, IMAGE_PAGES_PATH, type ImagePage, type ImagePageItem } from "#domain/catalog/image-picker.ts";
 import { MAX_QUERY_LENGTH } from "#domain/catalog/search-limits.ts";
-import { groupsOf, IMAGE_PAGES_PATH, type ImagePage, type ImagePageItem } from "#domain/media/image-picker.ts";
 
 /** Typing pauses this long before the search is sent: one request per word, not per key. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -47,8 +47,8 @@ import {
 } from "#domain/catalog/shoots.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
 import { checkSetTitle } from "#domain/galleries/gallery-sets.server.ts";
-import { knownPhotoHashes } from "#domain/media/photo-jobs.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
+import { knownPhotoHashes } from "#domain/processing/photo-jobs.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
 

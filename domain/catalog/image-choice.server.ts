@@ -4,10 +4,10 @@
 // variants written) before its asset id is returned. Refusals name the file and say why.
 
 import type { AdminForm } from "../auth/admin-form.server.ts";
-import { publicAssetId } from "../catalog/image-picker.server.ts";
-import { imageFileFieldName, tooLargeReason } from "./image-field.ts";
+import { ImageRejectedError } from "../media/pipeline.server.ts";
+import { imageFileFieldName, tooLargeReason } from "./image-choice.ts";
+import { publicAssetId } from "./image-picker.server.ts";
 import { type IngestDeps, ingestImage } from "./ingest.server.ts";
-import { ImageRejectedError } from "./pipeline.server.ts";
 
 export type ImageFieldResult =
   | { ok: true; assetId: number | null; uploaded: boolean }

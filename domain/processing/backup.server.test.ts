@@ -9,8 +9,8 @@ import { isPostgresTarget } from "#platform/db/postgres-dialect.server.ts";
 import { MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
 import { migrate, openDatabase } from "../../platform/db/db.server.ts";
 import { SECRET_FILE_NAME } from "../../platform/secret.server.ts";
+import { ingestImage } from "../catalog/ingest.server.ts";
 import { backupDataDir } from "./backup.server.ts";
-import { ingestImage } from "./ingest.server.ts";
 
 const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 const demoJpeg = fs.readFileSync(path.resolve("demo/photos/08-paint-brushes.jpg"));

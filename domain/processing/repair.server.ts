@@ -12,12 +12,17 @@ import {
   setCaptureTime,
   updateVariantFile,
 } from "../catalog/assets.server.ts";
+import type { IngestDeps } from "../catalog/ingest.server.ts";
+import { variantKey, writeMissingVariants } from "../catalog/ingest.server.ts";
 import { galleryWatermarks } from "../galleries/galleries.server.ts";
-import type { VariantFormat } from "./constants.ts";
-import type { IngestDeps } from "./ingest.server.ts";
-import { variantKey, writeMissingVariants } from "./ingest.server.ts";
-import { ImageRejectedError, planGalleryVariants, readCaptureTime, type VariantSpec } from "./pipeline.server.ts";
-import { keysIn } from "./storage.server.ts";
+import type { VariantFormat } from "../media/constants.ts";
+import {
+  ImageRejectedError,
+  planGalleryVariants,
+  readCaptureTime,
+  type VariantSpec,
+} from "../media/pipeline.server.ts";
+import { keysIn } from "../media/storage.server.ts";
 
 export interface RepairReport {
   /** Assets whose variants were all checked. */

@@ -4,9 +4,9 @@
 // retries and gives up; the server's start-up registers these (server/startup.ts).
 import type { BackgroundWorker, Work } from "../../platform/background.server.ts";
 import { logger } from "../../platform/logger.server.ts";
+import type { IngestDeps } from "../catalog/ingest.server.ts";
 import { type ClaimedJob, failJob } from "../jobs/queue.server.ts";
 import { type JobHandlers, type JobWorkerOptions, jobWork, startJobWorker } from "../jobs/worker.server.ts";
-import type { IngestDeps } from "./ingest.server.ts";
 import { processJob, SERVER_ERROR_REASON } from "./photo-jobs.server.ts";
 import { rerenderPhoto } from "./rerender.server.ts";
 

@@ -16,7 +16,13 @@ import { createDialect } from "../../platform/db/sqlite-dialect.server.ts";
 import { readEnv } from "../../platform/env.server.ts";
 import { SECRET_FILE_NAME } from "../../platform/secret.server.ts";
 import { listStoredKeys } from "../catalog/assets.server.ts";
-import { type BlobStore, diskMediaStorage, getMediaStorage, keysIn, type MediaStorage } from "./storage.server.ts";
+import {
+  type BlobStore,
+  diskMediaStorage,
+  getMediaStorage,
+  keysIn,
+  type MediaStorage,
+} from "../media/storage.server.ts";
 
 export interface BackupReport {
   databaseBytes: number;

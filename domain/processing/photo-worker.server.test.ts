@@ -6,17 +6,17 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { runRound } from "#platform/background.server.ts";
+import { sha256Hex } from "../catalog/ingest.server.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { claimNextJob, JOB_LEASE_MS, jobProgress, releaseJobs } from "../jobs/queue.server.ts";
 import { JOB_MAX_ATTEMPTS } from "../jobs/worker.server.ts";
-import { sha256Hex } from "./ingest.server.ts";
+import { deriveSource, inspectSource } from "../media/pipeline.server.ts";
+import type { MediaStorage } from "../media/storage.server.ts";
 import { enqueueUploadedPhoto, SERVER_ERROR_REASON } from "./photo-jobs.server.ts";
 import { photoWork, type UploadSource } from "./photo-worker.server.ts";
-import { deriveSource, inspectSource } from "./pipeline.server.ts";
-import type { MediaStorage } from "./storage.server.ts";
 
-vi.mock("./pipeline.server.ts", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./pipeline.server.ts")>();
+vi.mock("../media/pipeline.server.ts", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../media/pipeline.server.ts")>();
   return { ...actual, inspectSource: vi.fn(actual.inspectSource) };
 });
 

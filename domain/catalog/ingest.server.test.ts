@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
+import { ImageRejectedError, planVariants, readEmbeddedMetadata } from "../media/pipeline.server.ts";
+import { keysIn } from "../media/storage.server.ts";
 import { ingestImage } from "./ingest.server.ts";
-import { ImageRejectedError, planVariants, readEmbeddedMetadata } from "./pipeline.server.ts";
-import { keysIn } from "./storage.server.ts";
 
 const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 const demoJpeg = fs.readFileSync(path.resolve("demo/photos/08-paint-brushes.jpg"));

@@ -5,11 +5,11 @@
 // their files are the catalog's to read (catalog/sets.server.ts, assets.server.ts).
 import type { Database } from "../../platform/db/db.server.ts";
 import { livePhotoWithAsset } from "../catalog/assets.server.ts";
+import { type IngestDeps, ingestImage, variantKey } from "../catalog/ingest.server.ts";
 import { gallerySetIds, photosToRerender } from "../catalog/sets.server.ts";
 import { type ClaimedJobOf, enqueue, finishJob, type JobOutcome, pendingJobCount } from "../jobs/queue.server.ts";
-import { type IngestDeps, ingestImage, variantKey } from "./ingest.server.ts";
+import { ImageRejectedError } from "../media/pipeline.server.ts";
 import { planForShoot, rememberDeliveryChecksums } from "./photo-jobs.server.ts";
-import { ImageRejectedError } from "./pipeline.server.ts";
 
 /**
  * Queues every photo of the gallery's sets (a set in the trash too: it can come back) to be

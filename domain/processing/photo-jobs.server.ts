@@ -20,6 +20,7 @@
 // end of this file, kept together so that they can go through those tables' owners.
 import type { Database } from "../../platform/db/db.server.ts";
 import { assetPlanFacts } from "../catalog/assets.server.ts";
+import { type IngestDeps, ingestImage, sha256Hex, type VariantPlan, variantKey } from "../catalog/ingest.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
 import {
   lastPhotoPosition,
@@ -40,9 +41,13 @@ import {
   pendingUploadHashes,
   placeOfUploadBatch,
 } from "../jobs/queue.server.ts";
-import { rememberChecksum } from "./checksums.server.ts";
-import { type IngestDeps, ingestImage, sha256Hex, type VariantPlan, variantKey } from "./ingest.server.ts";
-import { checkSourceDecodes, ImageRejectedError, inspectSource, planGalleryVariants } from "./pipeline.server.ts";
+import { rememberChecksum } from "../media/checksums.server.ts";
+import {
+  checkSourceDecodes,
+  ImageRejectedError,
+  inspectSource,
+  planGalleryVariants,
+} from "../media/pipeline.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */

@@ -1,7 +1,7 @@
 // What the admin's image picker shares between the browser (components/admin/image-picker.tsx)
 // and the server (image-picker.server.ts, GET /admin/images): the shape of a page of images,
 // where the page is, and how consecutive images fall into groups.
-import type { ResponsiveImage } from "../catalog/types.ts";
+import type { ResponsiveImage } from "./types.ts";
 
 /** Where an image in no shoot is listed (banners, logos, images uploaded in a form). */
 export const OTHER_IMAGES_GROUP = "Other images";

@@ -4,7 +4,6 @@
 // and the row is only written once every file exists, so a crash never leaves a half asset.
 import { createHash } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
-import { addVariants, findAssetByHash, insertAsset } from "../catalog/assets.server.ts";
 import {
   AVIF_OPTIONS,
   GALLERY_JPEG_OPTIONS,
@@ -12,7 +11,7 @@ import {
   PIPELINE_VERSION,
   type VariantFormat,
   WEBP_OPTIONS,
-} from "./constants.ts";
+} from "../media/constants.ts";
 import {
   inspectSource,
   planVariants,
@@ -22,8 +21,9 @@ import {
   renderVariants,
   type SourceInfo,
   type VariantSpec,
-} from "./pipeline.server.ts";
-import type { MediaStorage } from "./storage.server.ts";
+} from "../media/pipeline.server.ts";
+import type { MediaStorage } from "../media/storage.server.ts";
+import { addVariants, findAssetByHash, insertAsset } from "./assets.server.ts";
 
 export interface IngestDeps {
   db: Database;

@@ -2,7 +2,7 @@
 // oversized file before sending it) and the server (which refuses it again, properly).
 
 import { formatFileSize } from "#platform/bytes.ts";
-import { MAX_SOURCE_BYTES } from "./constants.ts";
+import { MAX_SOURCE_BYTES } from "../media/constants.ts";
 
 /** The file input of image field `name` (the select is `name` itself). */
 export const imageFileFieldName = (name: string) => `${name}File`;

@@ -6,9 +6,9 @@ import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { FIXTURES_DIR } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
 import { emptyStore, MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
+import { ingestImage, variantKey } from "../catalog/ingest.server.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
-import { ingestImage, variantKey } from "./ingest.server.ts";
-import { planGalleryVariants, readEmbeddedMetadata, type Watermark } from "./pipeline.server.ts";
+import { planGalleryVariants, readEmbeddedMetadata, type Watermark } from "../media/pipeline.server.ts";
 import { fillCaptureTimes, repairMissingVariants } from "./repair.server.ts";
 
 const orientedJpeg = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));

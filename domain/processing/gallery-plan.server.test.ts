@@ -6,12 +6,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
+import { sha256Hex, variantKey } from "../catalog/ingest.server.ts";
 import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
 import { claimNextJob } from "../jobs/queue.server.ts";
-import { GALLERY_VIEW_EDGE_PX } from "./constants.ts";
-import { sha256Hex, variantKey } from "./ingest.server.ts";
+import { GALLERY_VIEW_EDGE_PX } from "../media/constants.ts";
+import { deriveSource, planGalleryVariants, readEmbeddedMetadata, type Watermark } from "../media/pipeline.server.ts";
 import { enqueueUploadedPhoto, processJob } from "./photo-jobs.server.ts";
-import { deriveSource, planGalleryVariants, readEmbeddedMetadata, type Watermark } from "./pipeline.server.ts";
 
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
 
@@ -148,7 +148,7 @@ describe("a photo uploaded into a set", () => {
 
   it("adds a gallery's variants to an asset a public shoot made first", async () => {
     const data = await deriveSource(SOURCE, { width: 2400, height: 1600 });
-    const { ingestImage } = await import("./ingest.server.ts");
+    const { ingestImage } = await import("../catalog/ingest.server.ts");
     const { assetId } = await ingestImage(store, data, "shared.jpg");
     const asset = await ingestIntoSet(data, "shared.jpg");
     expect(asset.id).toBe(assetId);
