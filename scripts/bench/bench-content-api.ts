@@ -10,6 +10,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type ApiDeps, handleApiRequest } from "#app/routes/api/handler.server.ts";
+import { insertAsset } from "#domain/catalog/assets.server.ts";
+import { addCollection, writeShoots } from "#domain/catalog/seed.server.ts";
 import { createApiToken } from "#domain/content-api/tokens.server.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";
@@ -52,16 +54,12 @@ async function makeStudio(dataDir: string) {
   await migrate(db);
   const collectionIds: number[] = [];
   for (const [position, name] of COLLECTIONS.entries()) {
-    const row = await db
-      .insertInto("collections")
-      .values({ slug: name.replace(/ /g, "").replace(/^./, (c) => c.toLowerCase()), name, position })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    collectionIds.push(row.id);
+    const slug = name.replace(/ /g, "").replace(/^./, (c) => c.toLowerCase());
+    collectionIds.push(await addCollection(db, { slug, name, position }));
   }
-  const asset = await db
-    .insertInto("assets")
-    .values({
+  const assetId = await insertAsset(
+    db,
+    {
       sha256: "0".repeat(64),
       original_key: "originals/bench.jpg",
       original_name: "bench.jpg",
@@ -70,50 +68,32 @@ async function makeStudio(dataDir: string) {
       width: 2400,
       height: 1600,
       placeholder: "data:image/webp;base64,",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("asset_variants")
-    .values([
-      { asset_id: asset.id, format: "jpeg", width: 1200, height: 800, key: "be/bench-1200.jpg", bytes: 180_000 },
-      { asset_id: asset.id, format: "webp", width: 320, height: 213, key: "be/bench-320.webp", bytes: 12_000 },
-      { asset_id: asset.id, format: "webp", width: 640, height: 427, key: "be/bench-640.webp", bytes: 40_000 },
-    ])
-    .execute();
+    },
+    [
+      { format: "jpeg", width: 1200, height: 800, key: "be/bench-1200.jpg", bytes: 180_000 },
+      { format: "webp", width: 320, height: 213, key: "be/bench-320.webp", bytes: 12_000 },
+      { format: "webp", width: 640, height: 427, key: "be/bench-640.webp", bytes: 40_000 },
+    ],
+  );
   const start = Date.parse("2020-01-01T00:00:00.000Z");
   const names = ["Priya", "Karthik", "Anitha", "Lakshmi", "Vignesh", "Meena", "Arjun", "Divya"];
-  await db.transaction().execute(async (trx) => {
-    for (let from = 1; from <= SHOOTS; from += 200) {
-      const ids = Array.from({ length: Math.min(200, SHOOTS - from + 1) }, (_, i) => from + i);
-      await trx
-        .insertInto("shoots")
-        .values(
-          ids.map((id) => ({
-            id,
-            collection_id: collectionIds[id % collectionIds.length] ?? 0,
-            title: `${names[id % names.length]} & ${names[(id * 7 + 3) % names.length]} ${id}`,
-            location: `${COLLECTIONS[id % COLLECTIONS.length]} in ${CITIES[id % CITIES.length]}`,
-            description: `Shoot ${id}`,
-            cover_asset_id: null,
-            is_story: 0,
-            story_position: null,
-            status: "published" as const,
-            created_at: toStoredTime(start + ((id * 7919) % SHOOTS) * DAY_MS),
-            updated_at: toStoredTime(start + id * DAY_MS),
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("photos")
-        .values(
-          ids.flatMap((id) =>
-            Array.from({ length: PHOTOS_PER_SHOOT }, (_, position) => ({ shoot_id: id, asset_id: asset.id, position })),
-          ),
-        )
-        .execute();
-    }
-  });
+  await writeShoots(
+    db,
+    Array.from({ length: SHOOTS }, (_, i) => {
+      const id = i + 1;
+      return {
+        id,
+        collectionId: collectionIds[id % collectionIds.length] ?? 0,
+        title: `${names[id % names.length]} & ${names[(id * 7 + 3) % names.length]} ${id}`,
+        location: `${COLLECTIONS[id % COLLECTIONS.length]} in ${CITIES[id % CITIES.length]}`,
+        description: `Shoot ${id}`,
+        status: "published" as const,
+        createdAt: toStoredTime(start + ((id * 7919) % SHOOTS) * DAY_MS),
+        updatedAt: toStoredTime(start + id * DAY_MS),
+        assetIds: Array.from({ length: PHOTOS_PER_SHOOT }, () => assetId),
+      };
+    }),
+  );
   return db;
 }
 

@@ -15,7 +15,7 @@ import { CSRF_FIELD_NAME, LOGIN_PATH } from "#domain/auth/shared.ts";
 import { upsertUser } from "#domain/auth/users.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { movePhotosToShoot, placePhotos } from "#domain/catalog/photos.server.ts";
-import { readShootPhotos } from "#domain/catalog/read-model.server.ts";
+import { readShootPhotos, readShoots } from "#domain/catalog/read-model.server.ts";
 import { createShoot, getShootForEdit } from "#domain/catalog/shoots.server.ts";
 import { bigShootDataDir } from "#fixtures/big-shoot.ts";
 import { VIEWPORTS } from "#fixtures/browser-page.ts";
@@ -65,18 +65,17 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
+/** Each photo's position in the shoot (none of the bench's is in the trash). */
 async function positions(db: Database, shootId: number): Promise<Map<number, number>> {
-  const rows = await db.selectFrom("photos").select(["id", "position"]).where("shoot_id", "=", shootId).execute();
-  return new Map(rows.map((r) => [r.id, r.position]));
+  const photos = await readShootPhotos(db, STUDIO, [shootId], { images: false });
+  return new Map(photos.map((p) => [p.id, p.position]));
 }
 
+/** A new shoot in the collection of the shoot `like`. */
 async function newShoot(db: Database, title: string, like: number): Promise<number> {
-  const { collection_id } = await db
-    .selectFrom("shoots")
-    .select("collection_id")
-    .where("id", "=", like)
-    .executeTakeFirstOrThrow();
-  return createShoot(db, { title, location: "", description: "", collectionId: Number(collection_id) });
+  const [shoot] = await readShoots(db, STUDIO, { scope: "any", id: like, kind: "any" });
+  if (!shoot?.collection) throw new Error(`shoot ${like} is in no collection`);
+  return createShoot(db, { title, location: "", description: "", collectionId: shoot.collection.id });
 }
 
 async function domainFigures(db: Database, shootId: number, photoIds: number[]): Promise<void> {
