@@ -4,12 +4,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { addCollection } from "#domain/catalog/seed.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { jobProgress } from "#domain/jobs/queue.server.ts";
-import { enqueueUploadedPhoto } from "#domain/media/photo-jobs.server.ts";
-import { startPhotoWorker } from "#domain/media/photo-worker.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { enqueueUploadedPhoto } from "#domain/processing/photo-jobs.server.ts";
+import { startPhotoWorker } from "#domain/processing/photo-worker.server.ts";
 import { migrate, openDatabase } from "#platform/db/db.server.ts";
 
 /** Enough photos for a steady rate without making the bench long. */
@@ -23,11 +24,7 @@ export async function runAdminBench(root: string): Promise<void> {
   const db = openDatabase(path.join(dataDir, "studio.db"));
   try {
     await migrate(db);
-    const { id: collectionId } = await db
-      .insertInto("collections")
-      .values({ slug: "bench", name: "Bench", position: 0 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const collectionId = await addCollection(db, { slug: "bench", name: "Bench" });
     const shootId = await createShoot(db, { title: "Bench", location: "", description: "", collectionId });
     const source = fs.readFileSync(path.join(root, "demo/photos/04-forest-stream.jpg"));
     const uploads = new Map<string, Buffer>();
