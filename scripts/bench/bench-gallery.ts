@@ -14,14 +14,17 @@ import { createHash, randomFillSync } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { insertAsset, storedTotals } from "#domain/catalog/assets.server.ts";
+import type { IngestDeps } from "#domain/catalog/ingest.server.ts";
+import { appendPhotos } from "#domain/catalog/photos.server.ts";
+import { addCollection } from "#domain/catalog/seed.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { deliveryFiles, deliveryZip } from "#domain/galleries/downloads.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
 import { claimNextJob } from "#domain/jobs/queue.server.ts";
-import type { IngestDeps } from "#domain/media/ingest.server.ts";
-import { enqueueUploadedPhoto, processJob } from "#domain/media/photo-jobs.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
+import { enqueueUploadedPhoto, processJob } from "#domain/processing/photo-jobs.server.ts";
 import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { zipResponse } from "#platform/zip.server.ts";
 
@@ -110,11 +113,7 @@ export async function runGalleryProcessingBench(root: string): Promise<void> {
     const files = await makeSources(root, dir, gallerySample);
     const before = await freshDeps("studio-bench-public-");
     try {
-      const { id: collectionId } = await before.db
-        .insertInto("collections")
-        .values({ slug: "weddings", name: "Weddings", position: 0 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const collectionId = await addCollection(before.db, { slug: "weddings", name: "Weddings" });
       const shootId = await createShoot(before.db, { title: "Bench", location: "", description: "", collectionId });
       const ms = await processAll(before, shootId, files.slice(0, publicSample));
       console.log(
@@ -128,15 +127,12 @@ export async function runGalleryProcessingBench(root: string): Promise<void> {
       const galleryId = await createGallery(after.db, { title: "Bench wedding" });
       const setId = await addGallerySet(after.db, galleryId, "Muhurtham");
       const ms = await processAll(after, setId, files);
-      const variants = await after.db
-        .selectFrom("asset_variants")
-        .select(({ fn }) => [fn.countAll<number>().as("n"), fn.sum<number>("bytes").as("bytes")])
-        .executeTakeFirstOrThrow();
+      const stored = await storedTotals(after.db);
       console.log(
         `  after (gallery plan, 3 variants): ${gallerySample} photos in ${(ms / 1000).toFixed(1)} s = ${((gallerySample * 60_000) / ms).toFixed(0)} photos/min (goal 150)`,
       );
       console.log(
-        `  variants: ${variants.n} files, ${Math.round(variants.bytes / gallerySample / 1024)} KB a photo; 3,000 photos would take ${((3000 * ms) / gallerySample / 60_000).toFixed(1)} min\n`,
+        `  variants: ${stored.variants} files, ${Math.round(stored.variantBytes / gallerySample / 1024)} KB a photo; 3,000 photos would take ${((3000 * ms) / gallerySample / 60_000).toFixed(1)} min\n`,
       );
     } finally {
       await after.dispose();
@@ -173,13 +169,15 @@ export async function runGalleryZipBench(): Promise<void> {
     const galleryId = await createGallery(deps.db, { title: "Bench wedding" });
     const setId = await addGallerySet(deps.db, galleryId, "Reception");
     const chunk = Buffer.alloc(ZIP_FILE_BYTES);
+    const assetIds: number[] = [];
     for (let i = 0; i < count; i++) {
       randomFillSync(chunk);
       const key = `zz/bench-${i}.jpeg`;
       await deps.storage.originals.put(key, chunk);
-      const asset = await deps.db
-        .insertInto("assets")
-        .values({
+      // Only the originals: the ZIP is of them, and no variant is made.
+      const assetId = await insertAsset(
+        deps.db,
+        {
           sha256: createHash("sha256").update(chunk).digest("hex"),
           original_key: key,
           original_name: `DSC_${String(i + 1).padStart(4, "0")}.jpg`,
@@ -188,11 +186,12 @@ export async function runGalleryZipBench(): Promise<void> {
           width: SOURCE_WIDTH_PX,
           height: SOURCE_HEIGHT_PX,
           placeholder: "",
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await deps.db.insertInto("photos").values({ shoot_id: setId, asset_id: asset.id, position: i }).execute();
+        },
+        [],
+      );
+      assetIds.push(assetId);
     }
+    await appendPhotos(deps.db, setId, assetIds);
     const gallery = await readGallery(deps.db, galleryId);
     if (!gallery) throw new Error("no gallery");
     const files = (await deliveryFiles(deps.db, deps.storage, gallery, { kind: "all" }, "original"))?.files ?? [];
