@@ -4,7 +4,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
-  route("gallery/:collection", "routes/gallery.tsx"),
+  route("gallery/:collection", "routes/collection.tsx"),
   route("galleryList/:id", "routes/shoot.tsx"),
   route("contactUs", "routes/contact.tsx"),
   route("search", "routes/search.tsx"),

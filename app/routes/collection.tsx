@@ -1,5 +1,6 @@
-// A collection's gallery: /gallery/{collection}, matched case-insensitively, with one
-// canonical URL. The first shoot is shown large; the rest as a grid of cards.
+// A collection's page: /gallery/{collection} (the URL the spec gives it; the client galleries are
+// routes/galleries/), matched case-insensitively, with one canonical URL. The first shoot is
+// shown large; the rest as a grid of cards.
 
 import { data, Link } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
@@ -10,7 +11,7 @@ import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { getCollectionPage } from "#domain/catalog/public-pages.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
-import type { Route } from "./+types/gallery";
+import type { Route } from "./+types/collection";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const collection = await getCollectionPage(getDb(), params.collection);
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function Gallery({ loaderData }: Route.ComponentProps) {
+export default function Collection({ loaderData }: Route.ComponentProps) {
   const { collection } = loaderData;
   const [featured, ...rest] = collection.shoots;
   return (
