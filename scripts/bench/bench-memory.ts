@@ -13,15 +13,19 @@
 // Each run gets its own free port and temporary data directory, removed afterwards.
 //
 //   node scripts/bench/bench.ts --only=memory
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createSession, SESSION_COOKIE_NAME } from "#domain/auth/session.server.ts";
+import { sessionCookieHeader } from "#app/http/cookies.server.ts";
+import { createSession } from "#domain/auth/session.server.ts";
 import { upsertUser } from "#domain/auth/users.server.ts";
+import { addCollection } from "#domain/catalog/seed.server.ts";
 import { createShoot } from "#domain/catalog/shoots.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { startServer } from "#fixtures/server-process.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
+import { resetEnv } from "#platform/env.server.ts";
 import { type BatchFile, uploadBatch } from "../drills/tus-batch.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -52,6 +56,23 @@ const TICKS_PER_S = 100;
 
 /** Marks the reporter's lines in the server's standard error. */
 const REPORT_MARK = "bench-memory-usage ";
+
+/**
+ * What `work` signs, signed with `appSecret` as APP_SECRET: the variable is set only meanwhile,
+ * so the benches after this one (and the servers they start) see this process's environment.
+ */
+async function signedWith<T>(appSecret: string, work: () => Promise<T>): Promise<T> {
+  const was = process.env.APP_SECRET;
+  process.env.APP_SECRET = appSecret;
+  resetEnv();
+  try {
+    return await work();
+  } finally {
+    if (was === undefined) delete process.env.APP_SECRET;
+    else process.env.APP_SECRET = was;
+    resetEnv();
+  }
+}
 
 /**
  * Runs inside the server before its own code: writes process.memoryUsage() to standard error
@@ -284,20 +305,20 @@ export async function measureUploads(
 ): Promise<RunFigures & { baseline: MemoryFigures; done: number; failed: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-memory-uploads-"));
   try {
-    // A signed-in owner and a shoot to upload to, made before the server starts.
+    // A signed-in owner and a shoot to upload to, made before the server starts. The server is
+    // given the key its cookie is signed with: this process's own environment (its DATA_DIR,
+    // where a key is kept when APP_SECRET is unset) is not the server's.
+    const appSecret = randomBytes(32).toString("base64url");
     const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
     let shootId: number;
     let sessionCookie: string;
     try {
       await migrate(db);
-      const { id: collectionId } = await db
-        .insertInto("collections")
-        .values({ slug: "bench", name: "Bench", position: 0 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const collectionId = await addCollection(db, { slug: "bench", name: "Bench" });
       shootId = await createShoot(db, { title: "Bench wedding", location: "", description: "", collectionId });
       const { id: userId } = await upsertUser(db, "bench@example.com", "a long enough bench password");
-      sessionCookie = `${SESSION_COOKIE_NAME}=${(await createSession(db, userId, "bench")).id}`;
+      const session = await createSession(db, userId, "bench");
+      sessionCookie = await signedWith(appSecret, () => sessionCookieHeader(session.id));
     } finally {
       await db.destroy();
     }
@@ -306,7 +327,7 @@ export async function measureUploads(
       height: UPLOAD_HEIGHT_PX,
     });
 
-    const server = await startMeasuredServer(dataDir, { DEMO_CONTENT: "off", ...env });
+    const server = await startMeasuredServer(dataDir, { DEMO_CONTENT: "off", ...env, APP_SECRET: appSecret });
     try {
       await server.waitUntilReady();
       await sleep(SETTLED_WINDOW_MS);
