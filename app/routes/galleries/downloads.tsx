@@ -4,7 +4,7 @@
 // resumable ZIP under /g/{token}/download/. A download PIN, when the gallery has one, is asked
 // here first. The gallery's own gate stands in front (its PIN, its expiry), as on the page.
 import { data, redirect } from "react-router";
-import { PinForm } from "#app/components/client-gallery.tsx";
+import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";

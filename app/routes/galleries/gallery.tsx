@@ -7,7 +7,9 @@
 // their lists, hearts and notes. Every form works before JavaScript; with it, hearts are
 // optimistic and go to /g/{token}/photos. Never indexed, never previewed with a private photo.
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { ClosedGallery, GalleryDoor, OpenGallery } from "#app/components/client-gallery.tsx";
+import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
+import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
+import { OpenGallery } from "#app/components/client-gallery/open-gallery.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";

@@ -1,0 +1,26 @@
+// What the gallery route hands its screens, shared by the page and the panel that reads it.
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
+import type { SelectionList, SetWindow } from "#domain/galleries/client-types.ts";
+
+/** A form the route refused, with what was typed, for the screen to show beside that form. */
+export interface FormAnswer {
+  form: "pin" | "enter" | "list" | "submit" | "item";
+  message: string;
+  values?: Record<string, string>;
+  fields?: Record<string, string>;
+}
+
+export interface OpenPage {
+  base: string;
+  title: string;
+  eventDate: string | null;
+  /** The gallery's cover, shown as the hero (null: none). */
+  cover: ResponsiveImage | null;
+  paged: boolean;
+  sets: SetWindow[];
+  visitor: { name: string } | null;
+  lists: SelectionList[];
+  list: SelectionList | null;
+  /** Downloads: none, open to this browser, or behind the download PIN (asked on the downloads page). */
+  downloads: "off" | "open" | "pin";
+}

@@ -1,0 +1,44 @@
+// A photo's heart in the person's current list: a form posting to the page that JavaScript makes
+// optimistic, or, once the list is sent and locked, only a mark on the photos in it.
+import type { FormEvent } from "react";
+import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
+import { HeartIcon } from "./heart-icon.tsx";
+import { PhotoNote } from "./photo-note.tsx";
+
+interface PhotoControlsProps {
+  photo: GalleryPhoto;
+  label: string;
+  hearted: boolean;
+  list: SelectionList;
+  locked: boolean;
+  here: string;
+  onToggle: (photo: GalleryPhoto, on: boolean) => void;
+}
+
+/** The heart (a form posting to the page; with JavaScript, optimistic) and, once hearted, a note. */
+export function PhotoControls({ photo, label, hearted, list, locked, here, onToggle }: PhotoControlsProps) {
+  if (locked) {
+    return hearted ? (
+      <span className="cg-heart-mark" role="img" aria-label={`In ${list.name}`}>
+        <HeartIcon />
+      </span>
+    ) : null;
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onToggle(photo, !hearted);
+  };
+  return (
+    <>
+      <form method="post" action={here} className="cg-heart-form" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value={hearted ? "unheart" : "heart"} />
+        <input type="hidden" name="photo" value={photo.id} />
+        <input type="hidden" name="list" value={list.id} />
+        <button type="submit" className="cg-heart" aria-pressed={hearted} aria-label={`Heart ${label}`}>
+          <HeartIcon />
+        </button>
+      </form>
+      {hearted ? <PhotoNote photo={photo} label={label} list={list} here={here} /> : null}
+    </>
+  );
+}

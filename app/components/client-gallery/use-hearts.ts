@@ -1,0 +1,55 @@
+// The person's hearts in their current list, with JavaScript: each shown at once and posted to
+// /g/{token}/photos, taken back when the studio's answer refuses it or never comes.
+import { useCallback, useEffect, useState } from "react";
+import type { GalleryPhoto, ItemAnswer, SelectionList } from "#domain/galleries/client-types.ts";
+
+interface Hearts {
+  /** Photos in the list, counted as the hearts are given. */
+  count: number;
+  isHearted: (photo: GalleryPhoto) => boolean;
+  toggle: (photo: GalleryPhoto, on: boolean) => Promise<void>;
+}
+
+/** `onMessage` shows what went wrong, or clears it (""), for the page's alert. */
+export function useHearts(
+  base: string,
+  list: SelectionList | null,
+  locked: boolean,
+  onMessage: (message: string) => void,
+): Hearts {
+  const [hearts, setHearts] = useState<Record<number, boolean>>({});
+  const [count, setCount] = useState(list?.count ?? 0);
+  useEffect(() => setCount(list?.count ?? 0), [list?.count]);
+
+  const isHearted = (photo: GalleryPhoto) => hearts[photo.id] ?? photo.hearted;
+
+  const toggle = useCallback(
+    async (photo: GalleryPhoto, on: boolean) => {
+      if (!list || locked) return;
+      setHearts((h) => ({ ...h, [photo.id]: on }));
+      setCount((c) => c + (on ? 1 : -1));
+      onMessage("");
+      const body = new URLSearchParams({
+        intent: on ? "heart" : "unheart",
+        photo: String(photo.id),
+        list: String(list.id),
+      });
+      try {
+        const res = await fetch(`${base}/photos`, { method: "POST", body });
+        const answer = (await res.json()) as ItemAnswer;
+        if (answer.count !== null) setCount(answer.count);
+        if (!answer.ok) {
+          setHearts((h) => ({ ...h, [photo.id]: !on }));
+          onMessage(answer.message);
+        }
+      } catch {
+        setHearts((h) => ({ ...h, [photo.id]: !on }));
+        setCount((c) => c + (on ? -1 : 1));
+        onMessage("That did not reach the studio. Check the connection and try again.");
+      }
+    },
+    [base, list, locked, onMessage],
+  );
+
+  return { count, isHearted, toggle };
+}
