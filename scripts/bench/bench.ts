@@ -4,8 +4,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { storedTotals } from "#domain/catalog/assets.server.ts";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
+import { loadStoredImages } from "#domain/catalog/images.server.ts";
+import { ingestImage } from "#domain/catalog/ingest.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
-import { ingestImage } from "#domain/media/ingest.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { migrate, openDatabase } from "#platform/db/db.server.ts";
@@ -125,20 +128,16 @@ for (let run = 0; run < INGEST_RUNS; run++) {
   const started = performance.now();
   const { assetId } = await ingestImage(store, source, "bench-24mp.jpg");
   timings.push(performance.now() - started);
-  const variants = await store.db.selectFrom("asset_variants").selectAll().where("asset_id", "=", assetId).execute();
+  const image = (await loadStoredImages(store.db, STUDIO, [assetId])).get(assetId);
+  if (!image) throw new Error("the ingested photo is not stored");
   bytesByFormat = {};
-  for (const v of variants) {
+  for (const v of image.variants) {
     const entry = bytesByFormat[v.format] ?? { count: 0, bytes: 0 };
     bytesByFormat[v.format] = entry;
     entry.count++;
     entry.bytes += v.bytes;
   }
-  const asset = await store.db
-    .selectFrom("assets")
-    .select("placeholder")
-    .where("id", "=", assetId)
-    .executeTakeFirstOrThrow();
-  placeholderBytes = asset.placeholder.length;
+  placeholderBytes = image.placeholder.length;
   await store.dispose();
 }
 console.log("Ingest of one 24 MP photo (6000 × 4000 JPEG) into every variant");
@@ -155,18 +154,11 @@ const store = await freshStore();
 const started = performance.now();
 await importDemoIfEmpty(store, () => {});
 const importMs = performance.now() - started;
-const assets = await store.db
-  .selectFrom("assets")
-  .select(({ fn }) => [fn.sum<number>("original_bytes").as("bytes"), fn.countAll<number>().as("n")])
-  .executeTakeFirstOrThrow();
-const variants = await store.db
-  .selectFrom("asset_variants")
-  .select(({ fn }) => [fn.sum<number>("bytes").as("bytes"), fn.countAll<number>().as("n")])
-  .executeTakeFirstOrThrow();
+const stored = await storedTotals(store.db);
 await store.dispose();
 console.log("Demo import (empty database to ready)");
-console.log(`  ${seconds(importMs)} for ${assets.n} images (${seconds(importMs / assets.n)} each)`);
-console.log(`  originals ${kb(assets.bytes)} → ${variants.n} variants, ${kb(variants.bytes)}\n`);
+console.log(`  ${seconds(importMs)} for ${stored.originals} images (${seconds(importMs / stored.originals)} each)`);
+console.log(`  originals ${kb(stored.originalBytes)} → ${stored.variants} variants, ${kb(stored.variantBytes)}\n`);
 
 await runAdminBench(root);
 await runMemoryBench();
