@@ -38,24 +38,6 @@ const OWNERS: Record<keyof DB, string> = {
 };
 
 /**
- * Queries still written outside their owner, each to be moved behind it: the list only shrinks.
- * A file here may name only the tables listed for it.
- */
-const NOT_YET_MOVED: Record<string, readonly (keyof DB)[]> = {
-  // The benches and drills make their big fixtures (thousands of rows) and read back what a run
-  // did, as the tests do; they are still to be given the owners' functions.
-  "scripts/bench/bench-admin.ts": ["collections"],
-  "scripts/bench/bench-content-api.ts": ["asset_variants", "assets", "collections", "photos", "shoots"],
-  "scripts/bench/bench-gallery.ts": ["asset_variants", "assets", "collections", "photos"],
-  "scripts/bench/bench-memory.ts": ["collections"],
-  "scripts/bench/bench-photo-manager.ts": ["photos", "shoots"],
-  "scripts/bench/bench.ts": ["asset_variants", "assets"],
-  "scripts/drills/cluster-drill.ts": ["assets", "inquiries", "mail_outbox", "jobs", "photos"],
-  "scripts/drills/gallery-drill.ts": ["assets", "photos"],
-  "scripts/drills/inquiry-drill.ts": ["inquiries", "mail_outbox"],
-};
-
-/**
  * Every query site in the product and its tools: not tests and their fixtures (they seed rows and
  * inspect them, as a test must), not migrations (they own the schema's history).
  */
@@ -99,24 +81,13 @@ describe("table owners", () => {
     expect(files.length).toBeGreaterThan(200);
     const offenders: string[] = [];
     for (const file of files) {
-      const allowed = new Set(NOT_YET_MOVED[file] ?? []);
       for (const table of tablesNamed(fs.readFileSync(path.join(ROOT, file), "utf8"))) {
-        if (!owns(OWNERS[table], file) && !allowed.has(table)) {
+        if (!owns(OWNERS[table], file)) {
           offenders.push(`${file} names ${table}, which ${OWNERS[table]} owns`);
         }
       }
     }
     expect(offenders).toEqual([]);
-  });
-
-  it("lists no exception that is no longer needed", () => {
-    const stale = Object.entries(NOT_YET_MOVED).flatMap(([file, tables]) => {
-      const named = fs.existsSync(path.join(ROOT, file))
-        ? tablesNamed(fs.readFileSync(path.join(ROOT, file), "utf8"))
-        : new Set<keyof DB>();
-      return tables.filter((table) => !named.has(table)).map((table) => `${file}: ${table}`);
-    });
-    expect(stale).toEqual([]);
   });
 
   it("sees the queries it looks for", () => {
