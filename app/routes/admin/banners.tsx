@@ -23,9 +23,11 @@ const THUMBNAIL_SIZES = "240px";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const confirm = Number(new URL(request.url).searchParams.get("remove"));
+  const db = getDb();
+  const [slides, choices] = await Promise.all([listBannerSlides(db), listImageChoices(db)]);
   return {
-    slides: await listBannerSlides(getDb()),
-    choices: await listImageChoices(getDb()),
+    slides,
+    choices,
     confirmRemove: Number.isSafeInteger(confirm) ? confirm : 0,
   };
 }

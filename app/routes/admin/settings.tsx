@@ -23,12 +23,18 @@ import type { Route } from "./+types/settings";
 export async function loader() {
   const db = getDb();
   const { values, images } = await readSettings(db);
+  // What the form shows beside the settings needs only their image ids: read together.
+  const [thumbnails, choices, inquiryTo] = await Promise.all([
+    thumbnailsFor(db, Object.values(images)),
+    listImageChoices(db, Object.values(images)),
+    inquiryRecipientDefault(db),
+  ]);
   return {
     values,
     images,
-    thumbnails: await thumbnailsFor(db, Object.values(images)),
-    choices: await listImageChoices(db, Object.values(images)),
-    defaults: { inquiryTo: (await inquiryRecipientDefault(db)) ?? "", ack: readEnv().inquiries.ack },
+    thumbnails,
+    choices,
+    defaults: { inquiryTo: inquiryTo ?? "", ack: readEnv().inquiries.ack },
     // From the server, so the options the browser hydrates are the ones it was sent.
     timeZones: timeZoneChoices(values.timeZone),
   };

@@ -63,8 +63,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // One page of photos in the document (a wedding's 3,000 would be megabytes of it): the page
   // before JavaScript runs, and the first screen after; clientLoader adds the rest.
   const { photos, galleryId, ...details } = shoot;
-  // A set's page links back to its gallery, whose title the galleries' store holds.
-  const [gallery] = galleryId === null ? [] : await readGalleries(getDb(), { id: galleryId, scope: "any" });
+  const db = getDb();
+  // Each read needs only the shoot: they go together.
+  const [galleries, others, known, collections] = await Promise.all([
+    // A set's page links back to its gallery, whose title the galleries' store holds.
+    galleryId === null ? [] : readGalleries(db, { id: galleryId, scope: "any" }),
+    otherShoots(db, shoot.id),
+    knownPhotoHashes(db, shoot.id),
+    galleryId !== null ? [] : listCollections(db),
+  ]);
+  const [gallery] = galleries;
   const pageCount = Math.max(1, Math.ceil(photos.length / NO_SCRIPT_PAGE_SIZE));
   const page = Math.min(pageCount, Math.max(1, Number(url.searchParams.get("page")) || 1));
   const pageStart = (page - 1) * NO_SCRIPT_PAGE_SIZE;
@@ -75,9 +83,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     pageStart,
     complete: photos.length <= NO_SCRIPT_PAGE_SIZE,
     now: Date.now(),
-    otherShoots: await otherShoots(getDb(), shoot.id),
-    knownHashes: [...(await knownPhotoHashes(getDb(), shoot.id))].map(knownHashPrefix),
-    collections: shoot.galleryId !== null ? [] : await listCollections(getDb()),
+    otherShoots: others,
+    knownHashes: [...known].map(knownHashPrefix),
+    collections,
     confirmDelete: url.searchParams.get("confirm") === "delete",
     created: url.searchParams.has("created"),
   };
