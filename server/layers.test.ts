@@ -136,11 +136,14 @@ describe("layers", () => {
   // the catalog records and shows files through it; what needs both and the galleries (an upload's
   // job, rendering again, repair, backups) is domain/processing/, above them. A cycle back would
   // let a change to how files are stored reach into who may see them, and the other way round.
-  it("domain/media/ imports no other domain folder, and the catalog nothing from processing", () => {
+  it("domain/media/ imports no other domain folder, and the catalog and galleries nothing from processing", () => {
     expect(fs.globSync("domain/media/*.ts", { cwd: ROOT }).length).toBeGreaterThan(3);
     const outsideMedia = (target: string) => target.startsWith("domain/") && !target.startsWith("domain/media/");
     expect(importsInto("domain/media", outsideMedia)).toEqual([]);
-    expect(importsInto("domain/catalog", (target) => target.startsWith("domain/processing/"))).toEqual([]);
+    const intoProcessing = (target: string) => target.startsWith("domain/processing/");
+    expect(importsInto("domain/catalog", intoProcessing)).toEqual([]);
+    // The galleries queue a re-render through the job queue; its handler is processing's.
+    expect(importsInto("domain/galleries", intoProcessing)).toEqual([]);
   });
 
   it("reads where an import lands, relative or through #domain/", () => {

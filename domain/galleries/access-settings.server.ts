@@ -9,9 +9,9 @@ import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import type { StudioRow } from "../catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
-import { enqueueGalleryRerender } from "../processing/rerender.server.ts";
 import { optionalDay, type Parsed, parseForm } from "./form-parsing.server.ts";
 import { ACCESS_FIELDS, type AccessFieldErrors, type AccessFormValues } from "./gallery-form.ts";
+import { enqueueGalleryRerender } from "./rerender-requests.server.ts";
 
 /** A PIN or password for the gallery or its downloads: short enough to say on the phone. */
 export const GALLERY_PIN_MIN_LENGTH = 4;

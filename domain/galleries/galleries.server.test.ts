@@ -6,7 +6,6 @@ import { STUDIO } from "../catalog/audience.server.ts";
 import { placePhotos } from "../catalog/photos.server.ts";
 import { readShootPhotos, readShoots } from "../catalog/read-model.server.ts";
 import { createShoot, getShootForEdit } from "../catalog/shoots.server.ts";
-import { pendingRerenders } from "../processing/rerender.server.ts";
 import {
   addGallerySet,
   checkGalleryPin,
@@ -21,6 +20,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "./galleries.server.ts";
+import { pendingRerenders } from "./rerender-requests.server.ts";
 
 describe("client galleries", () => {
   let store: TestStore;

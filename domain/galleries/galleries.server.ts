@@ -12,7 +12,7 @@ import { galleryAudience, STUDIO } from "../catalog/audience.server.ts";
 import { readShoots } from "../catalog/read-model.server.ts";
 import { addSet, copyPhotosIntoSet } from "../catalog/sets.server.ts";
 import type { Watermark } from "../media/pipeline.server.ts";
-import { enqueueGalleryRerender } from "../processing/rerender.server.ts";
+import { enqueueGalleryRerender } from "./rerender-requests.server.ts";
 
 /** 32 random bytes: the link cannot be guessed, only shared. */
 const TOKEN_BYTES = 32;

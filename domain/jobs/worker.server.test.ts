@@ -9,8 +9,8 @@ import { type BackgroundWorker, UnhandledKindError } from "#platform/background.
 import { HOUR_MS } from "#platform/time.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { createGalleryFromShoot } from "../galleries/galleries.server.ts";
+import { pendingRerenders } from "../galleries/rerender-requests.server.ts";
 import { photoJobHandlers, startPhotoWorker, type UploadSource } from "../processing/photo-worker.server.ts";
-import { pendingRerenders } from "../processing/rerender.server.ts";
 import { type JobHandler, startJobWorker } from "./worker.server.ts";
 
 /** Long enough that a job done within a test was not found by a poll: only a wake-up explains it. */

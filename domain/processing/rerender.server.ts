@@ -1,43 +1,12 @@
-// Rendering a client gallery's photos again (ADR 027): a new watermark means new viewing files,
-// and a gallery made from a portfolio shoot needs its own. Each photo is a photo-rerender job in
-// the job queue (domain/jobs/queue.server.ts: one per photo, queued again by each change);
-// rerenderPhoto is the kind's handler (registered in photo-worker.server.ts). The photos and
-// their files are the catalog's to read (catalog/sets.server.ts, assets.server.ts).
-import type { Database } from "../../platform/db/db.server.ts";
+// Rendering a client gallery's photos again (ADR 027): the handler of the photo-rerender jobs
+// that domain/galleries/rerender-requests.server.ts queues (one per photo, queued again by each
+// change), registered in photo-worker.server.ts. The photos and their files are the catalog's to
+// read (catalog/sets.server.ts, assets.server.ts).
 import { livePhotoWithAsset } from "../catalog/assets.server.ts";
 import { type IngestDeps, ingestImage, variantKey } from "../catalog/ingest.server.ts";
-import { gallerySetIds, photosToRerender } from "../catalog/sets.server.ts";
-import { type ClaimedJobOf, enqueue, finishJob, type JobOutcome, pendingJobCount } from "../jobs/queue.server.ts";
+import { type ClaimedJobOf, finishJob, type JobOutcome } from "../jobs/queue.server.ts";
 import { ImageRejectedError } from "../media/pipeline.server.ts";
 import { planForShoot, rememberDeliveryChecksums } from "./photo-jobs.server.ts";
-
-/**
- * Queues every photo of the gallery's sets (a set in the trash too: it can come back) to be
- * rendered again with the gallery's settings as they are when the job runs, and wakes the
- * worker once they are committed. One job per photo, whatever the number of changes. Returns
- * how many photos are queued.
- */
-export async function enqueueGalleryRerender(db: Database, galleryId: number, now = Date.now()): Promise<number> {
-  const photos = await photosToRerender(db, galleryId);
-  await enqueue(
-    db,
-    photos.map((p) => ({
-      kind: "photo-rerender" as const,
-      photoId: p.id,
-      shootId: p.shoot_id,
-      fileName: p.original_name,
-      position: p.position,
-      checked: { sha256: p.sha256, info: { mime: p.mime, width: p.width, height: p.height } },
-    })),
-    now,
-  );
-  return photos.length;
-}
-
-/** The gallery's photos still waiting to be rendered again (queued or being rendered now). */
-export async function pendingRerenders(db: Database, galleryId: number): Promise<number> {
-  return pendingJobCount(db, "photo-rerender", await gallerySetIds(db, galleryId));
-}
 
 /**
  * Renders a photo's files again with its set's plan as it is now (a gallery's new watermark):

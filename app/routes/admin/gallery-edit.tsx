@@ -17,9 +17,9 @@ import { galleryAccess, readGallery } from "#domain/galleries/galleries.server.t
 import { NO_SCRIPT_COVER_CHOICES } from "#domain/galleries/gallery-form.ts";
 import { listGallerySets } from "#domain/galleries/gallery-sets.server.ts";
 import { lastGalleryReadyMail } from "#domain/galleries/mail.server.ts";
+import { pendingRerenders } from "#domain/galleries/rerender-requests.server.ts";
 import { readSelectionLists } from "#domain/galleries/selection-review.server.ts";
 import { galleryLink, galleryReadyMessage, whatsappLink } from "#domain/galleries/sending.server.ts";
-import { pendingRerenders } from "#domain/processing/rerender.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-edit";
