@@ -6,10 +6,12 @@
 // (links to the next page before JavaScript); people choosing photos by name and their own PIN,
 // their lists, hearts and notes. Every form works before JavaScript; with it, hearts are
 // optimistic and go to /g/{token}/photos. Never indexed, never previewed with a private photo.
+
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import { OpenGallery } from "#app/components/client-gallery/open-gallery.tsx";
+import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -97,13 +99,6 @@ function backTo(request: Request, changes: Record<string, string> = {}, hash = "
   for (const [key, value] of Object.entries(changes)) url.searchParams.set(key, value);
   return `${url.pathname}${url.search}${hash}`;
 }
-
-export type FormAnswer = {
-  form: "pin" | "enter" | "list" | "submit" | "item";
-  message: string;
-  values?: Record<string, string>;
-  fields?: Record<string, string>;
-};
 
 function answer(status: number, body: FormAnswer, extraHeaders: Record<string, string> = {}) {
   return data(body, { status, headers: { ...privateHeaders, ...extraHeaders } });
