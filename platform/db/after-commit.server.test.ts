@@ -4,36 +4,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
+import { describe, expect, it } from "vitest";
+import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
 import { makeTempDir } from "#fixtures/test-store.ts";
 import { afterCommit } from "./after-commit.server.ts";
-import { DATABASE_FILE_NAME, type Database, inTransaction, migrate, openDatabase } from "./db.server.ts";
+import { DATABASE_FILE_NAME, type Database, inTransaction, migrate } from "./db.server.ts";
 import { createDialect, openSqlite } from "./sqlite-dialect.server.ts";
 
-const ENGINES = ["sqlite", "postgres"] as const;
-
 describe.each(ENGINES)("after a commit, on %s", (engine) => {
-  let dir: string | undefined;
-  let own: OwnPostgresDatabase | undefined;
-  let db: Database;
-
-  beforeAll(async () => {
-    if (engine === "postgres") {
-      own = await ownPostgresDatabase();
-      db = openDatabase(own.url);
-    } else {
-      dir = makeTempDir();
-      db = openDatabase(path.join(dir, DATABASE_FILE_NAME));
-    }
-    await migrate(db);
-  });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await own?.dispose();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const own = engineDatabase(engine, migrate);
 
   /** Writes a row in `db` (a transaction or not) and registers an effect that records whether the row was visible to another reader then. */
   async function writeAndWatch(trx: Database, key: string, seen: (string | boolean)[]) {
@@ -41,7 +20,7 @@ describe.each(ENGINES)("after a commit, on %s", (engine) => {
     await afterCommit(trx, () => {
       seen.push("effect");
       // What a woken worker would find: read on the database, not in the transaction.
-      void db
+      void own.db
         .selectFrom("app_state")
         .select("key")
         .where("key", "=", key)
@@ -52,13 +31,13 @@ describe.each(ENGINES)("after a commit, on %s", (engine) => {
 
   it("runs at once outside a transaction", async () => {
     const seen: (string | boolean)[] = [];
-    await writeAndWatch(db, "outside", seen);
+    await writeAndWatch(own.db, "outside", seen);
     expect(seen).toEqual(["effect"]);
   });
 
   it("runs once the COMMIT has returned, when the write is there for others to see", async () => {
     const seen: (string | boolean)[] = [];
-    await db.transaction().execute(async (trx) => {
+    await own.db.transaction().execute(async (trx) => {
       await writeAndWatch(trx, "committed", seen);
       await sql`select 1`.execute(trx);
       expect(seen).toEqual([]);
@@ -69,7 +48,7 @@ describe.each(ENGINES)("after a commit, on %s", (engine) => {
 
   it("runs for a step of a larger transaction only when the larger one commits", async () => {
     const seen: (string | boolean)[] = [];
-    await inTransaction(db, async (outer) => {
+    await inTransaction(own.db, async (outer) => {
       await inTransaction(outer, (inner) => writeAndWatch(inner, "nested", seen));
       expect(seen).toEqual([]);
     });
@@ -79,13 +58,13 @@ describe.each(ENGINES)("after a commit, on %s", (engine) => {
   it("never runs when the transaction rolls back", async () => {
     const seen: (string | boolean)[] = [];
     await expect(
-      db.transaction().execute(async (trx) => {
+      own.db.transaction().execute(async (trx) => {
         await writeAndWatch(trx, "rolled-back", seen);
         throw new Error("changed its mind");
       }),
     ).rejects.toThrow("changed its mind");
     // The next transaction on the same connection does not inherit it either.
-    await db.transaction().execute((trx) => sql`select 1`.execute(trx));
+    await own.db.transaction().execute((trx) => sql`select 1`.execute(trx));
     expect(seen).toEqual([]);
   });
 });

@@ -2,13 +2,10 @@
 // "rerender:" row becoming a photo-rerender job without an upload or a batch; inquiry_mails
 // becomes mail_outbox, every row as it was; ids carry on past the copied ones; down undoes it.
 // PostgreSQL is a cluster of this file's own on SQLite's run, as the parity test's is.
-import fs from "node:fs";
-import path from "node:path";
 import { type QueryExecutorProvider, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OwnPostgresDatabase, ownPostgresDatabase } from "#fixtures/postgres.ts";
-import { makeTempDir } from "#fixtures/test-store.ts";
-import { DATABASE_FILE_NAME, type Database, newMigrator, openDatabase } from "../db.server.ts";
+import { describe, expect, it } from "vitest";
+import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
+import { type Database, newMigrator } from "../db.server.ts";
 
 const BEFORE = "0020-rate-limit-hits";
 const MIGRATION = "0021-jobs-and-mail-outbox";
@@ -63,37 +60,18 @@ async function seed(db: QueryExecutorProvider) {
   );
 }
 
-const ENGINES = ["sqlite", "postgres"] as const;
-
 describe.each(ENGINES)("migration 0021 on %s", (engine) => {
-  let dir: string | undefined;
-  let own: OwnPostgresDatabase | undefined;
-  let db: Database;
-
-  beforeAll(async () => {
-    if (engine === "postgres") {
-      own = await ownPostgresDatabase();
-      db = openDatabase(own.url);
-    } else {
-      dir = makeTempDir();
-      db = openDatabase(path.join(dir, DATABASE_FILE_NAME));
-    }
+  const own = engineDatabase(engine, async (db) => {
     await migrateTo(db, BEFORE);
     await seed(db);
   });
 
-  afterAll(async () => {
-    await db?.destroy();
-    await own?.dispose();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it("makes every old row a job of its kind: a 'rerender:' row is a photo-rerender with no upload or batch", async () => {
-    const mailsBefore = await rows(db, `select * from inquiry_mails order by id`);
-    expect(await migrateTo(db, MIGRATION)).toEqual([[MIGRATION, "Up", "Success"]]);
+    const mailsBefore = await rows(own.db, `select * from inquiry_mails order by id`);
+    expect(await migrateTo(own.db, MIGRATION)).toEqual([[MIGRATION, "Up", "Success"]]);
 
     const jobs = await rows(
-      db,
+      own.db,
       `select id, kind, upload_id, batch_id, batch_index, photo_id, state, attempts, claim_token, lease_until, file_name
        from jobs order by id`,
     );
@@ -134,8 +112,8 @@ describe.each(ENGINES)("migration 0021 on %s", (engine) => {
         ...kept,
       },
     ]);
-    expect(await rows(db, `select * from mail_outbox order by id`)).toEqual(mailsBefore);
-    const tables = (await db.introspection.getTables()).map((t) => t.name);
+    expect(await rows(own.db, `select * from mail_outbox order by id`)).toEqual(mailsBefore);
+    const tables = (await own.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(["jobs", "mail_outbox"]));
     expect(tables).not.toContain("photo_jobs");
     expect(tables).not.toContain("inquiry_mails");
@@ -144,12 +122,12 @@ describe.each(ENGINES)("migration 0021 on %s", (engine) => {
   it("numbers new rows after the copied ones, keeps one re-render per photo, and ties an upload's columns to its kind", async () => {
     const newJob = (values: string) =>
       run(
-        db,
+        own.db,
         `insert into jobs (kind, upload_id, shoot_id, batch_id, batch_index, file_name, sha256, position, photo_id, created_at, updated_at)
          values (${values}, 'n.jpg', '${SHA(9)}', 0, null, '${AT}', '${AT}')`,
       );
     await newJob(`'photo-upload', 'f6e5d4c3b2', 7, 'batch-bbbbbbbb', 0`);
-    const [latest] = await rows(db, `select max(id) as id from jobs`);
+    const [latest] = await rows(own.db, `select max(id) as id from jobs`);
     expect(Number(latest?.id)).toBe(13);
     const refused = /CHECK constraint failed|violates check constraint/;
     await expect(newJob(`'photo-upload', null, 7, 'batch-bbbbbbbb', 1`)).rejects.toThrow(refused);
@@ -158,30 +136,30 @@ describe.each(ENGINES)("migration 0021 on %s", (engine) => {
     await expect(newJob(`'thumbnail', 'u-9', 7, 'batch-bbbbbbbb', 1`)).rejects.toThrow(refused);
     await expect(
       run(
-        db,
+        own.db,
         `insert into jobs (kind, shoot_id, file_name, sha256, position, photo_id, created_at, updated_at)
          values ('photo-rerender', 7, '1.jpg', '${SHA(1)}', 0, 1, '${AT}', '${AT}')`,
       ),
     ).rejects.toThrow(/UNIQUE constraint failed|duplicate key/);
 
-    await run(db, `insert into mail_outbox (inquiry_id, kind, next_attempt_at) values (5, 'ack', '${AT}')`);
-    const [mail] = await rows(db, `select max(id) as id from mail_outbox`);
+    await run(own.db, `insert into mail_outbox (inquiry_id, kind, next_attempt_at) values (5, 'ack', '${AT}')`);
+    const [mail] = await rows(own.db, `select max(id) as id from mail_outbox`);
     expect(Number(mail?.id)).toBe(22);
-    await run(db, `delete from jobs where id = 13`);
-    await run(db, `delete from mail_outbox where id = 22`);
+    await run(own.db, `delete from jobs where id = 13`);
+    await run(own.db, `delete from mail_outbox where id = 22`);
   });
 
   it("is undone by down: re-renders named 'rerender:' again, the mails back in inquiry_mails", async () => {
-    const mailsAfter = await rows(db, `select * from mail_outbox order by id`);
-    expect(await migrateTo(db, BEFORE)).toEqual([[MIGRATION, "Down", "Success"]]);
-    expect(await rows(db, `select id, upload_id, batch_id, batch_index, photo_id from photo_jobs order by id`)).toEqual(
-      [
-        { id: 10, upload_id: "a1b2c3d4e5", batch_id: "batch-aaaaaaaa", batch_index: 3, photo_id: null },
-        { id: 11, upload_id: "rerender:1", batch_id: "rerender", batch_index: 0, photo_id: 1 },
-        { id: 12, upload_id: "rerender:job-12", batch_id: "rerender", batch_index: 0, photo_id: null },
-      ],
-    );
-    expect(await rows(db, `select * from inquiry_mails order by id`)).toEqual(mailsAfter);
-    expect(await migrateTo(db, MIGRATION)).toEqual([[MIGRATION, "Up", "Success"]]);
+    const mailsAfter = await rows(own.db, `select * from mail_outbox order by id`);
+    expect(await migrateTo(own.db, BEFORE)).toEqual([[MIGRATION, "Down", "Success"]]);
+    expect(
+      await rows(own.db, `select id, upload_id, batch_id, batch_index, photo_id from photo_jobs order by id`),
+    ).toEqual([
+      { id: 10, upload_id: "a1b2c3d4e5", batch_id: "batch-aaaaaaaa", batch_index: 3, photo_id: null },
+      { id: 11, upload_id: "rerender:1", batch_id: "rerender", batch_index: 0, photo_id: 1 },
+      { id: 12, upload_id: "rerender:job-12", batch_id: "rerender", batch_index: 0, photo_id: null },
+    ]);
+    expect(await rows(own.db, `select * from inquiry_mails order by id`)).toEqual(mailsAfter);
+    expect(await migrateTo(own.db, MIGRATION)).toEqual([[MIGRATION, "Up", "Success"]]);
   });
 });
