@@ -1,9 +1,9 @@
 // The outbox and its sender against a real SMTP server in this process: delivery with the right
 // fields, a mail server outage and the retry after it, claims that never hand one row out twice,
 // a burst, queuing that wakes the sender, and a start refused while a kind of mail has no writer.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
-import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
+import { describe, expect, it } from "vitest";
+import { mailTestBed } from "#fixtures/mail-test-bed.ts";
+import { startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { UnhandledKindError } from "#platform/background.server.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { HOUR_MS } from "#platform/time.ts";
@@ -20,7 +20,7 @@ import {
   runOutboxRound,
   startOutboxWorker,
 } from "./sender.server.ts";
-import { isServerLevelError, type MailAddresses, type Mailer, smtpMailer } from "./smtp.server.ts";
+import { isServerLevelError, type MailAddresses, type Mailer } from "./smtp.server.ts";
 
 const ADDRESSES: MailAddresses = { studio: "studio@nila.example", from: "Nila Studio <hello@nila.example>" };
 const RETRY_BASE_MS = 30_000;
@@ -33,29 +33,12 @@ const inquiry: Inquiry = {
   message: "We are getting married in March.\nCould you send a quote?",
 };
 
-let store: TestStore;
-let sink: SmtpSink;
-let mailers: Mailer[] = [];
+const bed = mailTestBed();
 
-beforeEach(async () => {
-  store = await createTestStore();
-  sink = await startSmtpSink();
-});
-
-afterEach(async () => {
-  // Pooled connections stay open until closed; the sink would wait for them.
-  for (const mailer of mailers) mailer.close();
-  mailers = [];
-  await sink.stop();
-  await store.cleanup();
-});
-
-function outbox(db: Database, now: () => Date, url = sink.url): OutboxOptions {
-  const mailer = smtpMailer(url);
-  mailers.push(mailer);
+function outbox(db: Database, now: () => Date, url = bed.sink.url): OutboxOptions {
   return {
     db,
-    mailer,
+    mailer: bed.mailer(url),
     writers: MAIL_WRITERS,
     addresses: async () => ADDRESSES,
     studioName: async () => "Nila Studio",
@@ -70,12 +53,16 @@ async function mailRows(db: Database) {
 
 describe("delivery", () => {
   it("mails the studio every field, with the visitor as Reply-To and a Message-ID from the inquiry", async () => {
-    const id = await storeInquiry(store.db, inquiry, { page: "/galleryList/1", ack: false, now: T0 });
-    const result = await runOutboxRound(outbox(store.db, () => T0));
+    const id = await storeInquiry(bed.store.db, inquiry, { page: "/galleryList/1", ack: false, now: T0 });
+    const result = await runOutboxRound(outbox(bed.store.db, () => T0));
     expect(result).toEqual({ claimed: 1, delivered: 1, failed: 0, released: 0 });
 
-    const [mail] = await sink.waitForMails(1);
-    const { uid } = await store.db.selectFrom("inquiries").select("uid").where("id", "=", id).executeTakeFirstOrThrow();
+    const [mail] = await bed.sink.waitForMails(1);
+    const { uid } = await bed.store.db
+      .selectFrom("inquiries")
+      .select("uid")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(mail?.envelopeTo).toEqual(["studio@nila.example"]);
     expect(mail?.headers).toMatchObject({
       from: "Nila Studio <hello@nila.example>",
@@ -94,9 +81,9 @@ describe("delivery", () => {
     ])
       expect(mail?.text).toContain(line);
 
-    const [row] = await mailRows(store.db);
+    const [row] = await mailRows(bed.store.db);
     expect(row).toMatchObject({ kind: "studio", attempts: 1, delivered_at: T0.toISOString(), last_error: null });
-    expect(await runOutboxRound(outbox(store.db, () => T0))).toEqual({
+    expect(await runOutboxRound(outbox(bed.store.db, () => T0))).toEqual({
       claimed: 0,
       delivered: 0,
       failed: 0,
@@ -105,9 +92,9 @@ describe("delivery", () => {
   });
 
   it("sends the optional acknowledgement to the visitor without echoing what they typed", async () => {
-    await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: true, now: T0 });
-    expect(await runOutboxRound(outbox(store.db, () => T0))).toMatchObject({ delivered: 2 });
-    const mails = await sink.waitForMails(2);
+    await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: true, now: T0 });
+    expect(await runOutboxRound(outbox(bed.store.db, () => T0))).toMatchObject({ delivered: 2 });
+    const mails = await bed.sink.waitForMails(2);
     const ack = mails.find((m) => m.envelopeTo[0] === "priya@example.com");
     expect(ack?.headers).toMatchObject({
       to: "priya@example.com",
@@ -122,20 +109,20 @@ describe("delivery", () => {
   });
 
   it("queues no acknowledgement without an e-mail address to send it to", async () => {
-    await storeInquiry(store.db, { ...inquiry, email: "" }, { page: "/contactUs", ack: true, now: T0 });
-    expect((await mailRows(store.db)).map((r) => r.kind)).toEqual(["studio"]);
+    await storeInquiry(bed.store.db, { ...inquiry, email: "" }, { page: "/contactUs", ack: true, now: T0 });
+    expect((await mailRows(bed.store.db)).map((r) => r.kind)).toEqual(["studio"]);
   });
 });
 
 describe("a mail server outage", () => {
   it("keeps the mail, backs off, and delivers it once the server is back", async () => {
-    await sink.stop();
-    await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
+    await bed.sink.stop();
+    await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
     let now = T0;
-    const options = outbox(store.db, () => now);
+    const options = outbox(bed.store.db, () => now);
 
     expect(await runOutboxRound(options)).toEqual({ claimed: 1, delivered: 0, failed: 1, released: 0 });
-    let [row] = await mailRows(store.db);
+    let [row] = await mailRows(bed.store.db);
     expect(row).toMatchObject({ attempts: 1, delivered_at: null, claimed_until: null });
     expect(row?.last_error).toMatch(/ECONNREFUSED|connect/i);
     expect(row?.next_attempt_at).toBe(new Date(T0.getTime() + RETRY_BASE_MS).toISOString());
@@ -146,59 +133,59 @@ describe("a mail server outage", () => {
     // Due, still down: the next delay doubles.
     now = new Date(T0.getTime() + RETRY_BASE_MS);
     expect(await runOutboxRound(options)).toMatchObject({ failed: 1 });
-    [row] = await mailRows(store.db);
+    [row] = await mailRows(bed.store.db);
     expect(row?.next_attempt_at).toBe(new Date(now.getTime() + 2 * RETRY_BASE_MS).toISOString());
 
-    await sink.start();
+    await bed.sink.start();
     now = new Date(now.getTime() + 2 * RETRY_BASE_MS);
     expect(await runOutboxRound(options)).toMatchObject({ delivered: 1 });
-    expect(sink.mails).toHaveLength(1);
-    [row] = await mailRows(store.db);
+    expect(bed.sink.mails).toHaveLength(1);
+    [row] = await mailRows(bed.store.db);
     expect(row).toMatchObject({ attempts: 3, last_error: null, delivered_at: now.toISOString() });
   });
 
   it("does not try the rest of a round once the server is unreachable", async () => {
-    await sink.stop();
-    for (let i = 0; i < 3; i++) await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
-    expect(await runOutboxRound(outbox(store.db, () => T0))).toEqual({
+    await bed.sink.stop();
+    for (let i = 0; i < 3; i++) await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
+    expect(await runOutboxRound(outbox(bed.store.db, () => T0))).toEqual({
       claimed: 3,
       delivered: 0,
       failed: 3,
       released: 0,
     });
-    const rows = await mailRows(store.db);
+    const rows = await mailRows(bed.store.db);
     expect(rows.slice(1).every((r) => r.last_error?.startsWith("not tried, the mail server was unreachable"))).toBe(
       true,
     );
   });
 
   it("sends every mail the outage held back as soon as one gets through, not each at the end of its backoff", async () => {
-    await sink.stop();
+    await bed.sink.stop();
     for (let i = 0; i < 3; i++)
       await storeInquiry(
-        store.db,
+        bed.store.db,
         { ...inquiry, message: `Held back ${i}` },
         { page: "/contactUs", ack: false, now: T0 },
       );
     let now = T0;
-    const options = outbox(store.db, () => now);
+    const options = outbox(bed.store.db, () => now);
     expect(await runOutboxRound(options)).toMatchObject({ failed: 3 });
-    const rows = await mailRows(store.db);
+    const rows = await mailRows(bed.store.db);
     expect(rows.every((r) => r.last_error?.includes("the mail server was unreachable:"))).toBe(true);
     // Two of them have failed more often over a long outage: their next try is far off.
     const later = new Date(T0.getTime() + RETRY_MAX_DELAY_MS).toISOString();
-    await store.db
+    await bed.store.db
       .updateTable("mail_outbox")
       .set({ next_attempt_at: later })
       .where("id", "in", [rows[1]?.id ?? 0, rows[2]?.id ?? 0])
       .execute();
 
-    await sink.start();
+    await bed.sink.start();
     now = new Date(T0.getTime() + RETRY_BASE_MS);
     expect(await runOutboxRound(options)).toMatchObject({ claimed: 1, delivered: 1 });
     // The server is back: the others need not wait for their own time.
     expect(await runOutboxRound(options)).toMatchObject({ claimed: 2, delivered: 2 });
-    expect(sink.mails).toHaveLength(3);
+    expect(bed.sink.mails).toHaveLength(3);
   });
 
   it("takes a 421 (the server is shutting down) as the server being away, not as this mail refused", () => {
@@ -216,11 +203,12 @@ describe("a mail server outage", () => {
 
 describe("claims", () => {
   it("hands each due row to one claimer only, even from two connections at once", async () => {
-    for (let i = 0; i < 200; i++) await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
-    const other = openDatabase(store.dbFile);
+    for (let i = 0; i < 200; i++)
+      await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
+    const other = openDatabase(bed.store.dbFile);
     try {
       const claims = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => claimDueMails(i % 2 ? store.db : other, { now: T0, limit: 15 })),
+        Array.from({ length: 20 }, (_, i) => claimDueMails(i % 2 ? bed.store.db : other, { now: T0, limit: 15 })),
       );
       const ids = claims.flat().map((c) => c.id);
       expect(ids).toHaveLength(200);
@@ -231,17 +219,17 @@ describe("claims", () => {
   });
 
   it("lets a crashed worker's claim run out, then hands the row out again", async () => {
-    await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
-    expect(await claimDueMails(store.db, { now: T0 })).toHaveLength(1);
-    expect(await claimDueMails(store.db, { now: new Date(T0.getTime() + OUTBOX_CLAIM_MS - 1) })).toHaveLength(0);
-    const [again] = await claimDueMails(store.db, { now: new Date(T0.getTime() + OUTBOX_CLAIM_MS) });
+    await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
+    expect(await claimDueMails(bed.store.db, { now: T0 })).toHaveLength(1);
+    expect(await claimDueMails(bed.store.db, { now: new Date(T0.getTime() + OUTBOX_CLAIM_MS - 1) })).toHaveLength(0);
+    const [again] = await claimDueMails(bed.store.db, { now: new Date(T0.getTime() + OUTBOX_CLAIM_MS) });
     expect(again).toMatchObject({ kind: "studio", attempts: 2 });
   });
 });
 
 describe("a round", () => {
   it("hands its untried rows back before its claim could run out under a slow mail server", async () => {
-    for (let i = 0; i < 5; i++) await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
+    for (let i = 0; i < 5; i++) await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false, now: T0 });
     let now = T0.getTime();
     const SEND_MS = 30_000;
     const slowMailer: Mailer = {
@@ -250,17 +238,17 @@ describe("a round", () => {
       },
       close() {},
     };
-    const result = await runOutboxRound({ ...outbox(store.db, () => new Date(now)), mailer: slowMailer });
+    const result = await runOutboxRound({ ...outbox(bed.store.db, () => new Date(now)), mailer: slowMailer });
     // A send starts only while OUTBOX_SEND_BUDGET_MS of the claim is left: at 0, 30 and 60 s of 120.
     expect(OUTBOX_CLAIM_MS - OUTBOX_SEND_BUDGET_MS).toBe(75_000);
     expect(result).toEqual({ claimed: 5, delivered: 3, failed: 0, released: 2 });
-    const untried = (await mailRows(store.db)).filter((r) => r.delivered_at === null);
+    const untried = (await mailRows(bed.store.db)).filter((r) => r.delivered_at === null);
     expect(untried).toMatchObject([
       { attempts: 0, claimed_until: null },
       { attempts: 0, claimed_until: null },
     ]);
     // Due again at once, for this worker's next round or any other.
-    expect(await claimDueMails(store.db, { now: new Date(now) })).toHaveLength(2);
+    expect(await claimDueMails(bed.store.db, { now: new Date(now) })).toHaveLength(2);
   });
 });
 
@@ -270,29 +258,29 @@ describe("the worker", () => {
     try {
       for (let i = 0; i < 10; i++)
         await storeInquiry(
-          store.db,
+          bed.store.db,
           { ...inquiry, message: `Inquiry number ${i}` },
           { page: "/contactUs", ack: false },
         );
-      const first = startOutboxWorker({ ...outbox(store.db, () => new Date(), slow.url), pollMs: 60_000 });
+      const first = startOutboxWorker({ ...outbox(bed.store.db, () => new Date(), slow.url), pollMs: 60_000 });
       await slow.waitForMails(1, 10_000);
       await first.stop();
       // The mail being sent when stop() was called may still arrive; nothing after it.
       const sentBeforeStop = slow.mails.length;
       expect(sentBeforeStop).toBeLessThanOrEqual(2);
-      const waiting = (await mailRows(store.db)).filter((r) => r.delivered_at === null);
+      const waiting = (await mailRows(bed.store.db)).filter((r) => r.delivered_at === null);
       expect(waiting).toHaveLength(10 - sentBeforeStop);
       for (const row of waiting) expect(row).toMatchObject({ attempts: 0, claimed_until: null, last_error: null });
 
-      const second = startOutboxWorker({ ...outbox(store.db, () => new Date(), slow.url), pollMs: 60_000 });
+      const second = startOutboxWorker({ ...outbox(bed.store.db, () => new Date(), slow.url), pollMs: 60_000 });
       try {
         await slow.waitForMails(10, 20_000);
       } finally {
         await second.stop();
       }
-      expect(await store.db.selectFrom("mail_outbox").select("id").where("delivered_at", "is", null).execute()).toEqual(
-        [],
-      );
+      expect(
+        await bed.store.db.selectFrom("mail_outbox").select("id").where("delivered_at", "is", null).execute(),
+      ).toEqual([]);
       expect(new Set(slow.mails.map((m) => m.headers["message-id"])).size).toBe(10);
       expect(slow.mails).toHaveLength(10);
     } finally {
@@ -302,42 +290,51 @@ describe("the worker", () => {
 
   it("delivers a burst of 200 exactly once with two workers on two connections, and stops", async () => {
     for (let i = 0; i < 200; i++)
-      await storeInquiry(store.db, { ...inquiry, message: `Inquiry number ${i}` }, { page: "/contactUs", ack: false });
-    const other = openDatabase(store.dbFile);
+      await storeInquiry(
+        bed.store.db,
+        { ...inquiry, message: `Inquiry number ${i}` },
+        { page: "/contactUs", ack: false },
+      );
+    const other = openDatabase(bed.store.dbFile);
     const workers = [
-      startOutboxWorker({ ...outbox(store.db, () => new Date()), pollMs: 50 }),
+      startOutboxWorker({ ...outbox(bed.store.db, () => new Date()), pollMs: 50 }),
       startOutboxWorker({ ...outbox(other, () => new Date()), pollMs: 50 }),
     ];
     try {
-      await sink.waitForMails(200, 50_000);
-      const pending = () => store.db.selectFrom("mail_outbox").select("id").where("delivered_at", "is", null).execute();
+      await bed.sink.waitForMails(200, 50_000);
+      const pending = () =>
+        bed.store.db.selectFrom("mail_outbox").select("id").where("delivered_at", "is", null).execute();
       for (let i = 0; i < 100 && (await pending()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await pending()).toEqual([]);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       await other.destroy();
     }
-    const ids = sink.mails.map((m) => m.headers["message-id"]);
+    const ids = bed.sink.mails.map((m) => m.headers["message-id"]);
     expect(ids).toHaveLength(200);
     expect(new Set(ids).size).toBe(200);
-    const bodies = new Set(sink.mails.map((m) => /Inquiry number (\d+)/.exec(m.text)?.[1]));
+    const bodies = new Set(bed.sink.mails.map((m) => /Inquiry number (\d+)/.exec(m.text)?.[1]));
     expect(bodies.size).toBe(200);
   });
 
   it("sends a new inquiry without a nudge: queuing its mail wakes the sender, whose poll is an hour away", async () => {
     const asleep = Promise.withResolvers<void>();
-    const worker = startOutboxWorker({ ...outbox(store.db, () => new Date()), pollMs: HOUR_MS, idle: asleep.resolve });
+    const worker = startOutboxWorker({
+      ...outbox(bed.store.db, () => new Date()),
+      pollMs: HOUR_MS,
+      idle: asleep.resolve,
+    });
     try {
       await asleep.promise;
-      await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false });
-      await sink.waitForMails(1, 10_000);
+      await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false });
+      await bed.sink.waitForMails(1, 10_000);
     } finally {
       await worker.stop();
     }
   });
 
   it("refuses to start, in one line naming them, while kinds of mail have no writer", () => {
-    const inquiriesOnly = { ...outbox(store.db, () => T0), writers: [INQUIRY_MAIL_WRITERS] };
+    const inquiriesOnly = { ...outbox(bed.store.db, () => T0), writers: [INQUIRY_MAIL_WRITERS] };
     expect(() => startOutboxWorker(inquiriesOnly)).toThrow(
       new UnhandledKindError(
         'mail: no handler for the kinds "gallery-ready", "selection-submitted", "expiry-reminder"; register one before the worker starts',
@@ -346,12 +343,12 @@ describe("the worker", () => {
   });
 
   it("sends a new inquiry as soon as it is nudged, without waiting for the poll", async () => {
-    const worker = startOutboxWorker({ ...outbox(store.db, () => new Date()), pollMs: 60_000 });
+    const worker = startOutboxWorker({ ...outbox(bed.store.db, () => new Date()), pollMs: 60_000 });
     try {
       await new Promise((r) => setTimeout(r, 100));
-      await storeInquiry(store.db, inquiry, { page: "/contactUs", ack: false });
+      await storeInquiry(bed.store.db, inquiry, { page: "/contactUs", ack: false });
       worker.wake();
-      await sink.waitForMails(1, 10_000);
+      await bed.sink.waitForMails(1, 10_000);
     } finally {
       await worker.stop();
     }
