@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
+import { describe, expect, it } from "vitest";
+import { gallerySetStore } from "#fixtures/gallery-set-store.ts";
+import { FIXTURES_DIR } from "#fixtures/test-store.ts";
 import { sha256Hex, variantKey } from "../catalog/ingest.server.ts";
-import { addGallerySet, createGallery } from "../galleries/galleries.server.ts";
 import { claimNextJob } from "../jobs/queue.server.ts";
 import { GALLERY_VIEW_EDGE_PX } from "../media/constants.ts";
 import { deriveSource, planGalleryVariants, readEmbeddedMetadata, type Watermark } from "../media/pipeline.server.ts";
@@ -49,29 +49,25 @@ describe("planGalleryVariants", () => {
 });
 
 describe("a photo uploaded into a set", () => {
-  let store: TestStore;
-  let galleryId: number;
-  let setId: number;
-  beforeEach(async () => {
-    store = await createTestStore();
-    galleryId = await createGallery(store.db, { title: "Anitha & Karthik" });
-    setId = await addGallerySet(store.db, galleryId, "Muhurtham");
-  });
-  afterEach(() => store.cleanup());
+  const wedding = gallerySetStore();
 
   async function ingestIntoSet(data: Uint8Array, name: string) {
-    await enqueueUploadedPhoto(store.db, {
+    await enqueueUploadedPhoto(wedding.store.db, {
       uploadId: name,
-      shootId: setId,
+      shootId: wedding.setId,
       batchId: "batch-1",
       batchIndex: 0,
       fileName: name,
       data,
     });
-    const job = await claimNextJob(store.db);
+    const job = await claimNextJob(wedding.store.db);
     if (!job) throw new Error("no job");
-    expect(await processJob(store, job, data)).toBe("done");
-    return store.db.selectFrom("assets").selectAll().where("sha256", "=", sha256Hex(data)).executeTakeFirstOrThrow();
+    expect(await processJob(wedding.store, job, data)).toBe("done");
+    return wedding.store.db
+      .selectFrom("assets")
+      .selectAll()
+      .where("sha256", "=", sha256Hex(data))
+      .executeTakeFirstOrThrow();
   }
 
   it("gets the delivery plan, without EXIF or GPS, and its original kept byte for byte", async () => {
@@ -82,7 +78,7 @@ describe("a photo uploaded into a set", () => {
       [SOURCE, "DSC_0002.jpg"],
     ] as const) {
       const asset = await ingestIntoSet(bytes, name);
-      const variants = await store.db
+      const variants = await wedding.store.db
         .selectFrom("asset_variants")
         .selectAll()
         .where("asset_id", "=", asset.id)
@@ -93,36 +89,38 @@ describe("a photo uploaded into a set", () => {
           .sort(),
       );
       for (const v of variants) {
-        const meta = await readEmbeddedMetadata(await store.storage.public.get(v.key));
+        const meta = await readEmbeddedMetadata(await wedding.store.storage.public.get(v.key));
         expect(meta).toMatchObject({ hasExif: false, hasXmp: false, hasIptc: false });
         expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(GALLERY_VIEW_EDGE_PX);
       }
-      expect(Buffer.compare(await store.storage.originals.get(asset.original_key), Buffer.from(bytes))).toBe(0);
+      expect(Buffer.compare(await wedding.store.storage.originals.get(asset.original_key), Buffer.from(bytes))).toBe(0);
     }
   });
 
   it("is watermarked in the gallery's corner on its viewing image, the original untouched", async () => {
-    await store.db
+    await wedding.store.db
       .updateTable("client_galleries")
       .set({ watermark_text: "NILA STUDIO", watermark_position: "bottom-right", watermark_opacity: 90 })
-      .where("id", "=", galleryId)
+      .where("id", "=", wedding.galleryId)
       .execute();
     // A flat mid-grey photo: any change in a region is the watermark's.
     const grey = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#777777" } })
       .jpeg({ quality: 95 })
       .toBuffer();
     const asset = await ingestIntoSet(grey, "grey.jpg");
-    const gallery = await store.db
+    const gallery = await wedding.store.db
       .selectFrom("client_galleries")
       .selectAll()
-      .where("id", "=", galleryId)
+      .where("id", "=", wedding.galleryId)
       .executeTakeFirstOrThrow();
     const mark: Watermark = { text: gallery.watermark_text, position: "bottom-right", opacityPercent: 90 };
     const view = planGalleryVariants(asset, mark).at(-1);
     if (!view) throw new Error("no viewing variant");
-    const marked = await store.storage.public.get(variantKey(asset.sha256, view));
+    const marked = await wedding.store.storage.public.get(variantKey(asset.sha256, view));
     // The unmarked viewing image is not made for a watermarked gallery (its name would be guessable).
-    expect(await store.storage.public.has(variantKey(asset.sha256, { ...view, watermark: undefined }))).toBe(false);
+    expect(await wedding.store.storage.public.has(variantKey(asset.sha256, { ...view, watermark: undefined }))).toBe(
+      false,
+    );
 
     const { data, info } = await sharp(marked).raw().toBuffer({ resolveWithObject: true });
     const spread = (x0: number, y0: number, w: number, h: number) => {
@@ -140,20 +138,24 @@ describe("a photo uploaded into a set", () => {
     // Text in the bottom-right corner; the top-left is as flat as the source.
     expect(spread(info.width - box.w, info.height - box.h, box.w, box.h)).toBeGreaterThan(100);
     expect(spread(0, 0, box.w, box.h)).toBeLessThan(12);
-    expect(Buffer.compare(await store.storage.originals.get(asset.original_key), grey)).toBe(0);
+    expect(Buffer.compare(await wedding.store.storage.originals.get(asset.original_key), grey)).toBe(0);
     // No row: the watermarked file is the gallery's, the asset's rows stay unwatermarked.
-    const rows = await store.db.selectFrom("asset_variants").select("key").where("asset_id", "=", asset.id).execute();
+    const rows = await wedding.store.db
+      .selectFrom("asset_variants")
+      .select("key")
+      .where("asset_id", "=", asset.id)
+      .execute();
     expect(rows.map((r) => r.key)).not.toContain(variantKey(asset.sha256, view));
   });
 
   it("adds a gallery's variants to an asset a public shoot made first", async () => {
     const data = await deriveSource(SOURCE, { width: 2400, height: 1600 });
     const { ingestImage } = await import("../catalog/ingest.server.ts");
-    const { assetId } = await ingestImage(store, data, "shared.jpg");
+    const { assetId } = await ingestImage(wedding.store, data, "shared.jpg");
     const asset = await ingestIntoSet(data, "shared.jpg");
     expect(asset.id).toBe(assetId);
     const view = planGalleryVariants(asset).at(-1);
     if (!view) throw new Error("no viewing variant");
-    expect(await store.storage.public.has(variantKey(asset.sha256, view))).toBe(true);
+    expect(await wedding.store.storage.public.has(variantKey(asset.sha256, view))).toBe(true);
   });
 });
