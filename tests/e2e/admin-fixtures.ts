@@ -1,11 +1,12 @@
-// Fixtures for the admin's browser tests: an owner made by the real CLI (`npm run admin --
-// create-user`) against the e2e server's DATA_DIR, a signed-in page, and direct access to
-// that database for what a browser cannot do (ageing a session).
+// Fixtures for the admin's browser tests: an owner made in the e2e server's database as the CLI
+// (`npm run admin -- create-user`) makes one, a signed-in page, and direct access to that
+// database for what a browser cannot do (ageing a session).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import { upsertUser } from "#domain/auth/users.server.ts";
 import { diskMediaStorage, type MediaStorage } from "#domain/media/storage.server.ts";
 import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import { test as base, expect } from "./fixtures.ts";
@@ -75,7 +76,10 @@ export const test = base.extend<AdminFixtures>({
       email: `owner-${randomBytes(4).toString("hex")}@example.com`,
       password: `pw-${randomBytes(12).toString("base64url")}`,
     };
-    createOwnerWithCli(owner.email, owner.password);
+    // Through the domain, in this worker: the CLI's own process (a Node start and its imports,
+    // about a second of CPU) for each of some eighty tests held up the whole suite. The CLI
+    // itself is driven by the access tests (admin-access.spec.ts).
+    await withStudio(({ db }) => upsertUser(db, owner.email, owner.password));
     await use(owner);
   },
   adminPage: async ({ page, owner }, use) => {
