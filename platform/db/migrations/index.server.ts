@@ -27,12 +27,14 @@ import * as postgresBaseline from "./0018-postgres-baseline.server.ts";
 import * as m0019 from "./0019-photo-job-claims.server.ts";
 import * as m0020 from "./0020-rate-limit-hits.server.ts";
 import * as m0021 from "./0021-jobs-and-mail-outbox.server.ts";
+import * as m0022 from "./0022-photos-asset-index.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0019-photo-job-claims": m0019,
   "0020-rate-limit-hits": m0020,
   "0021-jobs-and-mail-outbox": m0021,
+  "0022-photos-asset-index": m0022,
 };
 
 /** SQLite's list. */
