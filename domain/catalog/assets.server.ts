@@ -116,15 +116,16 @@ export async function fileSizes(
   const unknown = (store: StoreName) => [
     ...new Set(refs.filter((r) => r.store === store && !sizes.has(refId(r))).map((r) => r.key)),
   ];
-  const originals = unknown("originals");
-  for (let i = 0; i < originals.length; i += KEYS_PER_QUERY) {
-    const found = await originalSizes(db, originals.slice(i, i + KEYS_PER_QUERY));
-    for (const [key, bytes] of found) sizes.set(refId({ store: "originals", key }), bytes);
-  }
-  const variants = unknown("public");
-  for (let i = 0; i < variants.length; i += KEYS_PER_QUERY) {
-    const found = await variantSizes(db, variants.slice(i, i + KEYS_PER_QUERY));
-    for (const [key, bytes] of found) sizes.set(refId({ store: "public", key }), bytes);
+  const recorded = [
+    ["originals", originalSizes],
+    ["public", variantSizes],
+  ] as const;
+  for (const [store, recordedSizes] of recorded) {
+    const keys = unknown(store);
+    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+      const found = await recordedSizes(db, keys.slice(i, i + KEYS_PER_QUERY));
+      for (const [key, bytes] of found) sizes.set(refId({ store, key }), bytes);
+    }
   }
   const rest = refs.filter((r) => !sizes.has(refId(r)));
   if (rest.length > 0) {
