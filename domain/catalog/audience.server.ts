@@ -37,7 +37,10 @@ export function shootVisibleTo(audience: Audience, { shoots }: Pick<Tables, "sho
   const column = (name: string) => sql.ref(`${shoots}.${name}`);
   switch (audience.kind) {
     case "public":
-      return sql<SqlBool>`(${column("status")} = 'published' and ${column("deleted_at")} is null and ${column("gallery_id")} is null)`;
+      // The unary plus keeps SQLite from answering "not a set" by the index on gallery_id: with
+      // no statistics it takes "is null" for a rare value and walks every portfolio shoot first,
+      // where a read of some shoots' photos should find those photos, then their shoots.
+      return sql<SqlBool>`(${column("status")} = 'published' and ${column("deleted_at")} is null and (+${column("gallery_id")}) is null)`;
     case "gallery":
       return sql<SqlBool>`(${column("gallery_id")} = ${audience.galleryId} and ${column("deleted_at")} is null)`;
     case "studio":
@@ -57,12 +60,15 @@ export function photoVisibleTo(audience: Audience, tables: Tables = TABLES): Exp
 /**
  * An asset that only client galleries' sets hold (no portfolio shoot): a private photo, never
  * offered for a public place. Trashed photos count, so a private photo in the trash stays private.
+ * The portfolio's side is asked first: for a portfolio photo (nearly every image a public page
+ * loads) its first photo row answers, where asking for a gallery's first would read every photo
+ * that holds the asset to find none.
  */
 export const IS_GALLERY_ONLY_ASSET = sql<SqlBool>`(
-  exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
-          where gp.asset_id = assets.id and gs.gallery_id is not null)
-  and not exists (select 1 from photos pp join shoots ps on ps.id = pp.shoot_id
-                  where pp.asset_id = assets.id and ps.gallery_id is null))`;
+  not exists (select 1 from photos pp join shoots ps on ps.id = pp.shoot_id
+              where pp.asset_id = assets.id and ps.gallery_id is null)
+  and exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
+              where gp.asset_id = assets.id and gs.gallery_id is not null))`;
 
 /**
  * An asset the studio has put in a public place: a banner slide, its logo, about photo or
