@@ -82,6 +82,11 @@ export interface ServerEnv {
   databaseUrl: string | undefined;
   /** Skip the demo import on an empty database (for a studio starting from scratch). */
   skipDemo: boolean;
+  /**
+   * DEMO_PHOTOS_DIR: a folder of other photographs under the demo's manifest, imported instead of
+   * the demo's own; unset: demo/photos. The tests give a production server small ones (ADR 040).
+   */
+  demoPhotosDir: string | undefined;
   /** Origins allowed to call the content API from a browser ("*" for any); empty: CORS off. */
   apiCorsOrigins: string[];
   /** Content API requests allowed per token per window. */
@@ -299,6 +304,15 @@ export const envSchema = z.object({
       .optional(),
   ),
   DEMO_CONTENT: blankIsUnset(onOff("off starts with an empty studio").optional()),
+  DEMO_PHOTOS_DIR: blankIsUnset(
+    z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .refine((dir) => fs.existsSync(path.join(dir, "manifest.json")), {
+        error: "must be a folder holding the demo's manifest.json and the photographs it names",
+      })
+      .optional(),
+  ),
   LOG_LEVEL: blankIsUnset(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info")),
   TRUST_PROXY: blankIsUnset(
     z
@@ -442,6 +456,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       appSecrets: v.APP_SECRET,
       databaseUrl: v.DATABASE_URL,
       skipDemo: v.DEMO_CONTENT === "off",
+      demoPhotosDir: v.DEMO_PHOTOS_DIR,
       apiCorsOrigins: v.API_CORS_ORIGINS,
       apiRateLimit: v.API_RATE_LIMIT,
       apiRateWindowS: v.API_RATE_WINDOW_S,

@@ -1,5 +1,8 @@
 // The production server as a visitor and an operator meet it: first start with the demo
-// import killed half way, a restart that finishes it, the home page over HTTP, shutdown.
+// import killed half way, a restart that finishes it, the home page over HTTP, shutdown. The
+// demo's manifest with small photographs (DEMO_PHOTOS_DIR): what is tested here is the server
+// around the import; the real photos' import is domain/demo/import.server.test.ts's, and the
+// browser tests' server shows them (ADR 040).
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -8,20 +11,33 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEmbeddedMetadata } from "#domain/media/pipeline.server.ts";
 import { ROOT, type ServerProcess, startServer } from "#fixtures/server-process.ts";
+import { smallDemoPhotos } from "#fixtures/small-demo.ts";
 import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { openDatabase } from "#platform/db/db.server.ts";
 
+/**
+ * Wide enough for every rung the home page's assertions name (the banners' 320 w portrait crops),
+ * and slow enough to encode that the first start is still importing when it is killed at 8 of 38.
+ */
+const DEMO_PHOTO_WIDTH_PX = 640;
+
 const dataDir = makeTempDir("studio-server-");
 let server: ServerProcess;
+let demoEnv: { DEMO_PHOTOS_DIR: string };
+
+beforeAll(async () => {
+  demoEnv = { DEMO_PHOTOS_DIR: await smallDemoPhotos(DEMO_PHOTO_WIDTH_PX) };
+});
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (demoEnv) fs.rmSync(demoEnv.DEMO_PHOTOS_DIR, { recursive: true, force: true });
 });
 
 describe("first start, killed during the demo import", () => {
   it("answers /healthz with 503 while importing, then dies without cleanup", async () => {
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, demoEnv);
     await server.waitForOutput(/Importing demo studio: 3\/38/);
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
@@ -39,7 +55,7 @@ describe("first start, killed during the demo import", () => {
 
 describe("the next start", () => {
   beforeAll(async () => {
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, demoEnv);
     await server.waitUntilReady();
   });
 
@@ -211,7 +227,7 @@ describe("the next start", () => {
 
 describe("a later start", () => {
   it("imports nothing again", async () => {
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, demoEnv);
     await server.waitUntilReady();
     expect(server.output()).not.toMatch(/Importing demo studio/);
     expect((await fetch(`${server.url}/`)).status).toBe(200);

@@ -43,7 +43,9 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   if (env.skipDemo) return;
   // Instances that start together on an empty database import the demo once: the others wait,
   // then find it done (or resume what a killed one left).
-  const outcome = await whileLocked(db, DEMO_IMPORT_LOCK, () => importDemoIfEmpty({ db, storage }, progress));
+  const outcome = await whileLocked(db, DEMO_IMPORT_LOCK, () =>
+    importDemoIfEmpty({ db, storage }, progress, env.demoPhotosDir),
+  );
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
 }
 
