@@ -219,6 +219,20 @@ for (const viewport of VIEWPORTS) {
         .toBeGreaterThan(scrolledAt + AUTOSCROLLED_PX);
       // Back into the grid, to a cell on screen: that cell is where the selection goes.
       await pointer.moveTo(middle, 4);
+      // A scroll step under way when the finger left the edge may land a frame later and move the
+      // grid under it (the drop then follows the mark, one row on): the mark is read once the
+      // page is still.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              new Promise<boolean>((done) => {
+                const at = window.scrollY;
+                requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === at)));
+              }),
+          ),
+        )
+        .toBe(true);
       const target = page.locator(".pm-cell.is-drop-before .pm-file");
       await expect(target).toHaveCount(1);
       const landsBefore = await target.textContent();
