@@ -7,6 +7,7 @@ import { publicMediaUrl } from "../media/storage.server.ts";
 import { PUBLIC } from "./audience.server.ts";
 import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "./images.server.ts";
 import {
+  jsonList,
   type PortfolioShootRecord,
   readBannerSlides,
   readCollections,
@@ -28,11 +29,6 @@ import type {
   StudioInfo,
 } from "./types.ts";
 
-function jsonArray<T>(text: string): T[] {
-  const value: unknown = JSON.parse(text);
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
 function imageOrNull(images: Map<number, StoredImage>, assetId: number | null, alt: string) {
   const stored = assetId === null ? undefined : images.get(assetId);
   return stored ? toResponsiveImage(stored, alt) : null;
@@ -51,8 +47,8 @@ export async function getStudio(db: Database, row?: StudioRow | null): Promise<S
   return {
     name: s.name,
     tagline: s.tagline,
-    phones: jsonArray(s.phones),
-    emails: jsonArray(s.emails),
+    phones: jsonList(s.phones),
+    emails: jsonList(s.emails),
     address: {
       street: s.street_address,
       locality: s.locality,
@@ -60,7 +56,7 @@ export async function getStudio(db: Database, row?: StudioRow | null): Promise<S
       postalCode: s.postal_code,
       country: s.country,
     },
-    socialLinks: jsonArray(s.social_links),
+    socialLinks: jsonList(s.social_links),
     openingHours: s.opening_hours,
     logo: imageOrNull(images, s.logo_asset_id, s.name),
   };

@@ -33,6 +33,17 @@ export async function readStudioRow(db: Database): Promise<StudioRow | null> {
   return (await db.selectFrom("studio_settings").selectAll().where("id", "=", 1).executeTakeFirst()) ?? null;
 }
 
+/** One of the row's lists kept as JSON text (its phones, e-mails): an array, or none. */
+export function jsonList<T>(text: string): T[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+/** The studio's phone numbers as its settings list them; none without a studio. */
+export function studioPhones(row: StudioRow | null): string[] {
+  return row ? jsonList<string>(row.phones) : [];
+}
+
 // --- collections
 
 export type CollectionRecord = Selectable<CollectionsTable>;

@@ -42,7 +42,7 @@ export const galleryFormSchema = z.object({
     .max(CLIENT_PHONE_MAX_LENGTH, `At most ${CLIENT_PHONE_MAX_LENGTH} characters.`)
     .refine(
       (v) => v === "" || (/^\+?[\d\s().-]+$/.test(v) && phoneDigits(v).length >= 7),
-      "Enter a phone number with its country code, like +91 98765 43210.",
+      "Enter a phone number, like 98765 43210, or with its country code, like +91 98765 43210.",
     ),
   eventDate: optionalDay("Enter the event's date, like 2026-02-14."),
   selectionLimit: optionalLimit,

@@ -1,7 +1,7 @@
 // The gallery's private link, and the WhatsApp chat it is shared through.
 
 import { describe, expect, it } from "vitest";
-import { galleryLink, whatsappLink } from "./sending.server.ts";
+import { galleryLink, studioCountry, whatsappLink } from "./sending.server.ts";
 
 describe("links", () => {
   it("puts the token on the public origin, and prefills WhatsApp with digits only", () => {
@@ -10,5 +10,26 @@ describe("links", () => {
       "https://wa.me/919876543210?text=Your%20photos%3A%20https%3A%2F%2Fnila.example%2Fg%2Fabc",
     );
     expect(whatsappLink("", "x")).toBeNull();
+  });
+
+  it("reads a client's number without a country code as one of the studio's country", () => {
+    // The first of the studio's numbers that has a country code says which.
+    const india = studioCountry(["90000 00001", "+91 90000 00002", "+44 20 7946 0958"]);
+    expect(india).toBe("IN");
+    const number = (phone: string) => whatsappLink(phone, "x", india)?.split("?")[0];
+    // Ten digits as a couple in Coimbatore gives them, or with the trunk prefix 0.
+    expect(number("98430 55555")).toBe("https://wa.me/919843055555");
+    expect(number("098430 55555")).toBe("https://wa.me/919843055555");
+    expect(number("+91 98430 55555")).toBe("https://wa.me/919843055555");
+    // A number with its own country code keeps it, whatever the studio's country.
+    expect(number("+1 415 555 2671")).toBe("https://wa.me/14155552671");
+    expect(number("+44 7700 900123")).toBe("https://wa.me/447700900123");
+    // Without a country to assume, a local number gives no link rather than someone else's.
+    expect(studioCountry(["90000 00001"])).toBeUndefined();
+    expect(whatsappLink("98430 55555", "x")).toBeNull();
+    // Too short or too long for the country: no link.
+    expect(number("98430 555")).toBeUndefined();
+    expect(number("9843 0555")).toBeUndefined();
+    expect(number("98430 55555 55555")).toBeUndefined();
   });
 });

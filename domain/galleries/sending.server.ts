@@ -1,6 +1,7 @@
 // Sending a client gallery (issue 15): its private link, how it reaches the client (the words of
 // the "gallery ready" message, a WhatsApp chat with them typed in), and the mark that it was sent.
 // The mail itself is written in mail.server.ts.
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import type { GalleryRecord } from "./galleries.server.ts";
@@ -10,7 +11,7 @@ export function galleryLink(origin: string, token: string): string {
   return `${origin}/g/${token}`;
 }
 
-/** The digits WhatsApp wants in a wa.me link: the number with its country code, nothing else. */
+/** A phone number's digits, whatever was typed around them (the form wants enough of them). */
 export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, "");
 }
@@ -26,13 +27,33 @@ export function galleryReadyMessage(
 }
 
 /**
- * A WhatsApp chat with the client, the message and link typed in for the studio to send; null
- * when the gallery has no phone number. wa.me takes the number as digits only.
+ * The studio's country, as the first of its own phone numbers with a country code says ("+91
+ * 90000 00001": India). A client's number typed as people there say it, without one, is read
+ * as a number of that country.
  */
-export function whatsappLink(phone: string, message: string): string | null {
-  const digits = phoneDigits(phone);
-  if (digits === "") return null;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+export function studioCountry(studioPhones: readonly string[]): CountryCode | undefined {
+  for (const phone of studioPhones) {
+    const country = parsePhoneNumberFromString(phone)?.country;
+    if (country) return country;
+  }
+  return undefined;
+}
+
+/**
+ * A WhatsApp chat with the client, the message and link typed in for the studio to send. wa.me
+ * takes the number with its country code, as digits only: "98430 55555" in an Indian studio is
+ * 919843055555 (taken whole, it would be a number in another country). Null when the gallery has
+ * no phone number, or one that is not a number with its code or in the studio's country.
+ * libphonenumber-js (MIT) knows each country's lengths and trunk prefixes ("098430 55555").
+ */
+export function whatsappLink(phone: string, message: string, country?: CountryCode): string | null {
+  const typed = phone.trim();
+  const number = typed === "" ? undefined : parsePhoneNumberFromString(typed, country);
+  // A number with its own country code needs only a possible length; one read as the studio's
+  // country's must also fit that country's ranges, so a digit too few is no one else's number.
+  const usable = number && (typed.startsWith("+") ? number.isPossible() : number.isValid());
+  if (!usable) return null;
+  return `https://wa.me/${number.number.slice(1)}?text=${encodeURIComponent(message)}`;
 }
 
 export async function markGallerySent(db: Database, id: number, at = new Date()): Promise<void> {

@@ -11,6 +11,7 @@ import { GalleryCoverForm } from "#app/components/admin/gallery-form.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
+import { studioPhones } from "#domain/catalog/read-model.server.ts";
 import { studioTodayOf } from "#domain/galleries/access-settings.server.ts";
 import { findGalleryPhotoPage, galleryCover } from "#domain/galleries/cover.server.ts";
 import { galleryAccess, readGallery } from "#domain/galleries/galleries.server.ts";
@@ -19,7 +20,7 @@ import { listGallerySets } from "#domain/galleries/gallery-sets.server.ts";
 import { lastGalleryReadyMail } from "#domain/galleries/mail.server.ts";
 import { pendingRerenders } from "#domain/galleries/rerender-requests.server.ts";
 import { readSelectionLists } from "#domain/galleries/selection-review.server.ts";
-import { galleryLink, galleryReadyMessage, whatsappLink } from "#domain/galleries/sending.server.ts";
+import { galleryLink, galleryReadyMessage, studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-edit";
@@ -79,7 +80,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     rerendering,
     lists,
     link,
-    whatsapp: whatsappLink(gallery.clientPhone, galleryReadyMessage(gallery, link, studioName)),
+    whatsapp: whatsappLink(
+      gallery.clientPhone,
+      galleryReadyMessage(gallery, link, studioName),
+      studioCountry(studioPhones(studio)),
+    ),
     qrCode,
     mail,
     confirm: url.searchParams.get("confirm"),

@@ -12,8 +12,8 @@ export function SendSection({
   qrCode,
   mail,
 }: {
-  gallery: Pick<GalleryRecord, "id" | "clientEmail" | "sentAt">;
-  /** The WhatsApp chat with the message typed in; null without the client's phone. */
+  gallery: Pick<GalleryRecord, "id" | "clientEmail" | "clientPhone" | "sentAt">;
+  /** The WhatsApp chat with the message typed in; null without a client's phone it can use. */
   whatsapp: string | null;
   /** The link's QR code as an SVG data URL. */
   qrCode: string;
@@ -70,7 +70,13 @@ export function SendSection({
       {!gallery.clientEmail ? (
         <p className="admin-sub">Add the client's e-mail in the details to send it by mail.</p>
       ) : null}
-      {!whatsapp ? <p className="admin-sub">Add the client's phone in the details to share it on WhatsApp.</p> : null}
+      {!whatsapp ? (
+        <p className="admin-sub">
+          {gallery.clientPhone
+            ? `WhatsApp cannot use ${gallery.clientPhone}: write it with its country code, like +91 98765 43210.`
+            : "Add the client's phone in the details to share it on WhatsApp."}
+        </p>
+      ) : null}
       <figure className="gallery-qr">
         <img src={qrCode} alt="QR code of the gallery's private link" width={200} height={200} />
         <figcaption>
