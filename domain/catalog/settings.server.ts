@@ -9,7 +9,7 @@ import { toStoredTime } from "../../platform/time.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "./image-choice.server.ts";
 import type { IngestDeps } from "./ingest.server.ts";
-import { readStudioRow } from "./read-model.server.ts";
+import { jsonList, readStudioRow } from "./read-model.server.ts";
 import { INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./studio-time.ts";
 
@@ -110,8 +110,7 @@ const settingsSchema = z.object({
 });
 
 function parseSocialLinks(json: string | undefined): SocialLink[] {
-  const value: unknown = JSON.parse(json ?? "[]");
-  return Array.isArray(value) ? (value as SocialLink[]) : [];
+  return jsonList<SocialLink>(json ?? "[]");
 }
 
 export interface StoredSettings {
@@ -122,7 +121,7 @@ export interface StoredSettings {
 
 export async function readSettings(db: Database): Promise<StoredSettings> {
   const s = await readStudioRow(db);
-  const list = (json: string | undefined) => (JSON.parse(json ?? "[]") as string[]).join("\n");
+  const list = (json: string | undefined) => jsonList<string>(json ?? "[]").join("\n");
   const social = parseSocialLinks(s?.social_links);
   const socialUrlOf = (network: string) => social.find((l) => l.network === network)?.url ?? "";
   const images = {
