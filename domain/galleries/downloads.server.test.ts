@@ -12,7 +12,14 @@ import { zipBytes } from "#platform/zip.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
 import { planGalleryVariants } from "../media/pipeline.server.ts";
 import { parseDownloadPath } from "./download-request.server.ts";
-import { allowsDownload, deliveryFiles, deliveryZip, downloadOffers, offeredSizes } from "./downloads.server.ts";
+import {
+  allowsDownload,
+  type DownloadScope,
+  deliveryFiles,
+  deliveryZip,
+  downloadOffers,
+  offeredSizes,
+} from "./downloads.server.ts";
 import { addGallerySet, createGallery, type GalleryRecord, readGallery } from "./galleries.server.ts";
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -55,6 +62,15 @@ describe("gallery downloads", () => {
   });
   afterAll(() => store.cleanup());
 
+  async function listOwner(id: number): Promise<number> {
+    const row = await store.db
+      .selectFrom("selection_lists")
+      .select("visitor_id")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return row.visitor_id;
+  }
+
   it("names files by set folder in the gallery's order, unique in each folder whatever the case", async () => {
     const all = await deliveryFiles(store.db, store.storage, gallery, { kind: "all" }, "original");
     expect(all?.preparing).toEqual([]);
@@ -73,7 +89,14 @@ describe("gallery downloads", () => {
       "01 Nalangu/dsc_0001 (2).jpg",
     ]);
     expect(web?.files.every((f) => f.store === "public")).toBe(true);
-    const list = await deliveryFiles(store.db, store.storage, gallery, { kind: "list", listId }, "original");
+    const owner = { visitorId: await listOwner(listId) };
+    const list = await deliveryFiles(
+      store.db,
+      store.storage,
+      gallery,
+      { kind: "list", listId, reader: owner },
+      "original",
+    );
     expect(list?.files.map((f) => f.photoId).sort()).toEqual(
       photos
         .filter((_, i) => i % 2 === 0)
@@ -88,8 +111,27 @@ describe("gallery downloads", () => {
       await deliveryFiles(store.db, store.storage, gallery, { kind: "photo", photoId: 999_999 }, "web"),
     ).toBeNull();
     expect(
-      await deliveryFiles(store.db, store.storage, { ...gallery, id: other }, { kind: "list", listId }, "web"),
+      await deliveryFiles(
+        store.db,
+        store.storage,
+        { ...gallery, id: other },
+        { kind: "list", listId, reader: "studio" },
+        "web",
+      ),
     ).toBeNull();
+    // A list is its person's and the studio's: another person of the same gallery gets nothing.
+    const someoneElse = { visitorId: await listOwner(await makeSelectionList(store.db, gallery.id, "Meena", [])) };
+    expect(
+      await deliveryFiles(store.db, store.storage, gallery, { kind: "list", listId, reader: someoneElse }, "web"),
+    ).toBeNull();
+    const studio = await deliveryFiles(
+      store.db,
+      store.storage,
+      gallery,
+      { kind: "list", listId, reader: "studio" },
+      "web",
+    );
+    expect(studio?.files).toHaveLength(3);
   });
 
   it("zips the stored bytes: unzip and Python open it, and a range from the middle equals the whole's", async () => {
@@ -148,7 +190,7 @@ describe("gallery downloads", () => {
     // Their originals are never held back: originals are not watermarked.
     expect((await deliveryFiles(store.db, store.storage, marked, { kind: "all" }, "original"))?.preparing).toEqual([]);
     // The downloads page counts them in, and offers web size only once they are made.
-    const offers = await downloadOffers(store.db, store.storage, { ...marked, downloads: "original" }, []);
+    const offers = await downloadOffers(store.db, store.storage, { ...marked, downloads: "original" }, null);
     const nalangu = offers.find((o) => o.path === `set/${sets.nalangu}.zip`);
     expect(nalangu).toMatchObject({ photos: 3, preparing: 3 });
     expect(nalangu?.bytes.web).toBeUndefined();
@@ -169,11 +211,14 @@ describe("gallery downloads", () => {
 
   it("offers everything, each set and the person's non-empty lists, each at its exact archive size", async () => {
     const originals = { ...gallery, downloads: "original" as const };
-    const empty = await makeSelectionList(store.db, gallery.id, "Meena", []);
-    const offers = await downloadOffers(store.db, store.storage, originals, [
-      { id: listId, name: "Album", count: 3 },
-      { id: empty, name: "Prints", count: 0 },
-    ]);
+    const visitorId = await listOwner(listId);
+    await store.db
+      .insertInto("selection_lists")
+      .values({ gallery_id: gallery.id, visitor_id: visitorId, name: "Prints" })
+      .execute();
+    // Someone else's list is not offered to this person.
+    await makeSelectionList(store.db, gallery.id, "Karthik", [photos[0]?.id ?? 0]);
+    const offers = await downloadOffers(store.db, store.storage, originals, { id: visitorId });
     // (An earlier test added a set of its own to this gallery.)
     const setOffers = offers.filter((o) => o.kind === "set");
     expect(offers[0]).toMatchObject({ path: "all.zip", label: "All photos" });
@@ -188,8 +233,9 @@ describe("gallery downloads", () => {
     ]);
     // The figure shown is the length the download answers with, at each size.
     for (const offer of offers) {
-      const scope = parseDownloadPath(offer.path);
-      if (!scope) throw new Error(offer.path);
+      const named = parseDownloadPath(offer.path);
+      if (!named) throw new Error(offer.path);
+      const scope: DownloadScope = named.kind === "list" ? { ...named, reader: { visitorId } } : named;
       for (const size of ["web", "original"] as const) {
         const files = (await deliveryFiles(store.db, store.storage, gallery, scope, size))?.files;
         if (!files) throw new Error(offer.path);
@@ -198,7 +244,7 @@ describe("gallery downloads", () => {
     }
     // Sizes are read from what was recorded at upload: a file is not read to say how big it is.
     await store.db.deleteFrom("file_checksums").execute();
-    const again = await downloadOffers(store.db, store.storage, originals, []);
+    const again = await downloadOffers(store.db, store.storage, originals, null);
     expect(again[0]?.bytes).toEqual(offers[0]?.bytes);
     expect(
       await store.db.selectFrom("file_checksums").select("key").where("store", "=", "originals").execute(),
@@ -206,9 +252,9 @@ describe("gallery downloads", () => {
     // A web-size gallery offers web size only; a gallery without downloads offers nothing.
     expect(offeredSizes({ downloads: "web" })).toEqual(["web"]);
     expect(offeredSizes({ downloads: "off" })).toEqual([]);
-    const webOnly = await downloadOffers(store.db, store.storage, { ...gallery, downloads: "web" }, []);
+    const webOnly = await downloadOffers(store.db, store.storage, { ...gallery, downloads: "web" }, null);
     expect(webOnly.every((o) => o.bytes.original === undefined && o.bytes.web !== undefined)).toBe(true);
-    expect(await downloadOffers(store.db, store.storage, { ...gallery, downloads: "off" }, [])).toEqual([]);
+    expect(await downloadOffers(store.db, store.storage, { ...gallery, downloads: "off" }, null)).toEqual([]);
   });
 
   it("reads the download paths, and nothing else", () => {

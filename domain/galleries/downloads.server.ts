@@ -16,12 +16,13 @@ import { type FileRef, fileChecksums, keptChecksums, refId } from "../media/chec
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 import { type GalleryRecord, readGallerySets } from "./galleries.server.ts";
+import { type ListReader, readListFor, readLists, type Visitor } from "./selections.server.ts";
 
 export type DownloadScope =
   | { kind: "photo"; photoId: number }
   | { kind: "set"; setId: number }
   | { kind: "all" }
-  | { kind: "list"; listId: number };
+  | { kind: "list"; listId: number; reader: ListReader };
 
 export type DownloadSize = Exclude<GalleryDownloads, "off">;
 
@@ -112,15 +113,9 @@ export async function deliveryFiles(
     if (photos.length === 0) return null;
   }
   if (scope.kind === "list") {
-    const list = await db
-      .selectFrom("selection_lists")
-      .select("id")
-      .where("id", "=", scope.listId)
-      .where("gallery_id", "=", gallery.id)
-      .executeTakeFirst();
+    const list = await readListFor(db, gallery.id, scope.listId, scope.reader);
     if (!list) return null;
-    const items = await db.selectFrom("selection_items").select("photo_id").where("list_id", "=", list.id).execute();
-    const chosen = new Set(items.map((i) => i.photo_id));
+    const chosen = new Set(list.photoIds);
     photos = photos.filter((p) => chosen.has(p.id));
   }
   const setIndex = new Map(sets.map((s, i) => [s.id, i]));
@@ -238,17 +233,18 @@ export function offeredSizes(gallery: Pick<GalleryRecord, "downloads">): Downloa
 /**
  * What a client may download as a ZIP, each with its photo count and its exact size at every
  * allowed size, so the page says "1.2 GB" before anything starts: everything, each set, and each
- * of the person's own lists that holds a photo. Sizes come from kept figures (see fileSizes);
+ * of this person's own lists that holds a photo (none without a person). Sizes come from kept figures (see fileSizes);
  * the archives are laid out as their downloads will be, names included.
  */
 export async function downloadOffers(
   db: Database,
   storage: MediaStorage,
   gallery: Pick<GalleryRecord, "id" | "watermark" | "downloads">,
-  lists: readonly { id: number; name: string; count: number }[],
+  visitor: Pick<Visitor, "id"> | null,
 ): Promise<DownloadOffer[]> {
   const sets = await readGallerySets(db, gallery.id);
-  const withPhotos = lists.filter((list) => list.count > 0);
+  const reader: ListReader | null = visitor ? { visitorId: visitor.id } : null;
+  const withPhotos = reader ? (await readLists(db, reader.visitorId)).filter((list) => list.count > 0) : [];
   const blank = (path: string, kind: DownloadOffer["kind"], label: string): DownloadOffer => ({
     path,
     kind,
@@ -290,11 +286,10 @@ export async function downloadOffers(
         sizes,
       );
     }
+    if (!reader) continue;
     for (const list of withPhotos) {
-      const delivery = (await deliveryFiles(db, storage, gallery, { kind: "list", listId: list.id }, size)) ?? {
-        files: [],
-        preparing: [],
-      };
+      const scope = { kind: "list" as const, listId: list.id, reader };
+      const delivery = (await deliveryFiles(db, storage, gallery, scope, size)) ?? { files: [], preparing: [] };
       count(`list/${list.id}.zip`, size, delivery, await fileSizes(db, storage, delivery.files));
     }
   }

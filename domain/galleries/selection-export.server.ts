@@ -23,9 +23,16 @@ export function selectionFileNames(list: SelectionListRow): string {
   return `${[...new Set(names)].join(", ")}\n`;
 }
 
-/** A list's name made safe for a download's file name. */
-export function exportFileName(gallery: string, list: string, extension: "csv" | "txt"): string {
-  const slug = `${gallery}-${list}`
+/**
+ * A list's file name, safe on every file system and naming whose list it is: the bride's and
+ * her mother's "Album" are two files in the studio's downloads folder, not one overwritten.
+ */
+export function exportFileName(
+  gallery: string,
+  list: Pick<SelectionListRow, "name" | "visitorName">,
+  extension: "csv" | "txt",
+): string {
+  const slug = `${gallery}-${list.visitorName}-${list.name}`
     .normalize("NFKD")
     .replace(/[^\w-]+/g, "-")
     .replace(/-+/g, "-")

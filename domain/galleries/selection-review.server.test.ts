@@ -76,7 +76,13 @@ describe("selection lists in the studio's database", () => {
         '"IMG_200.jpg","Reception","\'=HYPERLINK(""x""), ""big"" one"\r\n',
     );
     expect(selectionFileNames(first)).toBe("IMG_202, IMG_201, IMG_200\n");
-    expect(exportFileName("Priya & Karthik", "Parents' album", "csv")).toBe("priya-karthik-parents-album.csv");
+    expect(exportFileName("Priya & Karthik", { name: "Parents' album", visitorName: "Meena" }, "csv")).toBe(
+      "priya-karthik-meena-parents-album.csv",
+    );
+    // Two people's lists of the same name are two files.
+    expect(exportFileName("Priya & Karthik", { name: "Album", visitorName: "Priya" }, "txt")).not.toBe(
+      exportFileName("Priya & Karthik", { name: "Album", visitorName: "Karthik" }, "txt"),
+    );
 
     expect(await reopenSelectionList(store.db, id, prints)).toBe(false);
     expect(await reopenSelectionList(store.db, id + 1000, album)).toBe(false);

@@ -102,18 +102,44 @@ export async function readVisitor(db: Database, galleryId: number, visitorId: nu
 
 // --- lists
 
-/** A person's lists in the order they made them, each with its count. */
-/** A list's name, when the list is this gallery's (a download's file name). */
-export async function readListName(db: Database, galleryId: number, listId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom("selection_lists")
-    .select("name")
-    .where("id", "=", listId)
-    .where("gallery_id", "=", galleryId)
-    .executeTakeFirst();
-  return row?.name ?? null;
+/**
+ * Who reads a list by its id: one person, who may read only their own lists (the client's
+ * downloads), or the studio, which reads every list of its gallery (the admin).
+ */
+export type ListReader = { visitorId: number } | "studio";
+
+export interface ListForReader {
+  id: number;
+  name: string;
+  /** The person whose list it is ("Meena"): a download's or an export's name says whose. */
+  visitorName: string;
+  photoIds: number[];
 }
 
+/**
+ * A list of this gallery with its photos, or null when it is not this gallery's or not the
+ * reader's: a list's id in an address opens nothing to anyone but its person and the studio.
+ */
+export async function readListFor(
+  db: Database,
+  galleryId: number,
+  listId: number,
+  reader: ListReader,
+): Promise<ListForReader | null> {
+  let query = db
+    .selectFrom("selection_lists")
+    .innerJoin("gallery_visitors", "gallery_visitors.id", "selection_lists.visitor_id")
+    .select(["selection_lists.id", "selection_lists.name", "gallery_visitors.name as visitor_name"])
+    .where("selection_lists.id", "=", listId)
+    .where("selection_lists.gallery_id", "=", galleryId);
+  if (reader !== "studio") query = query.where("selection_lists.visitor_id", "=", reader.visitorId);
+  const list = await query.executeTakeFirst();
+  if (!list) return null;
+  const items = await db.selectFrom("selection_items").select("photo_id").where("list_id", "=", list.id).execute();
+  return { id: list.id, name: list.name, visitorName: list.visitor_name, photoIds: items.map((i) => i.photo_id) };
+}
+
+/** A person's lists in the order they made them, each with its count. */
 export async function readLists(db: Database, visitorId: number): Promise<SelectionList[]> {
   const rows = await db
     .selectFrom("selection_lists")

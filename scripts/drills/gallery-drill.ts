@@ -92,7 +92,9 @@ export async function runGalleryDrill({ photos, select, sets, real = false, log 
 
     const gallery = await readGallery(db, galleryId);
     if (!gallery) throw new Error("the gallery vanished");
-    const files = (await deliveryFiles(db, deps.storage, gallery, { kind: "list", listId }, "original"))?.files ?? [];
+    const files =
+      (await deliveryFiles(db, deps.storage, gallery, { kind: "list", listId, reader: "studio" }, "original"))?.files ??
+      [];
     // The file-name list the studio pastes into Lightroom's filter or Capture One.
     const nameList = files.map((f) => f.name.slice(f.name.lastIndexOf("/") + 1)).join(", ");
     const listProblems = problemsOf(chosenNames, nameList.split(", "));

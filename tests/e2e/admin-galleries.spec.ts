@@ -191,7 +191,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const download = page.waitForEvent("download");
     await album.getByRole("link", { name: "File names for Lightroom / Capture One of Album" }).click();
     const txt = await download;
-    expect(txt.suggestedFilename()).toMatch(/-album\.txt$/);
+    // Named for whose list it is: the bride's and her mother's "Album" are two files.
+    expect(txt.suggestedFilename()).toMatch(/-amma-album\.txt$/);
     expect(fs.readFileSync((await txt.path()) ?? "", "utf8")).toBe(
       `${files.map((f) => f.name.replace(/\.jpg$/, "")).join(", ")}\n`,
     );

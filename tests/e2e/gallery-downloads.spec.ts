@@ -18,11 +18,16 @@ import { expect, test, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
 import { enterAs } from "./gallery-visitor.ts";
 
+/** The person whose list makeGallery makes, and their PIN. */
+const LIST_PIN = "4826";
+
 interface Made {
   token: string;
   galleryId: number;
   sets: { id: number; photoIds: number[] }[];
   listId: number;
+  /** Its person's name, with LIST_PIN. */
+  listOwner: string;
   originals: Map<number, Buffer>;
 }
 
@@ -51,10 +56,11 @@ async function makeGallery(downloads: GalleryDownloads, { downloadPin }: { downl
       sets.push({ id, photoIds });
     }
     const chosen = [sets[0]?.photoIds[1] ?? 0, sets[1]?.photoIds[2] ?? 0];
-    const listId = await makeSelectionList(deps.db, galleryId, `Anitha ${base}`, chosen);
+    const listOwner = `Anitha ${base}`;
+    const listId = await makeSelectionList(deps.db, galleryId, listOwner, chosen, { pin: LIST_PIN });
     const gallery = await readGallery(deps.db, galleryId);
     if (!gallery) throw new Error("no gallery");
-    return { token: gallery.token, galleryId, sets, listId, originals };
+    return { token: gallery.token, galleryId, sets, listId, listOwner, originals };
   });
 }
 
@@ -68,7 +74,10 @@ function zipNames(body: Buffer, dir: string): string[] {
 }
 
 test.describe("gallery downloads", () => {
-  test("one photo, a set and a list, at web size and original, as the gallery allows", async ({ request }, info) => {
+  test("one photo, a set and a list, at web size and original, as the gallery allows", async ({
+    request,
+    playwright,
+  }, info) => {
     const made = await makeGallery("original");
     const g = `/g/${made.token}/download`;
     const first = made.sets[0]?.photoIds[0] ?? 0;
@@ -92,8 +101,32 @@ test.describe("gallery downloads", () => {
       "02 Muhurtham/Muhurtham_3.jpg",
     ]);
 
-    const list = await request.get(`${g}/list/${made.listId}.zip?size=original`);
+    // A list is its person's: refused to someone not signed in, unknown to another person.
+    const listUrl = `${g}/list/${made.listId}.zip?size=original`;
+    const refused = await request.get(listUrl);
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toMatch(/one person's list\. Open the gallery and give your name and PIN/);
+    const someoneElse = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    try {
+      const entered = await someoneElse.post(`/g/${made.token}`, {
+        form: { intent: "enter", name: "Meena", pin: "2580" },
+        maxRedirects: 0,
+      });
+      expect(entered.status()).toBe(302);
+      expect((await someoneElse.get(listUrl)).status()).toBe(404);
+    } finally {
+      await someoneElse.dispose();
+    }
+    const signIn = await request.post(`/g/${made.token}`, {
+      form: { intent: "enter", name: made.listOwner, pin: LIST_PIN },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    const list = await request.get(listUrl);
     expect(list.status()).toBe(200);
+    expect(parseDisposition(list.headers()["content-disposition"] ?? "").parameters.filename).toMatch(
+      new RegExp(`– Album, ${made.listOwner} \\(originals\\)\\.zip$`),
+    );
     const out = path.join(info.outputDir, "list");
     expect(zipNames(await list.body(), info.outputDir)).toEqual([
       "01 Nalangu/Nalangu_2.jpg",

@@ -27,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return new Response(FORMATS[format].write(list), {
     headers: {
       "Content-Type": FORMATS[format].type,
-      "Content-Disposition": contentDisposition(exportFileName(gallery.title, list.name, format)),
+      "Content-Disposition": contentDisposition(exportFileName(gallery.title, list, format)),
       "Cache-Control": NO_STORE,
       "X-Robots-Tag": "noindex, nofollow",
     },

@@ -5,7 +5,7 @@
 import { zipDownload } from "#app/http/downloads.server.ts";
 import { deliveryFiles } from "#domain/galleries/downloads.server.ts";
 import { readGallery } from "#domain/galleries/galleries.server.ts";
-import { readListName } from "#domain/galleries/selections.server.ts";
+import { readListFor } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -24,8 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const gallery = await readGallery(db, galleryId);
   if (!gallery) return notFound();
   const storage = getMediaStorage(readEnv().dataDir);
-  const delivery = await deliveryFiles(db, storage, gallery, { kind: "list", listId }, "original");
-  if (!delivery) return notFound();
-  const listName = (await readListName(db, gallery.id, listId)) ?? "Selection";
-  return zipDownload(request, db, storage, delivery.files, `${gallery.title} – ${listName} (originals).zip`);
+  const [list, delivery] = await Promise.all([
+    readListFor(db, gallery.id, listId, "studio"),
+    deliveryFiles(db, storage, gallery, { kind: "list", listId, reader: "studio" }, "original"),
+  ]);
+  if (!list || !delivery) return notFound();
+  const name = `${gallery.title} – ${list.name}, ${list.visitorName} (originals).zip`;
+  return zipDownload(request, db, storage, delivery.files, name);
 }

@@ -8,9 +8,14 @@ import { downloadPinPage, fileDownload, zipDownload } from "#app/http/downloads.
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { parseDownloadPath } from "#domain/galleries/download-request.server.ts";
-import { allowsDownload, type DownloadSize, deliveryFiles } from "#domain/galleries/downloads.server.ts";
+import {
+  allowsDownload,
+  type DownloadScope,
+  type DownloadSize,
+  deliveryFiles,
+} from "#domain/galleries/downloads.server.ts";
 import { readGallerySets } from "#domain/galleries/galleries.server.ts";
-import { readListName } from "#domain/galleries/selections.server.ts";
+import { readListFor } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -28,9 +33,22 @@ function sizeOf(request: Request): DownloadSize {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
-  const { gallery, downloads } = await requireOpenGallery(request, params.token, context);
-  const scope = parseDownloadPath(params["*"] ?? "");
-  if (!scope) return plainTextAnswer(404, "There is no such download in this gallery.");
+  const { gallery, downloads, visitor } = await requireOpenGallery(request, params.token, context);
+  const path = parseDownloadPath(params["*"] ?? "");
+  if (!path) return plainTextAnswer(404, "There is no such download in this gallery.");
+  let scope: DownloadScope;
+  if (path.kind === "list") {
+    // A list is one person's: only they download it here (the studio, in its admin).
+    if (!visitor) {
+      return plainTextAnswer(
+        403,
+        "This download is one person's list. Open the gallery and give your name and PIN to download your own lists.",
+      );
+    }
+    scope = { ...path, reader: { visitorId: visitor.id } };
+  } else {
+    scope = path;
+  }
   const size = sizeOf(request);
   if (!allowsDownload(gallery, size)) {
     return plainTextAnswer(
@@ -74,7 +92,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (scope.kind === "set") {
     label = (await readGallerySets(db, gallery.id)).find((s) => s.id === scope.setId)?.title ?? "Set";
   } else if (scope.kind === "list") {
-    label = (await readListName(db, gallery.id, scope.listId)) ?? "Selection";
+    const list = await readListFor(db, gallery.id, scope.listId, scope.reader);
+    label = list ? `${list.name}, ${list.visitorName}` : "Selection";
   }
   const suffix = size === "original" ? "originals" : "web size";
   return zipDownload(request, db, storage, files, `${gallery.title} – ${label} (${suffix}).zip`);

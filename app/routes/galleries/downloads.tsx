@@ -8,7 +8,6 @@ import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
-import { readLists } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -43,8 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (gate.downloads === "pin") {
     return data({ ...page, state: "pin" as const, offers: [] }, { headers: privateHeaders });
   }
-  const lists = visitor ? await readLists(db, visitor.id) : [];
-  const offers = await downloadOffers(db, getMediaStorage(readEnv().dataDir), gallery, lists);
+  const offers = await downloadOffers(db, getMediaStorage(readEnv().dataDir), gallery, visitor);
   return data({ ...page, state: "open" as const, offers }, { headers: privateHeaders });
 }
 
