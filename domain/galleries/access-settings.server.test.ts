@@ -14,6 +14,9 @@ function formOf(fields: Record<string, string>): FormData {
   return form;
 }
 
+/** The studio's day for these forms, and a gallery without a last day. */
+const DAYS = { today: "2026-03-15", stored: null };
+
 describe("access settings", () => {
   it("checks access settings: a real expiry day, a known downloads choice, an opacity in range", () => {
     const good = parseAccessForm(
@@ -24,6 +27,7 @@ describe("access settings", () => {
         watermarkPosition: "center",
         watermarkOpacity: "40",
       }),
+      DAYS,
     );
     expect(good).toEqual({
       ok: true,
@@ -43,10 +47,28 @@ describe("access settings", () => {
         watermarkPosition: "middle",
         watermarkOpacity: "101",
       }),
+      DAYS,
     );
     expect(bad.ok === false && Object.keys(bad.errors).sort()).toEqual(
       ["downloads", "expiresOn", "watermarkOpacity", "watermarkPosition"].sort(),
     );
+  });
+
+  it("refuses a last day that has passed, unless it is the one already stored", () => {
+    const fields = { downloads: "web", watermarkText: "", watermarkPosition: "center", watermarkOpacity: "40" };
+    const past = parseAccessForm(formOf({ ...fields, expiresOn: "2026-03-14" }), DAYS);
+    expect(past).toMatchObject({
+      ok: false,
+      errors: {
+        expiresOn: expect.stringMatching(/^That day has passed \(today is 2026-03-15\)\. Choose today or a later day/),
+      },
+      values: { expiresOn: "2026-03-14" },
+    });
+    expect(parseAccessForm(formOf({ ...fields, expiresOn: "2026-03-15" }), DAYS)).toMatchObject({ ok: true });
+    expect(parseAccessForm(formOf({ ...fields, expiresOn: "" }), DAYS)).toMatchObject({ ok: true });
+    // An expired gallery's downloads can still be changed without moving its last day.
+    const kept = parseAccessForm(formOf({ ...fields, expiresOn: "2026-03-01" }), { ...DAYS, stored: "2026-03-01" });
+    expect(kept).toMatchObject({ ok: true, value: { expiresOn: "2026-03-01" } });
   });
 
   it("takes a PIN of 4 to 64 characters", () => {

@@ -34,23 +34,36 @@ export interface GalleryAccessSettings {
   watermarkOpacity: number;
 }
 
-const accessFormSchema = z.object({
-  expiresOn: optionalDay("Enter the last day the link works, like 2026-03-31, or leave it empty."),
-  downloads: z.enum(["off", "web", "original"], "Choose whether the client may download."),
-  watermarkText: z.string().trim().max(WATERMARK_TEXT_MAX_LENGTH, `At most ${WATERMARK_TEXT_MAX_LENGTH} characters.`),
-  watermarkPosition: z.enum(["center", "bottom-right", "bottom-left", "top-right", "top-left"], "Choose a position."),
-  watermarkOpacity: z
-    .string()
-    .trim()
-    .refine(
-      (v) => /^\d+$/.test(v) && Number(v) >= WATERMARK_OPACITY_MIN && Number(v) <= WATERMARK_OPACITY_MAX,
-      `A whole number from ${WATERMARK_OPACITY_MIN} to ${WATERMARK_OPACITY_MAX}.`,
-    )
-    .transform(Number),
-});
+/**
+ * The access form's rules. A last day before `today` (the studio's) is refused: the link would
+ * be dead on arrival. The day already stored is kept as it is, so an expired gallery's other
+ * settings can still be saved.
+ */
+const accessFormSchema = ({ today, stored }: { today: Day; stored: Day | null }) =>
+  z.object({
+    expiresOn: optionalDay("Enter the last day the link works, like 2026-03-31, or leave it empty.").refine(
+      (day) => day === null || day >= today || day === stored,
+      `That day has passed (today is ${today}). Choose today or a later day, or leave it empty for a link that does not expire.`,
+    ),
+    downloads: z.enum(["off", "web", "original"], "Choose whether the client may download."),
+    watermarkText: z.string().trim().max(WATERMARK_TEXT_MAX_LENGTH, `At most ${WATERMARK_TEXT_MAX_LENGTH} characters.`),
+    watermarkPosition: z.enum(["center", "bottom-right", "bottom-left", "top-right", "top-left"], "Choose a position."),
+    watermarkOpacity: z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^\d+$/.test(v) && Number(v) >= WATERMARK_OPACITY_MIN && Number(v) <= WATERMARK_OPACITY_MAX,
+        `A whole number from ${WATERMARK_OPACITY_MIN} to ${WATERMARK_OPACITY_MAX}.`,
+      )
+      .transform(Number),
+  });
 
-export function parseAccessForm(form: FormData): Parsed<GalleryAccessSettings, AccessFormValues, AccessFieldErrors> {
-  return parseForm(form, ACCESS_FIELDS, accessFormSchema);
+/** The access form, on the studio's day `today`, for a gallery whose last day is now `stored`. */
+export function parseAccessForm(
+  form: FormData,
+  days: { today: Day; stored: Day | null },
+): Parsed<GalleryAccessSettings, AccessFormValues, AccessFieldErrors> {
+  return parseForm(form, ACCESS_FIELDS, accessFormSchema(days));
 }
 
 /**

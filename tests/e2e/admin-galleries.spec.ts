@@ -123,8 +123,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     ).pin_hash;
     expect(pinHash).toBeTruthy();
     expect(pinHash).not.toContain("4821");
-    await page.getByLabel("Last day the link works").fill("2030-12-31");
+    // A day that has passed is refused beside its field, with what was typed kept.
+    await page.getByLabel("Last day the link works").fill("2020-01-31");
     await page.getByLabel("Downloads").selectOption("web");
+    await page.getByRole("button", { name: "Save access" }).click();
+    await expect(page.getByText(/^That day has passed \(today is \d{4}-\d{2}-\d{2}\)\./)).toBeVisible();
+    await expect(page.getByLabel("Last day the link works")).toHaveValue("2020-01-31");
+    await expect(page.getByLabel("Downloads")).toHaveValue("web");
+    await page.getByLabel("Last day the link works").fill("2030-12-31");
     await page.getByRole("button", { name: "Save access" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Access saved." })).toBeVisible();
     await expect(page.getByLabel("Last day the link works")).toHaveValue("2030-12-31");

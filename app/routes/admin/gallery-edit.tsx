@@ -101,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = (await readAdminForm(request, context)).form;
   const handle = INTENTS.get(String(form.get("intent") ?? ""));
   if (!handle) throw data("Unknown action.", { status: 400 });
-  return handle({ db, gallery, form });
+  return handle({ db, gallery, form, today: studioTodayOf(await studioRowOf(context, db)) });
 }
 
 export default function EditGallery({ loaderData, actionData }: Route.ComponentProps) {

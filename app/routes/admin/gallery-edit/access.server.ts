@@ -20,8 +20,8 @@ async function setPin({ db, gallery, form }: IntentArgs, which: "pin" | "downloa
 }
 
 export const accessIntents: IntentHandlers = {
-  access: async ({ db, gallery, form }) => {
-    const parsed = parseAccessForm(form);
+  access: async ({ db, gallery, form, today }) => {
+    const parsed = parseAccessForm(form, { today, stored: gallery.expiresOn });
     if (!parsed.ok) return invalid({ form: "access", errors: parsed.errors, values: parsed.values });
     const queued = await updateGalleryAccess(db, gallery.id, parsed.value);
     if (queued === 0) return { notice: "Access saved." } satisfies Answer;

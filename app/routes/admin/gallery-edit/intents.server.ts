@@ -3,6 +3,7 @@
 import type { data } from "react-router";
 import type { GalleryRecord } from "#domain/galleries/galleries.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
+import type { Day } from "#platform/db/schema.server.ts";
 import type { Answer } from "./answer.ts";
 
 /** What a handler is given: the live gallery (404s already decided) and the checked form. */
@@ -10,6 +11,8 @@ export interface IntentArgs {
   db: Database;
   gallery: GalleryRecord;
   form: FormData;
+  /** The studio's calendar day (its time zone), for the days a form names. */
+  today: Day;
 }
 
 /** An answer, one with its status (a form to correct), or a redirect. */
