@@ -85,6 +85,32 @@ async function ogImage(page: Page): Promise<string | null> {
   return (await tag.count()) === 0 ? null : tag.getAttribute("content");
 }
 
+test("'Set as cover' in a set's photo manager makes the gallery's cover, the one its admin and the client show", async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const gallery = await makeGallery();
+  const setId = withDatabase(
+    (db) =>
+      (db.prepare("select shoot_id from photos where id = ?").get(gallery.coverPhoto.id) as { shoot_id: number })
+        .shoot_id,
+  );
+  await page.goto(`/admin/shoots/${setId}`);
+  const photo = page.locator(".pm-grid [role=option]").filter({ hasText: gallery.coverPhoto.fileName });
+  await photo.click();
+  await page.getByRole("button", { name: "Set as cover" }).click();
+  await expect(page.locator(".action-notice[role=status]")).toHaveText(
+    new RegExp(
+      `${gallery.coverPhoto.fileName.replace(/\./g, "\\.")} is the gallery's cover now: the client sees it atop`,
+    ),
+  );
+  expect(storedCover(gallery.id)).toBe(gallery.coverPhoto.id);
+  // The set's grid badges the gallery's cover; the gallery's own page shows the same one.
+  await expect(photo.locator(".pm-badge")).toHaveText("Cover");
+  await page.goto(`/admin/galleries/${gallery.id}`);
+  await expect(page.getByRole("region", { name: "Cover" })).toContainText(gallery.coverPhoto.fileName);
+});
+
 test("the studio picks the cover from the gallery's own photos by keyboard; the list shows it", async ({
   adminPage: page,
   axeViolations,

@@ -45,6 +45,7 @@ import {
   trashShoot,
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
+import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
 import { checkSetTitle } from "#domain/galleries/gallery-sets.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
@@ -66,18 +67,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   // Each read needs only the shoot: they go together.
   const [galleries, others, known, collections] = await Promise.all([
-    // A set's page links back to its gallery, whose title the galleries' store holds.
+    // A set's page links back to its gallery, whose title (and cover) the galleries' store holds.
     galleryId === null ? [] : readGalleries(db, { id: galleryId, scope: "any" }),
     otherShoots(db, shoot.id),
     knownPhotoHashes(db, shoot.id),
     galleryId !== null ? [] : listCollections(db),
   ]);
   const [gallery] = galleries;
+  // A set has no cover of its own: the client's cover is the gallery's, one of its photos,
+  // badged here when it is in this set.
+  const coverAssetId = gallery
+    ? (photos.find((p) => p.id === gallery.coverPhotoId)?.assetId ?? null)
+    : details.coverAssetId;
   const pageCount = Math.max(1, Math.ceil(photos.length / NO_SCRIPT_PAGE_SIZE));
   const page = Math.min(pageCount, Math.max(1, Number(url.searchParams.get("page")) || 1));
   const pageStart = (page - 1) * NO_SCRIPT_PAGE_SIZE;
   return {
-    shoot: { ...details, gallery: gallery ? { id: gallery.id, title: gallery.title } : null },
+    shoot: { ...details, coverAssetId, gallery: gallery ? { id: gallery.id, title: gallery.title } : null },
     photos: photos.slice(pageStart, pageStart + NO_SCRIPT_PAGE_SIZE),
     photoCount: photos.length,
     pageStart,
@@ -203,8 +209,14 @@ async function photoAction(
     case "cover": {
       if (ids.length !== 1) return { notice: "Select exactly one photo to make it the cover." };
       const photo = shoot.photos.find((p) => p.id === ids[0]);
-      if (!photo || !(await setCover(db, shoot.id, photo.assetId)))
-        return { notice: "That photo is not in this shoot." };
+      if (!photo) return { notice: "That photo is not in this shoot." };
+      // In a set, the cover is the gallery's: the one the client sees atop it.
+      if (shoot.galleryId !== null) {
+        const result = await setGalleryCover(db, shoot.galleryId, photo.id);
+        if (!result.ok) return { notice: result.error };
+        return { notice: `${photo.fileName} is the gallery's cover now: the client sees it atop the gallery.` };
+      }
+      if (!(await setCover(db, shoot.id, photo.assetId))) return { notice: "That photo is not in this shoot." };
       return { notice: `${photo.fileName} is the cover now.` };
     }
     default:
