@@ -49,6 +49,8 @@ export interface SelectionList {
   count: number;
   /** Stored UTC time; set: the list is locked. */
   submittedAt: string | null;
+  /** Stored UTC time the studio reopened it, until it is sent again. */
+  reopenedAt: string | null;
 }
 
 /** The answer to a heart, unheart or note, from either route. */

@@ -7,6 +7,7 @@ import { addGallerySet, createGallery } from "./galleries.server.ts";
 import { moveGallerySet } from "./gallery-sets.server.ts";
 import { exportFileName, selectionCsv, selectionFileNames } from "./selection-export.server.ts";
 import { readSelectionLists, reopenSelectionList } from "./selection-review.server.ts";
+import { onListSubmitted, readLists } from "./selections.server.ts";
 
 describe("selection lists in the studio's database", () => {
   let store: TestStore;
@@ -88,5 +89,10 @@ describe("selection lists in the studio's database", () => {
     expect(await reopenSelectionList(store.db, id + 1000, album)).toBe(false);
     expect(await reopenSelectionList(store.db, id, album)).toBe(true);
     expect((await readSelectionLists(store.db, id, album))[0]?.submittedAt).toBeNull();
+    // The client's page is told it was reopened, until they send it again.
+    const client = { id: visitor, galleryId: id, name: "Amma" };
+    expect((await readLists(store.db, visitor)).find((l) => l.id === album)?.reopenedAt).toMatch(/^\d{4}-/);
+    expect(await onListSubmitted(store.db, client, album)).toEqual({ ok: true });
+    expect((await readLists(store.db, visitor)).find((l) => l.id === album)).toMatchObject({ reopenedAt: null });
   });
 });

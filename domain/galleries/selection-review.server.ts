@@ -93,7 +93,8 @@ export async function readSelectionLists(
 export async function reopenSelectionList(db: Database, galleryId: number, listId: number): Promise<boolean> {
   const result = await db
     .updateTable("selection_lists")
-    .set({ submitted_at: null, updated_at: toStoredTime() })
+    // The client's page says the studio reopened it, until it is sent again.
+    .set({ submitted_at: null, reopened_at: toStoredTime(), updated_at: toStoredTime() })
     .where("id", "=", listId)
     .where("gallery_id", "=", galleryId)
     .where("submitted_at", "is not", null)

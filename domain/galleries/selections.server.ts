@@ -149,6 +149,7 @@ export async function readLists(db: Database, visitorId: number): Promise<Select
       "selection_lists.name",
       "selection_lists.item_limit",
       "selection_lists.submitted_at",
+      "selection_lists.reopened_at",
       sql<number>`count(selection_items.photo_id)`.as("count"),
     ])
     .where("selection_lists.visitor_id", "=", visitorId)
@@ -161,6 +162,7 @@ export async function readLists(db: Database, visitorId: number): Promise<Select
     itemLimit: r.item_limit,
     count: Number(r.count),
     submittedAt: r.submitted_at,
+    reopenedAt: r.reopened_at,
   }));
 }
 
@@ -325,7 +327,7 @@ export async function onListSubmitted(
     if ((await countItems(trx, listId)) === 0) return { ok: false, error: "empty" } as const;
     await trx
       .updateTable("selection_lists")
-      .set({ submitted_at: toStoredTime(at), updated_at: toStoredTime(at) })
+      .set({ submitted_at: toStoredTime(at), reopened_at: null, updated_at: toStoredTime(at) })
       .where("id", "=", listId)
       .execute();
     // In the same transaction: a list is never submitted without the studio's mail queued.

@@ -333,6 +333,8 @@ export interface SelectionListsTable {
   item_limit: NullableColumn<number>;
   /** Locked once submitted; the studio may reopen it (back to null). */
   submitted_at: NullableColumn<StoredTime>;
+  /** When the studio last reopened it, until it is submitted again (migration 0023). */
+  reopened_at: NullableColumn<StoredTime>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -18,6 +18,7 @@ import {
   revokeGalleryLink,
   setGalleryPin,
 } from "#domain/galleries/galleries.server.ts";
+import { reopenSelectionList } from "#domain/galleries/selection-review.server.ts";
 import { processedAssets } from "#fixtures/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
@@ -222,7 +223,9 @@ test.describe("a client gallery's photos", () => {
       // The tab bar stays on top; a tab takes the client to its set.
       await tabs.getByRole("link", { name: gallery.sets[1]?.title }).click();
       await expect(page.getByRole("heading", { level: 2, name: gallery.sets[1]?.title })).toBeInViewport();
-      expect((await tabs.boundingBox())?.y).toBe(0);
+      // (The bar holds the tabs, and the list's count and messages when there are any.)
+      expect((await page.locator(".cg-bar").boundingBox())?.y).toBe(0);
+      await expect(tabs).toBeInViewport();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -352,6 +355,55 @@ test.describe("favourites that reach the studio", () => {
     );
   }
 
+  test("in the phone's full-screen viewer the heart and the download are tapped, never the counter", async ({
+    browser,
+  }) => {
+    const gallery = await makeGallery();
+    await withStudio(({ db }) =>
+      db.updateTable("client_galleries").set({ downloads: "web" }).where("id", "=", gallery.id).execute(),
+    );
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(gallery.url);
+      await hydrated(page);
+      await enterAs(page, "Lakshmi", "246810");
+      await expect(counter(page)).toHaveText("0 chosen in Album");
+      await tiles(page).nth(1).locator("a").tap();
+      const heart = page.getByRole("button", { name: "Heart this photo for Album" });
+      const download = page.getByRole("link", { name: "Download this photo (web size)" });
+      await expect(heart).toBeVisible();
+      // Every button of the toolbar is on screen, and the counter lies over none of them.
+      const place = await page.locator(".viewer-counter").boundingBox();
+      if (!place) throw new Error("no counter");
+      const buttons = page.locator(".yarl__toolbar .yarl__button");
+      expect(await buttons.count()).toBeGreaterThanOrEqual(6);
+      for (const button of await buttons.all()) {
+        const box = await button.boundingBox();
+        if (!box) throw new Error("a toolbar button without a box");
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+        const apart =
+          box.x >= place.x + place.width ||
+          place.x >= box.x + box.width ||
+          box.y >= place.y + place.height ||
+          place.y >= box.y + box.height;
+        expect(apart, (await button.getAttribute("aria-label")) ?? "a toolbar button").toBe(true);
+      }
+      // Tapped where they are (a tap on anything lying over them would fail here).
+      await heart.tap();
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      const [file] = await Promise.all([page.waitForEvent("download"), download.tap()]);
+      // The photo's own name (these photos, made for the public site, have no delivery JPEG: the
+      // web size is their largest stored variant).
+      expect(file.suggestedFilename()).toMatch(/^[\w-]+\.(jpe?g|webp)$/i);
+      await page.getByRole("button", { name: "Close the viewer" }).tap();
+      await expect(counter(page)).toHaveText("1 chosen in Album");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("heart in the grid and the viewer, by keyboard too, note, hit the limit, submit; back on another device", async ({
     page,
     browser,
@@ -390,19 +442,36 @@ test.describe("favourites that reach the studio", () => {
     await expect(hearts(page).nth(2)).toHaveAttribute("aria-pressed", "true");
     await expect(counter(page)).toHaveText("3 of 3 in Album");
 
-    // Over the limit: refused, and said so.
-    await hearts(page).nth(3).click();
+    // Over the limit, screens down the page: refused, and said so where the client is, beside
+    // the list's count, both on screen; the page does not move.
+    const deep = hearts(page).nth(11);
+    await deep.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(VIEWPORTS.phone.height);
+    await deep.click();
     await expect(page.getByRole("alert")).toHaveText(
       "Album already holds 3 photos, its limit. Remove a heart to add another.",
     );
-    await expect(hearts(page).nth(3)).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("alert")).toBeInViewport();
+    await expect(counter(page)).toBeInViewport();
+    await expect(deep).toHaveAttribute("aria-pressed", "false");
+    await expect(deep).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await expect(counter(page)).toHaveText("3 of 3 in Album");
 
-    // A note on a hearted photo.
-    await tiles(page).nth(0).getByText("Add a note").click();
-    await tiles(page).nth(0).getByRole("textbox").fill("Please brighten her face");
-    await tiles(page).nth(0).getByRole("button", { name: "Save note" }).click();
-    await expect(tiles(page).nth(0).getByText("Your note")).toBeVisible();
+    // A note on a hearted photo, saved where it is: the page neither reloads nor moves.
+    const noted = tiles(page).nth(2);
+    await noted.getByText("Add a note").click();
+    await noted.getByRole("textbox").fill("Please brighten her face");
+    const place = await page.evaluate(() => window.scrollY);
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await noted.getByRole("button", { name: "Save note" }).click();
+    await expect(noted.getByRole("status")).toHaveText("Note saved.");
+    await expect(noted.getByText("Your note")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(place);
     const items = await withStudio(({ db }) =>
       db
         .selectFrom("selection_items")
@@ -414,7 +483,13 @@ test.describe("favourites that reach the studio", () => {
     );
     expect(items.map((i) => i.comment)).toEqual(["Please brighten her face", "", ""]);
 
-    await page.getByRole("button", { name: "Send Album to the studio" }).click();
+    // Sending asks first, saying what it means; nothing is sent until the second tap.
+    await page.getByText("Send Album to the studio…").click();
+    await expect(page.locator(".cg-submit")).toContainText(
+      "Send the 3 photos of Album to the studio? It is then locked",
+    );
+    expect((await listRow(gallery.id)).submitted_at).toBeNull();
+    await page.getByRole("button", { name: "Yes, send Album" }).click();
     await expect(page.getByText("Album was sent to the studio and is locked")).toBeVisible();
     await expect(hearts(page)).toHaveCount(0);
     await expect(page.locator(".cg-heart-mark")).toHaveCount(3);
@@ -436,6 +511,16 @@ test.describe("favourites that reach the studio", () => {
     await expect(other.getByRole("navigation", { name: "Your lists" })).toContainText("Album 3 of 3 · sent");
     await expect(other.getByText("Album was sent to the studio and is locked")).toBeVisible();
     await other.context().close();
+
+    // The studio reopens it: the client's page says so until the list is sent again.
+    const listId = (await listRow(gallery.id)).id;
+    expect(await withStudio(({ db }) => reopenSelectionList(db, gallery.id, listId))).toBe(true);
+    await page.reload();
+    await expect(page.getByText("The studio reopened Album: change it as you like")).toBeVisible();
+    await page.getByText("Send Album to the studio…").click();
+    await page.getByRole("button", { name: "Yes, send Album" }).click();
+    await expect(page.getByText("Album was sent to the studio and is locked")).toBeVisible();
+    await expect(page.getByText("The studio reopened Album")).toHaveCount(0);
   });
 
   test("without JavaScript, a person starts, hearts and makes a list with plain forms", async ({ browser }) => {

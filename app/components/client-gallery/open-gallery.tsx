@@ -13,7 +13,8 @@ import { GallerySet } from "./gallery-set.tsx";
 import { HeartShape } from "./heart-icon.tsx";
 import type { FormAnswer, OpenPage } from "./page-data.ts";
 import { imagesOf } from "./photo-images.ts";
-import { SelectionPanel } from "./selection-panel.tsx";
+import { SaveNoteContext } from "./photo-note.tsx";
+import { countText, SelectionPanel } from "./selection-panel.tsx";
 import { SetTabs } from "./set-tabs.tsx";
 import { useHearts } from "./use-hearts.ts";
 import { useSetPages } from "./use-set-pages.ts";
@@ -31,7 +32,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const [message, setMessage] = useState(problem?.form === "item" ? problem.message : "");
   useEffect(() => setMessage(problem?.form === "item" ? problem.message : ""), [problem]);
   const { loaded, loadMore, prefetchMargin, shown } = useSetPages(base, sets, listQuery, setMessage);
-  const { count, isHearted, toggle } = useHearts(base, list, locked, setMessage);
+  const { count, isHearted, toggle, saveNote } = useHearts(base, list, locked, setMessage);
 
   const all = useMemo(() => sets.flatMap((s) => loaded[s.id]?.photos ?? []), [sets, loaded]);
   const images = useMemo(() => all.map((p) => imagesOf(p).full), [all]);
@@ -55,51 +56,62 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   let viewerIndex = 0;
 
   return (
-    <div className="page cg">
-      <HeartShape />
-      {/* The page's largest image: preloaded at high priority, its box kept by width and height. */}
-      {page.cover ? <Picture image={page.cover} sizes={HERO_SIZES} priority className="cg-hero" /> : null}
-      <header className="page-header">
-        <p className="eyebrow">Private gallery</p>
-        <h1 className="page-title">{page.title}</h1>
-        {page.eventDate ? <p className="cg-date">{page.eventDate}</p> : null}
-        {page.downloads !== "off" ? (
-          <p className="cg-downloads-link">
-            <a href={`${base}/downloads`}>Download photos</a>
+    <SaveNoteContext value={saveNote}>
+      <div className="page cg">
+        <HeartShape />
+        {/* The page's largest image: preloaded at high priority, its box kept by width and height. */}
+        {page.cover ? <Picture image={page.cover} sizes={HERO_SIZES} priority className="cg-hero" /> : null}
+        <header className="page-header">
+          <p className="eyebrow">Private gallery</p>
+          <h1 className="page-title">{page.title}</h1>
+          {page.eventDate ? <p className="cg-date">{page.eventDate}</p> : null}
+          {page.downloads !== "off" ? (
+            <p className="cg-downloads-link">
+              <a href={`${base}/downloads`}>Download photos</a>
+            </p>
+          ) : null}
+        </header>
+        <SelectionPanel page={page} count={count} here={here} problem={problem} />
+        {/* On top while the client scrolls thousands of photos: the sets, the list's count, and
+          what a refused heart says, over the photos below rather than off screen above them. */}
+        <div className="cg-bar">
+          <SetTabs sets={sets} base={base} paged={page.paged} list={list} />
+          {list ? (
+            <p className="cg-counter" role="status">
+              <strong>{countText(count, list)}</strong> in {list.name}
+            </p>
+          ) : null}
+          <p className="cg-message" role="alert">
+            {message}
           </p>
-        ) : null}
-      </header>
-      <SelectionPanel page={page} count={count} here={here} problem={problem} />
-      <p className="cg-message" role="alert">
-        {message}
-      </p>
-      <SetTabs sets={sets} base={base} paged={page.paged} list={list} />
-      {sets.map((set) => {
-        const state = loaded[set.id] ?? { photos: [], next: null };
-        const first = viewerIndex;
-        viewerIndex += state.photos.length;
-        return (
-          <GallerySet
-            key={set.id}
-            set={set}
-            state={state}
-            firstIndex={first}
-            firstIsLargest={!page.cover}
-            base={base}
-            listQuery={listQuery}
-            linkProps={viewer.linkProps}
-            isHearted={isHearted}
-            list={list}
-            locked={locked}
-            here={here}
-            onToggle={toggle}
-            onMore={loadMore}
-            prefetchMargin={prefetchMargin}
-            shown={shown}
-          />
-        );
-      })}
-      {viewer.element}
-    </div>
+        </div>
+        {sets.map((set) => {
+          const state = loaded[set.id] ?? { photos: [], next: null };
+          const first = viewerIndex;
+          viewerIndex += state.photos.length;
+          return (
+            <GallerySet
+              key={set.id}
+              set={set}
+              state={state}
+              firstIndex={first}
+              firstIsLargest={!page.cover}
+              base={base}
+              listQuery={listQuery}
+              linkProps={viewer.linkProps}
+              isHearted={isHearted}
+              list={list}
+              locked={locked}
+              here={here}
+              onToggle={toggle}
+              onMore={loadMore}
+              prefetchMargin={prefetchMargin}
+              shown={shown}
+            />
+          );
+        })}
+        {viewer.element}
+      </div>
+    </SaveNoteContext>
   );
 }

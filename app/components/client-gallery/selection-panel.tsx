@@ -7,12 +7,14 @@ import { StartChoosing } from "./start-choosing.tsx";
 
 interface SelectionPanelProps {
   page: OpenPage;
+  /** The current list's count as the hearts are given (the page's bar shows it too). */
   count: number;
   here: string;
   problem?: FormAnswer;
 }
 
-function countText(count: number, list: SelectionList): string {
+/** "57 of 60", or "12 chosen" for a list without a limit. */
+export function countText(count: number, list: SelectionList): string {
   return list.itemLimit === null ? `${count} chosen` : `${count} of ${list.itemLimit}`;
 }
 
@@ -40,26 +42,35 @@ export function SelectionPanel({ page, count, here, problem }: SelectionPanelPro
           ))}
         </ul>
       </nav>
-      {list ? (
-        <p className="cg-counter" role="status">
-          <strong>{countText(count, list)}</strong> in {list.name}
-        </p>
-      ) : null}
       {list && locked ? (
         <p className="cg-locked">
           {list.name} was sent to the studio and is locked: no more hearts or notes. Ask the studio if you need to
           change it.
         </p>
       ) : null}
+      {list && !locked && list.reopenedAt ? (
+        <p className="cg-locked">
+          The studio reopened {list.name}: change it as you like, then send it to the studio again.
+        </p>
+      ) : null}
       {list && !locked ? (
-        <form method="post" action={here} className="cg-submit">
-          <input type="hidden" name="intent" value="submit" />
-          <input type="hidden" name="list" value={list.id} />
-          <button type="submit" className="button">
-            Send {list.name} to the studio
-          </button>
-          {submitProblem ? <p className="field-error">{submitProblem.message}</p> : null}
-        </form>
+        // Sending locks the list: asked once more, with what it means, before it goes (a
+        // disclosure, so it asks the same before the page's scripts run).
+        <details className="cg-submit" open={submitProblem ? true : undefined}>
+          <summary>Send {list.name} to the studio…</summary>
+          <form method="post" action={here} className="cg-form">
+            <p>
+              Send {count === 1 ? "the 1 photo" : `the ${count} photos`} of {list.name} to the studio? It is then
+              locked: no more hearts or notes unless the studio reopens it.
+            </p>
+            <input type="hidden" name="intent" value="submit" />
+            <input type="hidden" name="list" value={list.id} />
+            <button type="submit" className="button">
+              Yes, send {list.name}
+            </button>
+            {submitProblem ? <p className="field-error">{submitProblem.message}</p> : null}
+          </form>
+        </details>
       ) : null}
       <details className="cg-new-list" open={listProblem ? true : undefined}>
         <summary>Make another list</summary>

@@ -8,7 +8,11 @@ interface Hearts {
   count: number;
   isHearted: (photo: GalleryPhoto) => boolean;
   toggle: (photo: GalleryPhoto, on: boolean) => Promise<void>;
+  /** Saves a hearted photo's note where it is, without leaving the page: null, or what went wrong. */
+  saveNote: (photo: GalleryPhoto, comment: string) => Promise<string | null>;
 }
+
+const UNREACHED = "That did not reach the studio. Check the connection and try again.";
 
 /** `onMessage` shows what went wrong, or clears it (""), for the page's alert. */
 export function useHearts(
@@ -45,11 +49,26 @@ export function useHearts(
       } catch {
         setHearts((h) => ({ ...h, [photo.id]: !on }));
         setCount((c) => c + (on ? -1 : 1));
-        onMessage("That did not reach the studio. Check the connection and try again.");
+        onMessage(UNREACHED);
       }
     },
     [base, list, locked, onMessage],
   );
 
-  return { count, isHearted, toggle };
+  const saveNote = useCallback(
+    async (photo: GalleryPhoto, comment: string): Promise<string | null> => {
+      if (!list || locked) return `${list?.name ?? "The list"} was sent to the studio and is locked.`;
+      const body = new URLSearchParams({ intent: "comment", photo: String(photo.id), list: String(list.id), comment });
+      try {
+        const res = await fetch(`${base}/photos`, { method: "POST", body });
+        const answer = (await res.json()) as ItemAnswer;
+        return answer.ok ? null : answer.message;
+      } catch {
+        return UNREACHED;
+      }
+    },
+    [base, list, locked],
+  );
+
+  return { count, isHearted, toggle, saveNote };
 }

@@ -28,6 +28,7 @@ import * as m0019 from "./0019-photo-job-claims.server.ts";
 import * as m0020 from "./0020-rate-limit-hits.server.ts";
 import * as m0021 from "./0021-jobs-and-mail-outbox.server.ts";
 import * as m0022 from "./0022-photos-asset-index.server.ts";
+import * as m0023 from "./0023-selection-reopened.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -35,6 +36,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0020-rate-limit-hits": m0020,
   "0021-jobs-and-mail-outbox": m0021,
   "0022-photos-asset-index": m0022,
+  "0023-selection-reopened": m0023,
 };
 
 /** SQLite's list. */
