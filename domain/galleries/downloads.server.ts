@@ -70,7 +70,15 @@ export function setFolderName(position: number, title: string): string {
   return `${String(position + 1).padStart(2, "0")} ${safeName(title, "Set")}`;
 }
 
+/** What an archive of the whole gallery is called, on the downloads page and in its file name. */
+export const ALL_PHOTOS_LABEL = "All photos";
+
 export interface Delivery {
+  /**
+   * What the download is, for its archive's name: "All photos", the set's title, or the list's
+   * name and whose it is ("Album, Meena": two people's lists of one name are two files).
+   */
+  label: string;
   files: DeliveryFile[];
   /**
    * Photos of the scope left out because their watermarked web-size file is not made yet (the
@@ -108,6 +116,10 @@ export async function deliveryFiles(
     setIds = [photoSet];
   }
   let photos = await readShootPhotos(db, audience, setIds, { images: false });
+  let label = ALL_PHOTOS_LABEL;
+  if (scope.kind === "set" || scope.kind === "photo") {
+    label = sets.find((s) => s.id === setIds[0])?.title ?? label;
+  }
   if (scope.kind === "photo") {
     photos = photos.filter((p) => p.id === scope.photoId);
     if (photos.length === 0) return null;
@@ -115,6 +127,7 @@ export async function deliveryFiles(
   if (scope.kind === "list") {
     const list = await readListFor(db, gallery.id, scope.listId, scope.reader);
     if (!list) return null;
+    label = `${list.name}, ${list.visitorName}`;
     const chosen = new Set(list.photoIds);
     photos = photos.filter((p) => chosen.has(p.id));
   }
@@ -180,7 +193,7 @@ export async function deliveryFiles(
       modified: new Date(asset.createdAt),
     });
   }
-  return { files, preparing };
+  return { label, files, preparing };
 }
 
 /** The archive of these files: its size and ETag known before a byte is read. */
@@ -233,8 +246,8 @@ export function offeredSizes(gallery: Pick<GalleryRecord, "downloads">): Downloa
 /**
  * What a client may download as a ZIP, each with its photo count and its exact size at every
  * allowed size, so the page says "1.2 GB" before anything starts: everything, each set, and each
- * of this person's own lists that holds a photo (none without a person). Sizes come from kept figures (see fileSizes);
- * the archives are laid out as their downloads will be, names included.
+ * of this person's own lists that holds a photo (none without a person). Sizes come from kept
+ * figures (see fileSizes); the archives are laid out as their downloads will be, names included.
  */
 export async function downloadOffers(
   db: Database,
@@ -243,8 +256,15 @@ export async function downloadOffers(
   visitor: Pick<Visitor, "id"> | null,
 ): Promise<DownloadOffer[]> {
   const sets = await readGallerySets(db, gallery.id);
-  const reader: ListReader | null = visitor ? { visitorId: visitor.id } : null;
-  const withPhotos = reader ? (await readLists(db, reader.visitorId)).filter((list) => list.count > 0) : [];
+  // Each of the person's lists that holds a photo, as that person reads it.
+  const withPhotos = visitor
+    ? (await readLists(db, visitor.id))
+        .filter((list) => list.count > 0)
+        .map((list) => ({
+          ...list,
+          scope: { kind: "list" as const, listId: list.id, reader: { visitorId: visitor.id } },
+        }))
+    : [];
   const blank = (path: string, kind: DownloadOffer["kind"], label: string): DownloadOffer => ({
     path,
     kind,
@@ -254,12 +274,17 @@ export async function downloadOffers(
     preparing: 0,
   });
   const offers = [
-    blank("all.zip", "all", "All photos"),
+    blank("all.zip", "all", ALL_PHOTOS_LABEL),
     ...sets.map((set) => blank(`set/${set.id}.zip`, "set", set.title)),
     ...withPhotos.map((list) => blank(`list/${list.id}.zip`, "list", list.name)),
   ];
   const byPath = new Map(offers.map((o) => [o.path, o]));
-  const count = (path: string, size: DownloadSize, delivery: Delivery, sizes: Map<string, number>) => {
+  const count = (
+    path: string,
+    size: DownloadSize,
+    delivery: Pick<Delivery, "files" | "preparing">,
+    sizes: Map<string, number>,
+  ) => {
     const offer = byPath.get(path);
     const { files, preparing } = delivery;
     if (!offer || files.length + preparing.length === 0) return;
@@ -286,10 +311,8 @@ export async function downloadOffers(
         sizes,
       );
     }
-    if (!reader) continue;
     for (const list of withPhotos) {
-      const scope = { kind: "list" as const, listId: list.id, reader };
-      const delivery = (await deliveryFiles(db, storage, gallery, scope, size)) ?? { files: [], preparing: [] };
+      const delivery = (await deliveryFiles(db, storage, gallery, list.scope, size)) ?? { files: [], preparing: [] };
       count(`list/${list.id}.zip`, size, delivery, await fileSizes(db, storage, delivery.files));
     }
   }

@@ -5,7 +5,6 @@
 import { zipDownload } from "#app/http/downloads.server.ts";
 import { deliveryFiles } from "#domain/galleries/downloads.server.ts";
 import { readGallery } from "#domain/galleries/galleries.server.ts";
-import { readListFor } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -24,11 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const gallery = await readGallery(db, galleryId);
   if (!gallery) return notFound();
   const storage = getMediaStorage(readEnv().dataDir);
-  const [list, delivery] = await Promise.all([
-    readListFor(db, gallery.id, listId, "studio"),
-    deliveryFiles(db, storage, gallery, { kind: "list", listId, reader: "studio" }, "original"),
-  ]);
-  if (!list || !delivery) return notFound();
-  const name = `${gallery.title} – ${list.name}, ${list.visitorName} (originals).zip`;
+  const delivery = await deliveryFiles(db, storage, gallery, { kind: "list", listId, reader: "studio" }, "original");
+  if (!delivery) return notFound();
+  const name = `${gallery.title} – ${delivery.label} (originals).zip`;
   return zipDownload(request, db, storage, delivery.files, name);
 }

@@ -14,8 +14,6 @@ import {
   type DownloadSize,
   deliveryFiles,
 } from "#domain/galleries/downloads.server.ts";
-import { readGallerySets } from "#domain/galleries/galleries.server.ts";
-import { readListFor } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -88,15 +86,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!file) return plainTextAnswer(404, "There is nothing to download here.");
     return fileDownload(request, db, storage, file);
   }
-  let label = "All photos";
-  if (scope.kind === "set") {
-    label = (await readGallerySets(db, gallery.id)).find((s) => s.id === scope.setId)?.title ?? "Set";
-  } else if (scope.kind === "list") {
-    const list = await readListFor(db, gallery.id, scope.listId, scope.reader);
-    label = list ? `${list.name}, ${list.visitorName}` : "Selection";
-  }
   const suffix = size === "original" ? "originals" : "web size";
-  return zipDownload(request, db, storage, files, `${gallery.title} – ${label} (${suffix}).zip`);
+  return zipDownload(request, db, storage, files, `${gallery.title} – ${delivery.label} (${suffix}).zip`);
 }
 
 /** The download PIN's form posts here: the right PIN sets its cookie and goes back to the download. */
