@@ -1,6 +1,6 @@
 // When the studio last reopened a client's submitted list (issue 30): the client's page says so
-// ("The studio reopened Album on 27 November") until the list is sent again, instead of a list
-// that quietly became changeable. The same on SQLite and PostgreSQL.
+// ("The studio reopened Album: …") until the list is sent again, instead of a list that quietly
+// became changeable. The same on SQLite and PostgreSQL.
 import type { Kysely } from "kysely";
 import { engineOf } from "../db.server.ts";
 import { storedTimeCheck } from "./stored-time.server.ts";
