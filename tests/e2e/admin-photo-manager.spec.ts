@@ -214,6 +214,16 @@ for (const viewport of VIEWPORTS) {
           document.elementFromPoint(x, y)?.closest(".pm-cell")?.querySelector(".pm-file")?.textContent ?? null,
         middle,
       );
+      // And every photo on screen then: the page scrolls further than the window is tall, so the
+      // photo the drop lands before was not among them.
+      const onScreenBefore = await page.evaluate(() =>
+        [...document.querySelectorAll(".pm-grid .pm-cell")]
+          .filter((cell) => {
+            const box = cell.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          })
+          .map((cell) => cell.querySelector(".pm-file")?.textContent ?? ""),
+      );
       const pointer = await pointerOf(page, viewport.touch ? "touch" : "mouse");
       await pointer.down(start);
       await pointer.moveTo({ x: start.x, y: start.y + 20 }, 4);
@@ -250,6 +260,8 @@ for (const viewport of VIEWPORTS) {
       // At least a row further down than without the scroll (the window's width sets how many
       // photos a row holds, and the forms above the grid where it starts).
       expect(at).toBeGreaterThan(rest.indexOf(unscrolled ?? "") + 1);
+      expect(onScreenBefore.length).toBeGreaterThan(0);
+      expect(onScreenBefore).not.toContain(landsBefore);
       const expected = [...rest.slice(0, at), ...moved, ...rest.slice(at)];
       await expect.poll(() => storedOrder(shootId)).toEqual(expected);
     });
