@@ -267,6 +267,9 @@ export interface PhotoRecord {
   originalBytes: number;
   /** When the camera took it, its own wall clock (ADR 023); null when the file said nothing usable. */
   capturedAt: CaptureTime | null;
+  /** The photo's size in pixels, as uploaded (its shape, even when asked without images). */
+  width: number;
+  height: number;
   /** Null when its variants are missing (see repair-media), or when asked without images. */
   image: StoredImage | null;
 }
@@ -328,6 +331,8 @@ export async function readShootPhotos(
       "assets.original_name",
       "assets.original_bytes",
       "assets.captured_at",
+      "assets.width",
+      "assets.height",
       "shoots.photo_order",
     ])
     .where("photos.shoot_id", "in", [...shootIds])
@@ -354,6 +359,8 @@ export async function readShootPhotos(
     fileName: r.original_name,
     originalBytes: r.original_bytes,
     capturedAt: r.captured_at,
+    width: r.width,
+    height: r.height,
     image: images.get(r.asset_id) ?? null,
   }));
   const orderOf = new Map(rows.map((r) => [r.shoot_id, COMPARISON_OF[r.photo_order]]));

@@ -1,6 +1,7 @@
 // What a client gallery's page hands its components (and the browser its photo pages): shared
 // by the server modules and the page, so it holds only types and the paging constants.
 import type { CompactImage } from "./compact-image.ts";
+import type { ShapeCodes } from "./shape-codes.ts";
 
 /** Every client gallery's pages live under /g/{token}. */
 export const CLIENT_GALLERY_PREFIX = "/g";
@@ -32,6 +33,10 @@ export interface SetWindow {
   /** Where `photos` starts in the set. */
   offset: number;
   photos: GalleryPhoto[];
+  /** Every photo's shape, from the set's first (the page lays out the whole set with them). */
+  shapes: ShapeCodes;
+  /** Where the person's hearted photos are in the set: their boxes hold the note's line too. */
+  hearted: number[];
 }
 
 /** /g/:token/photos?set=&offset=&list=: one page of a set. */

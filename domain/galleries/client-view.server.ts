@@ -27,6 +27,7 @@ import { type CompactImage, compactImage, GRID_MAX_VARIANT_WIDTH_PX } from "./co
 import { watermarkOf } from "./downloads.server.ts";
 import { readGalleries, readGallerySets } from "./galleries.server.ts";
 import { readListItems } from "./selections.server.ts";
+import { encodeShapes, shapeOf } from "./shape-codes.ts";
 
 type PhotoRow = Awaited<ReturnType<typeof readShootPhotos>>[number];
 
@@ -177,15 +178,18 @@ export async function galleryWindows(
       take = all.slice(0, budget);
       budget -= take.length;
     }
-    return { set, offset, take, count: all.length };
+    return { set, offset, take, all, count: all.length };
   });
-  const photos = await toGalleryPhotos(
-    deps,
-    audience,
-    await galleryWatermark(db, galleryId),
-    windows.flatMap((w) => w.take),
-    request.listId,
-  );
+  const [photos, listed] = await Promise.all([
+    toGalleryPhotos(
+      deps,
+      audience,
+      await galleryWatermark(db, galleryId),
+      windows.flatMap((w) => w.take),
+      request.listId,
+    ),
+    request.listId === null ? new Map<number, string>() : readListItems(db, request.listId),
+  ]);
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
     id: w.set.id,
@@ -193,6 +197,8 @@ export async function galleryWindows(
     count: w.count,
     offset: w.offset,
     photos: w.take.flatMap((r) => byId.get(r.id) ?? []),
+    shapes: encodeShapes(w.all.map((r) => shapeOf(r.width, r.height))),
+    hearted: w.all.flatMap((r, position) => (listed.has(r.id) ? [position] : [])),
   }));
 }
 

@@ -3,6 +3,7 @@
 import { type CSSProperties, memo } from "react";
 import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
 import { largeUrl } from "#domain/galleries/compact-image.ts";
+import { shapeOf } from "#domain/galleries/shape-codes.ts";
 import { Picture } from "../picture.tsx";
 import type { useGalleryViewer } from "../viewer/launcher.tsx";
 import { PhotoControls } from "./photo-controls.tsx";
@@ -23,6 +24,8 @@ function sizesOf(photo: GalleryPhoto): string {
 
 interface GalleryItemProps {
   photo: GalleryPhoto;
+  /** Its --shape, as its empty box had it (shape-codes.ts): the box it fills keeps its size. */
+  shape: string | undefined;
   /** Its number in its set, from 1. */
   n: number;
   setTitle: string;
@@ -40,6 +43,7 @@ interface GalleryItemProps {
 /** One photo of the grid. Memoised: a page of photos appended while scrolling renders only its own. */
 export const GalleryItem = memo(function GalleryItem({
   photo,
+  shape,
   n,
   setTitle,
   viewerIndex,
@@ -55,7 +59,7 @@ export const GalleryItem = memo(function GalleryItem({
     <li
       id={`p-${photo.id}`}
       className="cg-item"
-      style={{ "--shape": (photo.image.width / photo.image.height).toFixed(3) } as CSSProperties}
+      style={{ "--shape": shape ?? shapeOf(photo.image.width, photo.image.height) } as CSSProperties}
     >
       <a
         {...linkProps(viewerIndex)}

@@ -1,5 +1,8 @@
-// One set of the gallery: its heading, a link back to its earlier photos on a later page, its
-// photo grid, and the link that brings its next photos.
+// One set of the gallery: its heading, a link back to its earlier photos on a later page, and its
+// photo grid. Before its boxes are drawn (the document, and a page without JavaScript), the grid
+// holds the document's photos and a link to the next page; after, a box for every photo of the
+// set, empty until its page comes (use-places-in-view.ts asks for it).
+import { type CSSProperties, memo } from "react";
 import {
   type GalleryPhoto,
   PHOTOS_PER_PAGE,
@@ -9,13 +12,16 @@ import {
 import type { useGalleryViewer } from "../viewer/launcher.tsx";
 import { GalleryItem } from "./gallery-item.tsx";
 import { MoreLink } from "./more-link.tsx";
+import { SLOT_CLASS } from "./use-places-in-view.ts";
 import type { LoadedSet } from "./use-set-pages.ts";
 
 interface GallerySetProps {
   set: SetWindow;
-  /** Its photos so far. */
+  /** Its places so far. */
   state: LoadedSet;
-  /** Its first photo's index in the viewer, which counts across the sets. */
+  /** Every place has its box (otherwise: the document's photos, and a More photos link). */
+  boxed: boolean;
+  /** Its first place's index in the viewer, which counts across the sets. */
   firstIndex: number;
   /** The gallery has no hero: its very first photo is the page's largest image. */
   firstIsLargest: boolean;
@@ -27,16 +33,41 @@ interface GallerySetProps {
   locked: boolean;
   here: string;
   onToggle: (photo: GalleryPhoto, on: boolean) => void;
-  onMore: (setId: number) => void;
-  /** How far below the screen its More photos link counts as near, in CSS px. */
-  prefetchMargin: number;
-  /** Photos shown in the whole gallery. */
-  shown: number;
+  /** Draws every place's box (the More photos link, once JavaScript runs). */
+  onBox: () => void;
 }
+
+/** Empty boxes side by side: memoised, so a page arriving elsewhere in the set redraws none of them. */
+const Slots = memo(function Slots({
+  from,
+  to,
+  shapes,
+  hearted,
+}: {
+  from: number;
+  to: number;
+  shapes: string[];
+  hearted: ReadonlySet<number>;
+}) {
+  const boxes = [];
+  for (let place = from; place < to; place++) {
+    boxes.push(
+      <li
+        key={place}
+        className={hearted.has(place) ? `${SLOT_CLASS} ${SLOT_CLASS}--noted` : SLOT_CLASS}
+        data-place={place}
+        aria-hidden="true"
+        style={{ "--shape": shapes[place] } as CSSProperties}
+      />,
+    );
+  }
+  return boxes;
+});
 
 export function GallerySet({
   set,
   state,
+  boxed,
   firstIndex,
   firstIsLargest,
   base,
@@ -47,10 +78,40 @@ export function GallerySet({
   locked,
   here,
   onToggle,
-  onMore,
-  prefetchMargin,
-  shown,
+  onBox,
 }: GallerySetProps) {
+  const { places, shapes, hearted } = state;
+  const windowEnd = set.offset + set.photos.length;
+  const end = boxed ? places.length : windowEnd;
+  const children = [];
+  for (let place = set.offset; place < end; ) {
+    const photo = places[place];
+    if (photo) {
+      children.push(
+        <GalleryItem
+          key={photo.id}
+          photo={photo}
+          shape={shapes[place]}
+          n={place + 1}
+          setTitle={set.title}
+          viewerIndex={firstIndex + place}
+          linkProps={linkProps}
+          priority={firstIsLargest && firstIndex + place === 0}
+          hearted={isHearted(photo)}
+          list={list}
+          locked={locked}
+          here={here}
+          onToggle={onToggle}
+        />,
+      );
+      place++;
+      continue;
+    }
+    let to = place + 1;
+    while (to < end && !places[to]) to++;
+    children.push(<Slots key={`slots-${place}`} from={place} to={to} shapes={shapes} hearted={hearted} />);
+    place = to;
+  }
   return (
     <section id={`set-${set.id}`} className="cg-set" aria-labelledby={`set-${set.id}-heading`}>
       <h2 id={`set-${set.id}-heading`} className="cg-set-title">
@@ -65,31 +126,14 @@ export function GallerySet({
           </a>
         </p>
       ) : null}
-      <ul className="cg-grid">
-        {state.photos.map((photo, i) => (
-          <GalleryItem
-            key={photo.id}
-            photo={photo}
-            n={set.offset + i + 1}
-            setTitle={set.title}
-            viewerIndex={firstIndex + i}
-            linkProps={linkProps}
-            priority={firstIsLargest && firstIndex + i === 0}
-            hearted={isHearted(photo)}
-            list={list}
-            locked={locked}
-            here={here}
-            onToggle={onToggle}
-          />
-        ))}
+      <ul className="cg-grid" data-set={set.id}>
+        {children}
       </ul>
-      {state.next !== null ? (
+      {!boxed && windowEnd < places.length ? (
         <MoreLink
-          href={`${base}?set=${set.id}&offset=${state.next}${listQuery}#set-${set.id}`}
-          label={`More photos from ${set.title} (${set.count - state.next} more)`}
-          onNear={() => onMore(set.id)}
-          margin={prefetchMargin}
-          shown={shown}
+          href={`${base}?set=${set.id}&offset=${windowEnd}${listQuery}#set-${set.id}`}
+          label={`More photos from ${set.title} (${places.length - windowEnd} more)`}
+          onClick={onBox}
         />
       ) : null}
     </section>

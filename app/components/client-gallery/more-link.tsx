@@ -1,50 +1,25 @@
-// The link at the foot of a set that brings its next photos.
-import { useEffect, useRef } from "react";
+// The link at the foot of a set's first photos that brings its next ones.
 
 interface MoreLinkProps {
   href: string;
   label: string;
-  /** Asks for the set's next page (a no-op while a page is on its way). */
-  onNear: () => void;
-  /** How far below the screen the link counts as near, in CSS px. */
-  margin: number;
-  /** Photos shown in the whole gallery: when it changes, a page has come in and a link still near asks again. */
-  shown: number;
+  /** With JavaScript: draws the set's every box where the link was, instead of leaving the page. */
+  onClick: () => void;
 }
 
 /**
- * A set's "More photos" link: without JavaScript the next page's document; with it, the next
- * photos fetched into the set as the link nears the screen (below it: a link scrolled past
- * stays a link, not a set growing above the photos being looked at).
+ * A set's "More photos" link: without JavaScript the next page's document. With it the link is
+ * there only until the page draws a box for every photo (at its first scroll or idle moment), and
+ * a click draws them at once; their photos then come as they are reached.
  */
-export function MoreLink({ href, label, onNear, margin, shown }: MoreLinkProps) {
-  const ref = useRef<HTMLAnchorElement>(null);
-  const near = useRef(onNear);
-  near.current = onNear;
-  useEffect(() => {
-    const link = ref.current;
-    if (!link) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && near.current(), {
-      rootMargin: `0px 0px ${margin}px 0px`,
-    });
-    observer.observe(link);
-    return () => observer.disconnect();
-  }, [margin]);
-  // The observer speaks only when nearness changes: a link still near once a page is in (a fast
-  // flick, a tall screen) would otherwise wait there for ever.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` is the trigger, not a value read.
-  useEffect(() => {
-    const box = ref.current?.getBoundingClientRect();
-    if (box && box.bottom > 0 && box.top < window.innerHeight + margin) near.current();
-  }, [shown, margin]);
+export function MoreLink({ href, label, onClick }: MoreLinkProps) {
   return (
     <p className="cg-more">
       <a
-        ref={ref}
         href={href}
         onClick={(event) => {
           event.preventDefault();
-          onNear();
+          onClick();
         }}
       >
         {label}

@@ -5,9 +5,12 @@
 // opened. Every control is a form or a link first; JavaScript only makes them quicker. Forms and
 // links load whole documents, never React Router's /g/{token}.data: the gallery's cookies are
 // scoped to /g/{token}, a path /g/{token}.data is not under (ADR 026).
-import { useEffect, useMemo, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
+import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { Picture } from "../picture.tsx";
+import { parseGalleryHash } from "../viewer/deep-link.ts";
 import { useGalleryViewer } from "../viewer/launcher.tsx";
 import { GallerySet } from "./gallery-set.tsx";
 import { HeartShape } from "./heart-icon.tsx";
@@ -17,8 +20,60 @@ import { SaveNoteContext } from "./photo-note.tsx";
 import { countText, SelectionPanel } from "./selection-panel.tsx";
 import { SetTabs } from "./set-tabs.tsx";
 import { useHearts } from "./use-hearts.ts";
-import { useSetPages } from "./use-set-pages.ts";
+import { usePlacesInView } from "./use-places-in-view.ts";
+import { type LoadedSet, useSetPages } from "./use-set-pages.ts";
 import { ViewerButtons } from "./viewer-buttons.tsx";
+
+/** Without a scroll or a tap, every photo's box is drawn this long after the page starts at the latest. */
+const BOXES_AFTER_MS = 2000;
+
+/** A photo the viewer has reached before its page came: its shape, no file yet (viewer/photo-slide.tsx). */
+const pendingImages = new Map<string, ResponsiveImage>();
+function pendingImage(shape: string): ResponsiveImage {
+  let image = pendingImages.get(shape);
+  if (!image) {
+    image = {
+      width: Math.round(Number(shape) * 1000),
+      height: 1000,
+      alt: "",
+      placeholder: "",
+      sources: [],
+      fallback: "",
+    };
+    pendingImages.set(shape, image);
+  }
+  return image;
+}
+
+/** Draws every photo's box (false before): at the first scroll, a tap on a tab, or an idle moment. */
+function useBoxes(): [boolean, () => void] {
+  const [boxed, setBoxed] = useState(false);
+  useEffect(() => {
+    if (boxed) return;
+    const draw = () => startTransition(() => setBoxed(true));
+    const idle = window.requestIdleCallback?.(draw, { timeout: BOXES_AFTER_MS });
+    const timer = idle === undefined ? window.setTimeout(draw, BOXES_AFTER_MS) : 0;
+    window.addEventListener("scroll", draw, { once: true, passive: true });
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+      window.removeEventListener("scroll", draw);
+    };
+  }, [boxed]);
+  // A tap on a tab: drawn before the browser scrolls to the set, so it lands where the set will stay.
+  const drawNow = useCallback(() => flushSync(() => setBoxed(true)), []);
+  return [boxed, drawNow];
+}
+
+/** Where each set's first place is in the viewer, which counts every photo across the sets. */
+function viewerStarts(sets: OpenPage["sets"]): number[] {
+  let start = 0;
+  return sets.map((s) => {
+    const first = start;
+    start += s.count;
+    return first;
+  });
+}
 
 /** The hero spans the page's content (80rem less its 1rem sides, as .page in app.css). */
 const HERO_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
@@ -31,14 +86,39 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const locked = list?.submittedAt != null;
   const [message, setMessage] = useState(problem?.form === "item" ? problem.message : "");
   useEffect(() => setMessage(problem?.form === "item" ? problem.message : ""), [problem]);
-  const { loaded, loadMore, prefetchMargin, shown } = useSetPages(base, sets, listQuery, setMessage);
+  const { loaded, need } = useSetPages(base, sets, listQuery, setMessage);
+  const [boxed, drawBoxes] = useBoxes();
   const { count, isHearted, toggle, saveNote } = useHearts(base, list, locked, setMessage);
 
-  const all = useMemo(() => sets.flatMap((s) => loaded[s.id]?.photos ?? []), [sets, loaded]);
-  const images = useMemo(() => all.map((p) => imagesOf(p).full), [all]);
+  // The viewer goes through every photo of the gallery, fetched or not: an unfetched one shows its
+  // shape until its page comes, asked for as the viewer reaches it.
+  const starts = useMemo(() => viewerStarts(sets), [sets]);
+  const placeOf = useCallback(
+    (index: number) => {
+      for (let s = sets.length - 1; s >= 0; s--) {
+        const start = starts[s] ?? 0;
+        const set = sets[s];
+        if (set && index >= start) return index - start < set.count ? { setId: set.id, place: index - start } : null;
+      }
+      return null;
+    },
+    [sets, starts],
+  );
+  const photoAt = (index: number) => {
+    const at = placeOf(index);
+    return at ? loaded[at.setId]?.places[at.place] : undefined;
+  };
+  const images = useMemo(
+    () =>
+      sets.flatMap((s) => {
+        const state = loaded[s.id] as LoadedSet;
+        return state.places.map((p, i) => (p ? imagesOf(p).full : pendingImage(state.shapes[i] ?? "1.000")));
+      }),
+    [sets, loaded],
+  );
   const viewer = useGalleryViewer(page.title, images, {
     extraButtons: (index) => {
-      const photo = all[index];
+      const photo = photoAt(index);
       if (!photo) return null;
       return (
         <ViewerButtons
@@ -52,8 +132,18 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
       );
     },
   });
-  // Viewer links count photos across the sets, in the order they are shown.
-  let viewerIndex = 0;
+  const viewing = parseGalleryHash(location.hash, images.length);
+  // The grid's boxes ask for their photos while the grid is what the client sees.
+  usePlacesInView(need, boxed && viewing === null, loaded);
+  // The photo on show and its neighbours: asked for again as each page comes (a no-op once here).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is the trigger (a page came), not a value read.
+  useEffect(() => {
+    if (viewing === null) return;
+    for (const index of [viewing, viewing + 1, viewing - 1]) {
+      const at = placeOf(index);
+      if (at) need(at.setId, at.place);
+    }
+  }, [viewing, need, placeOf, loaded]);
 
   return (
     <SaveNoteContext value={saveNote}>
@@ -75,7 +165,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         {/* On top while the client scrolls thousands of photos: the sets, the list's count, and
           what a refused heart says, over the photos below rather than off screen above them. */}
         <div className="cg-bar">
-          <SetTabs sets={sets} base={base} paged={page.paged} list={list} />
+          <SetTabs sets={sets} base={base} paged={page.paged} list={list} onJump={drawBoxes} />
           {list ? (
             <p className="cg-counter" role="status">
               <strong>{countText(count, list)}</strong> in {list.name}
@@ -85,31 +175,25 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
             {message}
           </p>
         </div>
-        {sets.map((set) => {
-          const state = loaded[set.id] ?? { photos: [], next: null };
-          const first = viewerIndex;
-          viewerIndex += state.photos.length;
-          return (
-            <GallerySet
-              key={set.id}
-              set={set}
-              state={state}
-              firstIndex={first}
-              firstIsLargest={!page.cover}
-              base={base}
-              listQuery={listQuery}
-              linkProps={viewer.linkProps}
-              isHearted={isHearted}
-              list={list}
-              locked={locked}
-              here={here}
-              onToggle={toggle}
-              onMore={loadMore}
-              prefetchMargin={prefetchMargin}
-              shown={shown}
-            />
-          );
-        })}
+        {sets.map((set, s) => (
+          <GallerySet
+            key={set.id}
+            set={set}
+            state={loaded[set.id] as LoadedSet}
+            boxed={boxed}
+            firstIndex={starts[s] ?? 0}
+            firstIsLargest={!page.cover}
+            base={base}
+            listQuery={listQuery}
+            linkProps={viewer.linkProps}
+            isHearted={isHearted}
+            list={list}
+            locked={locked}
+            here={here}
+            onToggle={toggle}
+            onBox={drawBoxes}
+          />
+        ))}
         {viewer.element}
       </div>
     </SaveNoteContext>

@@ -39,7 +39,7 @@ export function PhotoNote({ photo, label, list, here }: PhotoNoteProps) {
 
   return (
     <details className="cg-note">
-      <summary>{saved ? "Your note" : "Add a note"}</summary>
+      <summary className="cg-note-summary">{saved ? "Your note" : "Add a note"}</summary>
       <form method="post" action={here} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="comment" />
         <input type="hidden" name="photo" value={photo.id} />

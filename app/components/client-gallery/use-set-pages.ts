@@ -1,36 +1,56 @@
-// The sets' photos as the client scrolls: each set starts with the photos in the document, and
-// its next pages are fetched from /g/{token}/photos as its More photos link nears the screen.
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import type { GalleryPhoto, PhotoPage, SetWindow } from "#domain/galleries/client-types.ts";
+// The sets' photos by their place in the set. Each set starts with the photos in the document and
+// every photo's shape (a box for each, so the page has its full height at once); the rest are
+// fetched from /g/{token}/photos for whichever boxes the reader reaches, in whatever order: by
+// scrolling either way, a set's tab, a deep link, or the viewer moving through the gallery.
+import { startTransition, useCallback, useMemo, useRef, useState } from "react";
+import { type GalleryPhoto, PHOTOS_PER_PAGE, type PhotoPage, type SetWindow } from "#domain/galleries/client-types.ts";
+import { decodeShapes } from "#domain/galleries/shape-codes.ts";
 
-/**
- * Once the client has scrolled, start fetching a set's next page when its link is this far below
- * the screen. Before the first scroll only a link on the screen itself loads: the first screen's
- * photos are in the document, and a page fetched and drawn at load is work a phone does while
- * it is still starting (the sets below the first, empty until reached, would each fetch one).
- */
-const PREFETCH_MARGIN_PX = 1200;
+/** Pages on their way at once: the one the reader is at and the next, not a queue of passed ones. */
+const PAGES_IN_FLIGHT = 2;
+
+/** What a set's place holds: its photo, `null` once fetched without one (gone since), or nothing yet. */
+export type Place = GalleryPhoto | null | undefined;
 
 export interface LoadedSet {
-  photos: GalleryPhoto[];
-  /** Where the next page starts, or null when the set is complete. */
-  next: number | null;
+  /** By place in the set (0-based), as many as the set has photos. */
+  places: Place[];
+  /** Each place's --shape ("1.500"), from the document. */
+  shapes: string[];
+  /** Places the person's list holds, from the document (their boxes keep the note's line). */
+  hearted: ReadonlySet<number>;
 }
 
-function nextOffset(set: { count: number; offset: number }, shown: number): number | null {
-  const end = set.offset + shown;
-  return end < set.count ? end : null;
-}
+/** What `need` did: nothing (the photo is here), nothing yet (its page or two others are on their way), or asked. */
+export type Need = "here" | "waiting" | "asked";
 
-interface SetPages {
-  /** Each set's photos so far, by set id. */
+export interface SetPages {
+  /** Each set's places, by set id. */
   loaded: Record<number, LoadedSet>;
-  /** Asks for a set's next page (a no-op while a page is on its way). */
-  loadMore: (setId: number) => Promise<void>;
-  /** How far below the screen a More photos link counts as near, in CSS px. */
-  prefetchMargin: number;
-  /** Photos shown in the whole gallery. */
-  shown: number;
+  /** Fetches the page holding place `place` of set `setId`, unless it is here or on its way. */
+  need: (setId: number, place: number) => Need;
+}
+
+function initialSet(set: SetWindow): LoadedSet {
+  const places: Place[] = new Array(set.count).fill(undefined);
+  set.photos.forEach((photo, i) => {
+    places[set.offset + i] = photo;
+  });
+  return { places, shapes: decodeShapes(set.shapes), hearted: new Set(set.hearted) };
+}
+
+/**
+ * Where a page for `place` starts: at the place itself going down, or ending at the next fetched
+ * place going up, so one page covers the screen the reader is on whichever way they came
+ * (a page starting at each place reached from below would be one fetch a photo).
+ */
+export function pageStart(places: readonly Place[], waiting: (place: number) => boolean, place: number): number {
+  const unfetched = (i: number) => places[i] === undefined && !waiting(i);
+  let end = place;
+  while (end < places.length && end - place < PHOTOS_PER_PAGE && unfetched(end)) end++;
+  let start = place;
+  while (start > 0 && place - start < PHOTOS_PER_PAGE && unfetched(start - 1)) start--;
+  return Math.max(start, Math.min(place, end - PHOTOS_PER_PAGE));
 }
 
 /**
@@ -44,60 +64,53 @@ export function useSetPages(
   onFailure: (message: string) => void,
 ): SetPages {
   const [loaded, setLoaded] = useState<Record<number, LoadedSet>>(() =>
-    Object.fromEntries(sets.map((s) => [s.id, { photos: s.photos, next: nextOffset(s, s.photos.length) }])),
+    Object.fromEntries(sets.map((s) => [s.id, initialSet(s)])),
   );
-  const scrolled = useScrolledOnce();
-  // One page on its way at a time, for the whole gallery, and it counts as on its way until it is
-  // in `loaded` (drawn in a transition, so some frames after its answer): the links ask again,
-  // in page order, each time a page is in, so the set being read goes on before a set below it
-  // starts, and nothing asks twice for a page.
-  const request = useRef<{ setId: number; offset: number } | null>(null);
+  // The places as fetched, ahead of `loaded` (which draws them in a transition, some frames after
+  // their answer): what `need` reads, so nothing is asked for twice. This module is their only writer.
+  const latest = useRef(loaded);
+  // Pages asked for and not yet answered.
+  const inFlight = useRef<{ setId: number; from: number; to: number }[]>([]);
 
-  const loadMore = useCallback(
-    async (setId: number) => {
-      const state = loaded[setId];
-      const pending = request.current;
-      if (!state || state.next === null || (pending && loaded[pending.setId]?.next === pending.offset)) return;
-      const offset = state.next;
-      request.current = { setId, offset };
-      try {
-        const res = await fetch(`${base}/photos?set=${setId}&offset=${offset}${listQuery}`);
-        if (!res.ok) throw new Error(String(res.status));
-        const more = (await res.json()) as PhotoPage;
-        // A transition: React renders the grown set in slices between frames, not in one task
-        // that grows with every page (a scroll through 1,500 photos otherwise stutters). Only the
-        // page that continues the set is added.
-        startTransition(() =>
-          setLoaded((all) => {
-            const current = all[setId];
-            if (!current || current.next !== more.offset) return all;
-            const photos = [...current.photos, ...more.photos];
-            return {
-              ...all,
-              [setId]: { photos, next: more.photos.length === 0 ? null : nextOffset(more, more.photos.length) },
-            };
-          }),
-        );
-      } catch {
-        request.current = null;
-        onFailure("More photos could not be loaded. Check the connection, then use the More photos link.");
-      }
+  const need = useCallback(
+    (setId: number, place: number): Need => {
+      const set = latest.current[setId];
+      if (!set || place < 0 || place >= set.places.length || set.places[place] !== undefined) return "here";
+      const waiting = (i: number) => inFlight.current.some((p) => p.setId === setId && i >= p.from && i < p.to);
+      if (waiting(place) || inFlight.current.length >= PAGES_IN_FLIGHT) return "waiting";
+      const from = pageStart(set.places, waiting, place);
+      const page = { setId, from, to: Math.min(set.places.length, from + PHOTOS_PER_PAGE) };
+      inFlight.current.push(page);
+      const done = () => {
+        inFlight.current = inFlight.current.filter((p) => p !== page);
+      };
+      fetch(`${base}/photos?set=${setId}&offset=${from}${listQuery}`)
+        .then(async (res) => {
+          if (!res.ok) throw new Error(String(res.status));
+          const more = (await res.json()) as PhotoPage;
+          const current = latest.current[setId];
+          if (current) {
+            const places = [...current.places];
+            // Every place the page covers is settled: a photo deleted since is an empty box
+            // rather than a place asked for again and again.
+            const end = Math.min(places.length, more.offset + PHOTOS_PER_PAGE);
+            for (let i = more.offset; i < end; i++) places[i] ??= more.photos[i - more.offset] ?? null;
+            const next = { ...latest.current, [setId]: { ...current, places } };
+            latest.current = next;
+            // A transition: React renders the page in slices between frames, so a reader
+            // scrolling on does not stutter while it is drawn.
+            startTransition(() => setLoaded(next));
+          }
+          done();
+        })
+        .catch(() => {
+          done();
+          onFailure("Some photos could not be loaded. Check the connection; they load again as you scroll.");
+        });
+      return "asked";
     },
-    [base, listQuery, loaded, onFailure],
+    [base, listQuery, onFailure],
   );
 
-  const shown = Object.values(loaded).reduce((sum, s) => sum + s.photos.length, 0);
-  return { loaded, loadMore, prefetchMargin: scrolled ? PREFETCH_MARGIN_PX : 0, shown };
-}
-
-/** True from the page's first scroll on. */
-function useScrolledOnce(): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    if (scrolled) return;
-    const onScroll = () => setScrolled(true);
-    window.addEventListener("scroll", onScroll, { once: true, passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [scrolled]);
-  return scrolled;
+  return useMemo(() => ({ loaded, need }), [loaded, need]);
 }

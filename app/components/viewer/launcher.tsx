@@ -61,16 +61,11 @@ export function useGalleryViewer(
     navigate(withHash(galleryHash(hashIndex)), { preventScrollReset: true, state: VIEWER_ENTRY_STATE });
   }, []);
 
+  // The viewer's code loads the first time a photo is asked for; only that starts or stops it (a
+  // client gallery's photos keep coming meanwhile, and must not restart the load each time).
+  const asked = hashIndex !== null;
   useEffect(() => {
-    if (hashIndex === null || viewer) return;
-    // What the grid already shows is painted at once while the viewer's own variant loads.
-    setPhotos(
-      images.map((image, i) => ({
-        image,
-        alt: image.alt || `Photograph ${i + 1} of ${images.length}`,
-        shownSrc: links.current[i]?.querySelector("img")?.currentSrc ?? "",
-      })),
-    );
+    if (!asked || viewer) return;
     let cancelled = false;
     setLoadFailed(false);
     loadViewer().then(
@@ -80,22 +75,27 @@ export function useGalleryViewer(
     return () => {
       cancelled = true;
     };
-  }, [hashIndex, viewer, images]);
+  }, [asked, viewer]);
 
-  // Photos the page adds later (a client gallery loads more as the client scrolls) join an
-  // open or once-opened viewer; a page whose photos do not change keeps the same array.
+  // The photos, from when one is first asked for: what the grid already shows is painted at once
+  // while the viewer's own variant loads. Photos the page adds later (a client gallery loads more
+  // as the client scrolls) join an open or once-opened viewer; a page whose photos do not change
+  // keeps the same array.
   useEffect(() => {
-    if (!viewer) return;
+    if (!asked && !viewer) return;
     setPhotos((shown) =>
       shown.length === images.length && shown.every((p, i) => p.image === images[i])
         ? shown
         : images.map((image, i) => ({
             image,
             alt: image.alt || `Photograph ${i + 1} of ${images.length}`,
-            shownSrc: shown[i]?.image === image ? shown[i].shownSrc : "",
+            shownSrc:
+              shown[i]?.image === image
+                ? shown[i].shownSrc
+                : (links.current[i]?.querySelector("img")?.currentSrc ?? ""),
           })),
     );
-  }, [images, viewer]);
+  }, [asked, images, viewer]);
 
   const onView = useCallback(
     (index: number) => {
@@ -106,16 +106,34 @@ export function useGalleryViewer(
     [hashIndex, navigate, withHash],
   );
 
+  // The photo the viewer closed on, to be shown on the page once the hash is gone: after the
+  // router has put back the page's scroll for the entry underneath (ScrollRestoration).
+  const closedOn = useRef<number | null>(null);
+  const reveal = useCallback((index: number) => {
+    const link = links.current[index];
+    if (!link) return;
+    link.focus({ preventScroll: true });
+    const box = link.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= window.innerHeight) link.scrollIntoView({ block: "center" });
+  }, []);
+  useEffect(() => {
+    if (hashIndex !== null || closedOn.current === null) return;
+    reveal(closedOn.current);
+    closedOn.current = null;
+  }, [hashIndex, reveal]);
+
   const onClosed = useCallback(
     (index: number) => {
       if (parseGalleryHash(window.location.hash, images.length) !== null) {
+        closedOn.current = index;
         if (isViewerEntry(entryState.current)) navigate(-1);
         else navigate(withHash(""), { replace: true, preventScrollReset: true });
+      } else {
+        // Closed by Back: the hash is already gone.
+        reveal(index);
       }
-      // Back on the photo the visitor ended on, without moving the page under them.
-      links.current[index]?.focus({ preventScroll: true });
     },
-    [images.length, navigate, withHash],
+    [images.length, navigate, withHash, reveal],
   );
 
   // One function for the page's whole life (its latest inputs read through a ref), so a grid can

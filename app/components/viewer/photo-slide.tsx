@@ -76,13 +76,18 @@ export function PhotoSlideView({ slide, offset, rect }: PhotoSlideViewProps) {
   }, [current, zoom]);
 
   // The carousel keeps more slides around than we load (the thumbnail strip shows as many):
-  // beyond the preloaded neighbours a slide is only its inline placeholder.
-  if (Math.abs(offset) > PRELOAD_NEIGHBOURS) {
+  // beyond the preloaded neighbours a slide is only its inline placeholder. A photo the page has
+  // not fetched yet (a client gallery's, far down) has no file yet: its shape, until it comes.
+  if (Math.abs(offset) > PRELOAD_NEIGHBOURS || isPending(image)) {
     return (
       <div className="viewer-slide">
         <div
           className="viewer-photo"
-          style={{ width: size.width, height: size.height, backgroundImage: `url("${image.placeholder}")` }}
+          style={{
+            width: size.width,
+            height: size.height,
+            backgroundImage: image.placeholder ? `url("${image.placeholder}")` : undefined,
+          }}
         />
       </div>
     );
@@ -135,9 +140,13 @@ export function PhotoSlideView({ slide, offset, rect }: PhotoSlideViewProps) {
   );
 }
 
+/** A photo whose files the page has yet to fetch: it has a shape and nothing else. */
+const isPending = (image: ResponsiveImage) => image.fallback === "" && image.sources.length === 0;
+
 /** The strip's thumbnail: the smallest variants, chosen by the browser for the strip's size. */
 export function PhotoThumbnail({ slide, rect }: { slide: PhotoSlideViewProps["slide"]; rect: ContainerRect }) {
   const { image } = slide;
+  if (isPending(image)) return <span className="viewer-thumbnail" style={{ width: rect.width, height: rect.height }} />;
   return (
     <picture className="viewer-thumbnail-picture">
       {image.sources.map((source) => (

@@ -1,0 +1,122 @@
+// Which empty boxes the reader can see (or is about to): their pages are fetched. Asked on every
+// scroll frame and after every page drawn, so no order of scrolling, jumping or flicking leaves a
+// box on the screen empty. Once everything near the screen is in and the reader rests, the boxes
+// of the set being read that a quick flick passed over are filled too, nearest first: a set read
+// to its end is all there, and scrolling back up finds its photos.
+import { useEffect, useRef } from "react";
+import type { Need } from "./use-set-pages.ts";
+
+/**
+ * Once the client has scrolled, boxes this far beyond the screen (below or above) count as
+ * reached. Before the first scroll only the screen itself counts: the first screen's photos are
+ * in the document, and a page fetched and drawn at load is work a phone does while it starts.
+ */
+export const PREFETCH_MARGIN_PX = 1200;
+
+/** A set's grid: its children are its places in order, from the place in data-first. */
+export const GRID_SELECTOR = "[data-set]";
+/** An empty box: its place in its set is data-place. */
+export const SLOT_CLASS = "cg-slot";
+
+/** The reader rests once no scroll has come for this long. */
+const REST_MS = 150;
+/** Filling in passed-over boxes waits for an idle moment at most this long. */
+const BACKFILL_WAIT_MS = 1000;
+
+/** The first child whose bottom is below `top`: rows go down the page in order, so halve. */
+function firstBelow(items: HTMLCollection, top: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid] as Element).getBoundingClientRect().bottom < top) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The nearest empty box before child `index` of `items`, or -1. */
+function lastSlotBefore(items: HTMLCollection, index: number): number {
+  for (let i = index - 1; i >= 0; i--) if ((items[i] as Element).classList.contains(SLOT_CLASS)) return i;
+  return -1;
+}
+
+/**
+ * Calls `need(setId, place)` for each empty box near the screen, and when there is none, for the
+ * nearest empty box above it in the set being read. `watch` is false until the boxes
+ * are drawn (and while the viewer is open); `drawn` changes with each page drawn.
+ */
+export function usePlacesInView(need: (setId: number, place: number) => Need, watch: boolean, drawn: unknown): void {
+  const scrolled = useRef(false);
+  const latest = useRef(need);
+  latest.current = need;
+  const check = useRef((_backfill: boolean) => {});
+  check.current = (backfill) => {
+    const margin = scrolled.current ? PREFETCH_MARGIN_PX : 0;
+    const top = -margin;
+    const bottom = window.innerHeight + margin;
+    let near = false;
+    let read: { setId: number; items: HTMLCollection; first: number } | null = null;
+    for (const grid of document.querySelectorAll<HTMLElement>(GRID_SELECTOR)) {
+      const box = grid.getBoundingClientRect();
+      if (box.bottom < top || box.top > bottom) continue;
+      const setId = Number(grid.dataset.set);
+      const items = grid.children;
+      const first = firstBelow(items, top);
+      // The set being read: the one across the middle of the screen, or the first below it.
+      if (!read && box.bottom > window.innerHeight / 2) read = { setId, items, first };
+      for (let i = first; i < items.length; i++) {
+        const item = items[i] as HTMLElement;
+        if (item.getBoundingClientRect().top > bottom) break;
+        if (item.classList.contains(SLOT_CLASS)) {
+          near = true;
+          latest.current(setId, Number(item.dataset.place));
+        }
+      }
+    }
+    if (!backfill || near || !read) return;
+    const slot = lastSlotBefore(read.items, read.first);
+    if (slot >= 0) latest.current(read.setId, Number((read.items[slot] as HTMLElement).dataset.place));
+  };
+
+  useEffect(() => {
+    if (!watch) return;
+    let frame = 0;
+    let rest = 0;
+    const onScroll = (event: Event) => {
+      if (event.type === "scroll") scrolled.current = true;
+      window.clearTimeout(rest);
+      rest = window.setTimeout(() => check.current(true), REST_MS);
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        check.current(false);
+      });
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(rest);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+    };
+  }, [watch]);
+
+  // Each page drawn (and the boxes' first drawing) may leave boxes still on the screen: a tall
+  // screen, a quick flick, a page smaller than the screen. Filling in what was flicked past waits
+  // for an idle moment, so the client's taps and scrolling come first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` is the trigger, not a value read.
+  useEffect(() => {
+    if (!watch) return;
+    check.current(false);
+    if (!scrolled.current) return;
+    const backfill = () => check.current(true);
+    const idle = window.requestIdleCallback?.(backfill, { timeout: BACKFILL_WAIT_MS });
+    const timer = idle === undefined ? window.setTimeout(backfill, REST_MS) : 0;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+    };
+  }, [watch, drawn]);
+}
