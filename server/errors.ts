@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { ApiError, type ApiErrorName } from "../domain/content-api/errors.server.ts";
+import { escapeHtml } from "../platform/html.ts";
 import { logger } from "../platform/logger.server.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -58,13 +59,6 @@ const STATUS_TEXT: Record<number, { name: ApiErrorName; title: string }> = {
   413: { name: "PayloadTooLargeError", title: "Too large" },
   500: { name: "ApplicationError", title: "Something went wrong" },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
 
 function isApiRequest(req: Request): boolean {
   return req.url.toLowerCase().startsWith("/api/");

@@ -5,14 +5,14 @@
 // data is ready and stops it at shutdown. Queuing work wakes the worker that does it (ADR 038).
 
 import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
-import { GALLERY_MAIL_WRITERS } from "../domain/galleries/mail.server.ts";
+import { galleryMailWriters } from "../domain/galleries/mail.server.ts";
 import { INQUIRY_MAIL_WRITERS } from "../domain/inquiries/mail.server.ts";
 import { inquirySettings, mailAddresses, studioName } from "../domain/inquiries/settings.server.ts";
 import { requeueInterruptedJobs } from "../domain/jobs/queue.server.ts";
 import { type JobHandlers, startJobWorker } from "../domain/jobs/worker.server.ts";
-import { startOutboxWorker } from "../domain/mail/sender.server.ts";
+import { type MailWriters, startOutboxWorker } from "../domain/mail/sender.server.ts";
 import { smtpMailer } from "../domain/mail/smtp.server.ts";
-import { getMediaStorage } from "../domain/media/storage.server.ts";
+import { getMediaStorage, type MediaStorage } from "../domain/media/storage.server.ts";
 import { photoJobHandlers } from "../domain/processing/photo-worker.server.ts";
 import type { BackgroundWorker } from "../platform/background.server.ts";
 import { type Database, engineOf, getDb, migrate, whileLocked } from "../platform/db/db.server.ts";
@@ -50,13 +50,15 @@ export async function prepareData(progress: (line: string) => void = (line) => l
 }
 
 /** The mails' writers, one set per domain whose mails the outbox sends. */
-const MAIL_WRITERS = [INQUIRY_MAIL_WRITERS, GALLERY_MAIL_WRITERS];
+function mailWriters(storage: MediaStorage): MailWriters[] {
+  return [INQUIRY_MAIL_WRITERS, galleryMailWriters(storage)];
+}
 
 /**
  * Starts the outbox's sender when SMTP_URL is set, for the caller to stop; otherwise says once
  * that mail is off and starts nothing (mails stay queued).
  */
-function startMail(db: Database): BackgroundWorker | undefined {
+function startMail(db: Database, storage: MediaStorage): BackgroundWorker | undefined {
   const settings = inquirySettings();
   if (!settings.smtpUrl) {
     logger.warn("mail is off (SMTP_URL is not set): inquiries are stored, not sent; `npm run inquiries` lists them");
@@ -65,7 +67,7 @@ function startMail(db: Database): BackgroundWorker | undefined {
   const worker = startOutboxWorker({
     db,
     mailer: smtpMailer(settings.smtpUrl),
-    writers: MAIL_WRITERS,
+    writers: mailWriters(storage),
     addresses: () => mailAddresses(db),
     studioName: () => studioName(db),
     retryBaseMs: settings.retryBaseMs,
@@ -93,9 +95,10 @@ export function createBackgroundWork(dataDir = readEnv().dataDir): BackgroundWor
       state = "started";
       const db = getDb();
       const uploads = uploadFiles(dataDir);
-      const jobHandlers: JobHandlers[] = [photoJobHandlers({ db, storage: getMediaStorage(dataDir) }, uploads)];
+      const storage = getMediaStorage(dataDir);
+      const jobHandlers: JobHandlers[] = [photoJobHandlers({ db, storage }, uploads)];
       workers = [startJobWorker(db, jobHandlers)];
-      const mail = startMail(db);
+      const mail = startMail(db, storage);
       if (mail) workers.push(mail);
       uploads.sweepExpired().catch((error) => logger.warn({ err: error }, "could not sweep expired uploads"));
     },

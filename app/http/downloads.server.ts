@@ -6,6 +6,7 @@ import { type DeliveryFile, deliveryZip } from "#domain/galleries/downloads.serv
 import { fileChecksums, refId } from "#domain/media/checksums.server.ts";
 import { contentTypeOf, type MediaStorage } from "#domain/media/storage.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
+import { escapeHtml } from "#platform/html.ts";
 import { rangeResponse, zipResponse } from "#platform/zip.server.ts";
 
 /** One photo's file, with Range support (a phone on a patchy line resumes big originals too). */
@@ -37,10 +38,6 @@ export async function zipDownload(
   fileName: string,
 ): Promise<Response> {
   return zipResponse(request, await deliveryZip(db, storage, files), fileName);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

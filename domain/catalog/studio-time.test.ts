@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatCaptureTime, formatStudioTime, isTimeZone, timeZoneChoices } from "./studio-time.ts";
+import {
+  DEFAULT_TIME_ZONE,
+  formatCaptureTime,
+  formatDay,
+  formatStudioTime,
+  isTimeZone,
+  timeZoneChoices,
+} from "./studio-time.ts";
 
 describe("the studio's time", () => {
   const stored = "2026-03-01T10:00:00.000Z";
@@ -10,6 +17,12 @@ describe("the studio's time", () => {
     expect(formatStudioTime(stored, "America/New_York")).toBe("1 Mar 2026, 05:00 GMT-5");
     // Across midnight and summer time: the date is the studio's too.
     expect(formatStudioTime("2026-07-01T23:30:00.000Z", "Europe/London")).toBe("2 Jul 2026, 00:30 GMT+1");
+  });
+
+  it("says a calendar day with its weekday, whatever the zone of the machine", () => {
+    expect(formatDay("2026-03-04")).toBe("Wednesday, 4 March 2026");
+    expect(formatDay("2026-12-31")).toBe("Thursday, 31 December 2026");
+    expect(formatDay("not a day")).toBe("not a day");
   });
 
   it("falls back to India Standard Time for a zone the runtime does not know", () => {

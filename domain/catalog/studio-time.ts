@@ -106,3 +106,20 @@ export function formatCaptureTime(value: string): string {
     hourCycle: "h23",
   }).format(wall);
 }
+
+const CALENDAR_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/**
+ * A calendar day ("2026-03-04", a link's last day) as people read it: "Wednesday, 4 March 2026".
+ * It is already the studio's day: no zone is applied.
+ */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : CALENDAR_DAY.format(date);
+}

@@ -10,8 +10,8 @@ import { toStoredTime } from "../../platform/time.ts";
 import { galleryAudience } from "../catalog/audience.server.ts";
 import { IMAGE_PAGE_SIZE } from "../catalog/image-picker.server.ts";
 import type { ImagePage } from "../catalog/image-picker.ts";
-import { loadStoredImages, toResponsiveImage } from "../catalog/images.server.ts";
-import { photoPlace, readPhotoLabels, searchGalleryPhotos } from "../catalog/sets.server.ts";
+import { loadStoredImages, type StoredImage, toResponsiveImage } from "../catalog/images.server.ts";
+import { type PhotoLabel, photoPlace, readPhotoLabels, searchGalleryPhotos } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 
 export type CoverResult = { ok: true } | { ok: false; error: string };
@@ -45,16 +45,24 @@ export interface GalleryCover {
   image: ResponsiveImage;
 }
 
+/** A gallery's cover as stored: its photo, its files, and its alt text. */
+export interface StoredCover {
+  label: PhotoLabel;
+  stored: StoredImage;
+  /** The photo's own alt text, else "Cover photo of {title}". */
+  alt: string;
+}
+
 /**
  * The covers to show for these galleries, by gallery id: only a live photo in one of the
- * gallery's live sets (a cover in the trash is no cover), with its image; galleries without one
+ * gallery's live sets (a cover in the trash is no cover), with its files; galleries without one
  * are absent.
  */
-export async function galleryCovers(
+export async function storedCovers(
   db: Database,
   galleries: readonly { id: number; title: string }[],
-): Promise<Map<number, GalleryCover>> {
-  const covers = new Map<number, GalleryCover>();
+): Promise<Map<number, StoredCover>> {
+  const covers = new Map<number, StoredCover>();
   if (galleries.length === 0) return covers;
   const chosen = await db
     .selectFrom("client_galleries")
@@ -77,14 +85,25 @@ export async function galleryCovers(
       const stored = (await loadStoredImages(db, audience, [label.assetId])).get(label.assetId);
       if (!stored) return;
       const alt = label.alt.trim() || `Cover photo of ${titles.get(id) ?? "the gallery"}`;
-      covers.set(id, {
-        photoId: label.photoId,
-        fileName: label.fileName,
-        setTitle: label.setTitle,
-        image: toResponsiveImage(stored, alt),
-      });
+      covers.set(id, { label, stored, alt });
     }),
   );
+  return covers;
+}
+
+/** The covers to show for these galleries, by gallery id, with their images (storedCovers). */
+export async function galleryCovers(
+  db: Database,
+  galleries: readonly { id: number; title: string }[],
+): Promise<Map<number, GalleryCover>> {
+  const covers = new Map<number, GalleryCover>();
+  for (const [id, { label, stored, alt }] of await storedCovers(db, galleries))
+    covers.set(id, {
+      photoId: label.photoId,
+      fileName: label.fileName,
+      setTitle: label.setTitle,
+      image: toResponsiveImage(stored, alt),
+    });
   return covers;
 }
 

@@ -1,18 +1,35 @@
 // A client gallery's mails through the one outbox, against a real SMTP server in this process:
-// "gallery ready" to the client with the link, "selection submitted" to the studio, and the
-// reminder before the link expires, queued once per expiry day; inquiries' mails unchanged.
+// "gallery ready" to the client with the link, as text and as HTML in the studio's look with its
+// cover and logo attached (clean JPEG and PNG files, every typed text escaped, never the PIN),
+// "selection submitted" to the studio, and the reminder before the link expires, queued once per
+// expiry day; inquiries' mails unchanged.
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { mailTestBed } from "#fixtures/mail-test-bed.ts";
-import { insertAssets } from "#fixtures/test-store.ts";
-import { MAIL_WRITERS } from "#tests/helpers/mail-writers.ts";
+import type { MimePart, ReceivedMail } from "#fixtures/smtp-sink.ts";
+import { FIXTURES_DIR, insertAssets } from "#fixtures/test-store.ts";
+import { mailWriters } from "#tests/helpers/mail-writers.ts";
+import { ingestImage } from "../catalog/ingest.server.ts";
+import { formatDay } from "../catalog/studio-time.ts";
 import { storeInquiry } from "../inquiries/store.server.ts";
+import { claimNextJob } from "../jobs/queue.server.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import { type OutboxOptions, runOutboxRound } from "../mail/sender.server.ts";
 import type { MailAddresses } from "../mail/smtp.server.ts";
+import { enqueueUploadedPhoto, processJob } from "../processing/photo-jobs.server.ts";
 import { updateGalleryAccess } from "./access-settings.server.ts";
-import { addGallerySet, createGallery, readGallery } from "./galleries.server.ts";
-import { addDays, EXPIRY_REMINDER_DAYS_BEFORE, queueDueExpiryReminders } from "./mail.server.ts";
+import { setGalleryCover } from "./cover.server.ts";
+import { addGallerySet, createGallery, readGallery, setGalleryPin } from "./galleries.server.ts";
+import { addDays, EXPIRY_REMINDER_DAYS_BEFORE, MAIL_COVER_WIDTH_PX, queueDueExpiryReminders } from "./mail.server.ts";
+import { MAIL_LOGO_HEIGHT_PX } from "./ready-mail.ts";
 import { markGallerySent } from "./sending.server.ts";
+
+/** A photo whose own bytes carry EXIF with GPS (and an orientation): the mail's copy must carry neither. */
+const GPS_PHOTO = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));
+/** Base64 never holds "-": found anywhere in the raw message, it would be in the text. */
+const PIN = "kolam-7291";
 
 const ADDRESSES: MailAddresses = { studio: "studio@nila.example", from: "Nila Studio <hello@nila.example>" };
 const ORIGIN = "https://nila.example";
@@ -36,7 +53,7 @@ function outbox(now = () => T0): OutboxOptions {
   return {
     db: bed.store.db,
     mailer: bed.mailer(),
-    writers: MAIL_WRITERS,
+    writers: mailWriters(bed.store.storage),
     addresses: async () => ADDRESSES,
     studioName: async () => "Nila Studio",
     retryBaseMs: 30_000,
@@ -64,6 +81,63 @@ async function newGallery(expiresOn: string | null = null) {
   return gallery;
 }
 
+/** The mail's one part of this media type. */
+function partOf(mail: ReceivedMail | undefined, type: string): MimePart {
+  const parts = mail?.parts.filter((part) => part.type === type) ?? [];
+  expect(parts).toHaveLength(1);
+  return parts[0] as MimePart;
+}
+
+/** The Content-ID an image part is attached under, without its angle brackets. */
+function contentId(part: MimePart): string {
+  return (part.headers["content-id"] ?? "").replace(/^<|>$/g, "");
+}
+
+/** Uploads `data` into the set as the photo worker does, and returns the photo's id. */
+async function uploadPhoto(setId: number, data: Uint8Array, fileName: string): Promise<number> {
+  const { db } = bed.store;
+  await enqueueUploadedPhoto(db, {
+    uploadId: fileName,
+    shootId: setId,
+    batchId: "batch-1",
+    batchIndex: 0,
+    fileName,
+    data,
+  });
+  const job = await claimNextJob(db);
+  if (!job) throw new Error("no job");
+  expect(await processJob(bed.store, job, data)).toBe("done");
+  const { id } = await db
+    .selectFrom("photos")
+    .select("id")
+    .where("shoot_id", "=", setId)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A wide logo on a transparent ground, made the studio's through the public pipeline. */
+async function setStudioLogo(): Promise<void> {
+  const logo = await sharp({ create: { width: 1082, height: 240, channels: 4, background: "#00000000" } })
+    .composite([
+      {
+        input: await sharp({ create: { width: 900, height: 160, channels: 4, background: "#8a5a2bff" } })
+          .png()
+          .toBuffer(),
+        top: 40,
+        left: 91,
+      },
+    ])
+    .png()
+    .toBuffer();
+  const { assetId } = await ingestImage(bed.store, logo, "logo.png");
+  await bed.store.db
+    .insertInto("studio_settings")
+    .values({ id: 1, name: "Nila Studio", logo_asset_id: assetId })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ logo_asset_id: assetId }))
+    .execute();
+}
+
 describe("gallery mails through the outbox", () => {
   it("mails the client that the gallery is ready, with its private link, replies going to the studio", async () => {
     const gallery = await newGallery();
@@ -80,8 +154,105 @@ describe("gallery mails through the outbox", () => {
     expect(mail?.text).toContain(
       `Hello Priya, your photos from Priya & Karthik are ready: ${ORIGIN}/g/${gallery.token}`,
     );
+    // Text and HTML, nothing attached: no cover, no logo (the name is the wordmark), no PIN, no last day.
+    expect(mail?.parts.map((part) => part.type)).toEqual(["text/plain", "text/html"]);
+    const html = partOf(mail, "text/html").content.toString("utf8");
+    expect(html).toContain(`<a href="${ORIGIN}/g/${gallery.token}"`);
+    expect(html).toContain(">Nila Studio</span>");
+    expect(html).not.toContain("<img");
+    for (const body of [mail?.text, html]) {
+      expect(body).not.toContain("PIN");
+      expect(body).not.toContain("works until");
+    }
     const rows = await bed.store.db.selectFrom("mail_outbox").selectAll().execute();
     expect(rows).toMatchObject([{ gallery_id: gallery.id, inquiry_id: null, delivered_at: T0.toISOString() }]);
+  });
+
+  it("mails it as HTML in the studio's look beside the text: cover and logo attached clean, its last day, a PIN asked but never given", async () => {
+    const { db } = bed.store;
+    const title = `<script>alert("x")</script> Priya & Karthik`;
+    const id = await createGallery(db, { title, clientName: "Priya <Amma>", clientEmail: "priya@example.com" });
+    const lastDay = "2026-03-20";
+    await updateGalleryAccess(db, id, {
+      expiresOn: lastDay,
+      downloads: "off",
+      watermarkText: "",
+      watermarkPosition: "bottom-right",
+      watermarkOpacity: 40,
+    });
+    await setGalleryPin(db, id, PIN);
+    const set = await addGallerySet(db, id, "Muhurtham");
+    expect(await setGalleryCover(db, id, await uploadPhoto(set, GPS_PHOTO, "DSC_0001.jpg"))).toEqual({ ok: true });
+    await setStudioLogo();
+    const gallery = await readGallery(db, id);
+    if (!gallery) throw new Error("no gallery");
+
+    await enqueueMail(db, { kind: "gallery-ready", galleryId: id }, T0);
+    expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1 });
+    const [mail] = await bed.sink.waitForMails(1);
+    const link = `${ORIGIN}/g/${gallery.token}`;
+
+    // The text for clients that show no HTML: the link, its last day, that it asks for a PIN.
+    const text = partOf(mail, "text/plain");
+    expect(text.within).toEqual(["multipart/alternative"]);
+    expect(mail?.text).toContain(`your photos from ${title} are ready: ${link}`);
+    expect(mail?.text).toContain(`The link works until ${formatDay(lastDay)}.`);
+    expect(mail?.text).toContain("PIN");
+
+    // The HTML beside it, with its images in a multipart/related: every typed text escaped.
+    const htmlPart = partOf(mail, "text/html");
+    expect(htmlPart.within).toEqual(["multipart/alternative", "multipart/related"]);
+    const html = htmlPart.content.toString("utf8");
+    const escapedTitle = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Priya &amp; Karthik";
+    expect(html).toContain(`Your photos from ${escapedTitle} are ready</h1>`);
+    expect(html).toContain("Hello Priya &lt;Amma&gt;,");
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("Priya <Amma>");
+    expect(html).toMatch(
+      new RegExp(`<a href="${link}" style="[^"]*background-color:#8a5a2b[^"]*">Open your gallery</a>`),
+    );
+    expect(html).toContain(formatDay(lastDay));
+    expect(html).toContain("PIN");
+    // No remote image: each one the HTML shows is attached.
+    expect(html).not.toMatch(/<img[^>]+src="(?!cid:)/);
+
+    const cover = partOf(mail, "image/jpeg");
+    expect(cover.within).toEqual(["multipart/alternative", "multipart/related"]);
+    expect(cover.headers["content-disposition"]).toMatch(/^inline/);
+    expect(html).toContain(`<img src="cid:${contentId(cover)}" alt="Cover photo of ${escapedTitle}"`);
+    const coverMeta = await sharp(cover.content).metadata();
+    expect(coverMeta.format).toBe("jpeg");
+    expect([coverMeta.exif, coverMeta.xmp, coverMeta.iptc]).toEqual([undefined, undefined, undefined]);
+    // Upright (the source's orientation applied), and no wider than the mail's cover.
+    expect(coverMeta.height).toBeGreaterThan(coverMeta.width);
+    expect(coverMeta.width).toBeLessThanOrEqual(MAIL_COVER_WIDTH_PX);
+
+    const logo = partOf(mail, "image/png");
+    expect(html).toContain(`<img src="cid:${contentId(logo)}" alt="Nila Studio"`);
+    const logoMeta = await sharp(logo.content).metadata();
+    expect(logoMeta).toMatchObject({ format: "png", hasAlpha: true, height: 2 * MAIL_LOGO_HEIGHT_PX });
+    expect(logoMeta.exif).toBeUndefined();
+
+    // The PIN is nowhere: not in the text, the HTML, a header or an attachment's name.
+    expect(mail?.raw).not.toContain(PIN);
+    for (const part of mail?.parts ?? []) expect(part.content.includes(PIN)).toBe(false);
+  });
+
+  it("goes without its cover when the cover's file cannot be read, rather than waiting for it", async () => {
+    const { db, storage } = bed.store;
+    const gallery = await newGallery();
+    const set = await addGallerySet(db, gallery.id, "Muhurtham");
+    expect(await setGalleryCover(db, gallery.id, await uploadPhoto(set, GPS_PHOTO, "DSC_0001.jpg"))).toEqual({
+      ok: true,
+    });
+    for (const { key } of await db.selectFrom("asset_variants").select("key").execute())
+      await storage.public.delete(key);
+
+    await enqueueMail(db, { kind: "gallery-ready", galleryId: gallery.id }, T0);
+    expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1, failed: 0 });
+    const [mail] = await bed.sink.waitForMails(1);
+    expect(mail?.parts.map((part) => part.type)).toEqual(["text/plain", "text/html"]);
+    expect(mail?.text).toContain(`${ORIGIN}/g/${gallery.token}`);
   });
 
   it("tells the studio a list was submitted: who, which list, how many photos", async () => {

@@ -2,19 +2,36 @@
 // the client, "a selection was submitted" to the studio, and a reminder to the client a few days
 // before the link expires (once per expiry day). Queuing is the outbox's (enqueueMail, which
 // wakes its sender); this module writes them: the writer of the gallery kinds that the sender is
-// given at start, which also queues the reminders that fall due.
+// given at start, which also queues the reminders that fall due. The "gallery ready" mail is text
+// and HTML in the studio's look, its cover and the studio's logo attached (ready-mail.ts).
 import type { Database } from "../../platform/db/db.server.ts";
 import type { Day, GalleryMailKind } from "../../platform/db/schema.server.ts";
+import { logger } from "../../platform/logger.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { PUBLIC } from "../catalog/audience.server.ts";
+import { loadStoredImages } from "../catalog/images.server.ts";
 import { readStudioRow } from "../catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
+import { mailSourceVariant, type RenderedImage, renderInlineImage } from "../mail/inline-images.server.ts";
 import { enqueueMail, type GalleryMail, lastMailOfGallery } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
-import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import { domainOf, type InlineImage, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import type { MediaStorage } from "../media/storage.server.ts";
+import { GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
+import { storedCovers } from "./cover.server.ts";
+import { MAIL_LOGO_HEIGHT_PX, type MailPicture, readyMailHtml } from "./ready-mail.ts";
 import { galleryLink, galleryReadyMessage } from "./sending.server.ts";
 
 /** The reminder goes this many days before the link's last day. */
 export const EXPIRY_REMINDER_DAYS_BEFORE = 3;
+/**
+ * The cover's width in the "gallery ready" mail, in pixels: drawn at up to 600 CSS px, made from a
+ * variant no wider than the gallery's grid offers (GRID_MAX_VARIANT_WIDTH_PX: a watermarked
+ * gallery offers nothing unmarked beyond it), about 60-120 KB as JPEG.
+ */
+export const MAIL_COVER_WIDTH_PX = 800;
+/** The logo's height in the mail's file, in pixels: twice its drawn height, for dense screens. */
+const MAIL_LOGO_FILE_HEIGHT_PX = 2 * MAIL_LOGO_HEIGHT_PX;
 
 /** The gallery's latest "gallery ready" mail, for the admin to show whether it went. */
 export function lastGalleryReadyMail(db: Database, galleryId: number) {
@@ -76,6 +93,8 @@ export interface GalleryForMail {
   clientEmail: string;
   token: string;
   expiresOn: Day | null;
+  /** Whether the link asks for a PIN (the PIN itself is only a hash here, and never in a mail). */
+  hasPin: boolean;
   /** For "selection-submitted": the list, who made it, and how many photos it holds. */
   list: { id: number; name: string; visitorName: string; count: number } | null;
 }
@@ -90,7 +109,7 @@ async function galleriesForMail(
   const galleryRows = galleryIds.length
     ? await db
         .selectFrom("client_galleries")
-        .select(["id", "title", "client_name", "client_email", "token", "expires_on"])
+        .select(["id", "title", "client_name", "client_email", "token", "expires_on", "pin_hash"])
         .where("id", "in", galleryIds)
         .execute()
     : [];
@@ -121,6 +140,7 @@ async function galleriesForMail(
           clientEmail: g.client_email,
           token: g.token,
           expiresOn: g.expires_on,
+          hasPin: g.pin_hash !== null,
           list: null,
         },
       ]),
@@ -135,6 +155,26 @@ export function galleryMessageId(mailId: number, kind: GalleryMailKind, from: st
   return `<gallery-${kind}-${mailId}@${domainOf(from)}>`;
 }
 
+/** An image made for a mail, with what its HTML says of it. */
+export interface MailImage extends RenderedImage {
+  alt: string;
+}
+
+/** The images of a "gallery ready" mail: the gallery's cover and the studio's logo, when they have them. */
+export interface ReadyMailImages {
+  cover: MailImage | null;
+  logo: MailImage | null;
+}
+
+const NO_IMAGES: ReadyMailImages = { cover: null, logo: null };
+
+/** The image attached under `cid`, and what the HTML draws of it. */
+function attached(image: MailImage | null, cid: string): { inline: InlineImage; picture: MailPicture } | null {
+  if (!image) return null;
+  const { width, height, alt, ...file } = image;
+  return { inline: { ...file, cid }, picture: { cid, width, height, alt } };
+}
+
 /**
  * The mail for one gallery row. The client's mails carry the link and come from the studio (replies
  * reach it); the studio's says which list was submitted and links to the gallery's admin page.
@@ -144,6 +184,7 @@ export function composeGalleryMail(
   addresses: MailAddresses,
   studioName: string,
   origin: string,
+  images: ReadyMailImages = NO_IMAGES,
 ): OutgoingMail {
   const { gallery } = mail;
   const messageId = galleryMessageId(mail.id, mail.kind, addresses.from);
@@ -176,45 +217,125 @@ export function composeGalleryMail(
       text: `${hello} your gallery ${gallery.title} stays open until ${gallery.expiresOn ?? "soon"}: ${link}\n\nDownload or choose your photos before then.\n\n${studioName}\n`,
     };
   }
+  const subject = `Your photos from ${gallery.title} are ready`;
+  // Content-IDs in the Message-ID's form: unique to this mail, on the studio's domain.
+  const cover = attached(images.cover, `cover-${mail.id}@${domainOf(addresses.from)}`);
+  const logo = attached(images.logo, `logo-${mail.id}@${domainOf(addresses.from)}`);
   return {
     messageId,
     from: addresses.from,
     to: gallery.clientEmail,
     replyTo: addresses.studio,
-    subject: `Your photos from ${gallery.title} are ready`,
+    subject,
     text: `${galleryReadyMessage(gallery, link, studioName)}\n`,
+    html: readyMailHtml({
+      gallery,
+      link,
+      studioName,
+      subject,
+      cover: cover?.picture ?? null,
+      logo: logo?.picture ?? null,
+    }),
+    inlineImages: [logo?.inline, cover?.inline].filter((image) => image !== undefined),
   };
 }
 
-/** Writes a gallery's mails (its row and a submitted list read once for a round), and queues the reminders due. */
-const galleryMailWriter: MailWriter<GalleryMail> = {
-  async letters(db, mails) {
-    const { galleries, lists } = await galleriesForMail(db, mails);
-    return new Map(
-      mails.flatMap((mail): [number, Letter][] => {
-        const found = galleries.get(mail.galleryId);
-        if (!found) return [];
-        const gallery = { ...found, list: ("listId" in mail && lists.get(mail.listId)) || null };
-        return [
-          [
-            mail.id,
-            ({ addresses, studioName, origin }) =>
-              composeGalleryMail({ id: mail.id, kind: mail.kind, gallery }, addresses, studioName, origin),
-          ],
-        ];
-      }),
-    );
-  },
-  // Reminders before a gallery's link expires become rows before each claim, so they are sent like the rest.
-  async queueDue(db, now) {
-    const studio = await readStudioRow(db);
-    await queueDueExpiryReminders(db, studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE, now), now);
-  },
-};
+/**
+ * Makes an image for a mail, or none when its file cannot be read or decoded: the mail goes
+ * without it (its text says everything) rather than waiting for a file that may never come back.
+ */
+async function imageOrNone<T>(what: string, make: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await make();
+  } catch (error) {
+    logger.warn({ err: error }, `the "gallery ready" mail goes without its ${what}: its file could not be read`);
+    return null;
+  }
+}
 
-/** The gallery kinds' writer, for the outbox's sender. */
-export const GALLERY_MAIL_WRITERS: MailWriters = {
-  "gallery-ready": galleryMailWriter,
-  "selection-submitted": galleryMailWriter,
-  "expiry-reminder": galleryMailWriter,
-};
+/** The studio's logo for its mails, from its public variants (a PNG, its transparency kept). */
+async function studioLogoImage(db: Database, storage: MediaStorage): Promise<RenderedImage | null> {
+  const logoId = (await readStudioRow(db))?.logo_asset_id;
+  if (logoId == null) return null;
+  const stored = (await loadStoredImages(db, PUBLIC, [logoId])).get(logoId);
+  const variant = stored && mailSourceVariant(stored.variants, { side: "height", min: MAIL_LOGO_FILE_HEIGHT_PX });
+  if (!variant) return null;
+  return renderInlineImage(storage, variant, {
+    name: "logo",
+    size: { height: MAIL_LOGO_FILE_HEIGHT_PX },
+    format: "png",
+  });
+}
+
+/** Each gallery's cover for its "gallery ready" mail, by gallery id: a JPEG made from a variant. */
+async function coverImages(
+  db: Database,
+  storage: MediaStorage,
+  galleries: readonly GalleryForMail[],
+): Promise<Map<number, MailImage>> {
+  const images = new Map<number, MailImage>();
+  for (const [id, cover] of await storedCovers(db, galleries)) {
+    const image = await imageOrNone("cover", async () => {
+      const variant = mailSourceVariant(cover.stored.variants, {
+        side: "width",
+        min: MAIL_COVER_WIDTH_PX,
+        maxWidth: GRID_MAX_VARIANT_WIDTH_PX,
+      });
+      if (!variant) return null;
+      const made = await renderInlineImage(storage, variant, {
+        name: "cover",
+        size: { width: MAIL_COVER_WIDTH_PX },
+        format: "jpeg",
+      });
+      return { ...made, alt: cover.alt };
+    });
+    if (image) images.set(id, image);
+  }
+  return images;
+}
+
+/**
+ * Writes a gallery's mails (its row and a submitted list read once for a round; the logo and each
+ * ready mail's cover made once for it), and queues the reminders due. `storage` holds the images.
+ */
+function galleryMailWriter(storage: MediaStorage): MailWriter<GalleryMail> {
+  return {
+    async letters(db, mails) {
+      const { galleries, lists } = await galleriesForMail(db, mails);
+      const ready = [
+        ...new Set(mails.filter((mail) => mail.kind === "gallery-ready").map((mail) => mail.galleryId)),
+      ].flatMap((id) => galleries.get(id) ?? []);
+      const covers = ready.length > 0 ? await coverImages(db, storage, ready) : new Map<number, MailImage>();
+      const logo = ready.length > 0 ? await imageOrNone("logo", () => studioLogoImage(db, storage)) : null;
+      return new Map(
+        mails.flatMap((mail): [number, Letter][] => {
+          const found = galleries.get(mail.galleryId);
+          if (!found) return [];
+          const gallery = { ...found, list: ("listId" in mail && lists.get(mail.listId)) || null };
+          return [
+            [
+              mail.id,
+              ({ addresses, studioName, origin }) =>
+                composeGalleryMail({ id: mail.id, kind: mail.kind, gallery }, addresses, studioName, origin, {
+                  cover: covers.get(gallery.id) ?? null,
+                  // The logo's text alternative is the studio's name, as on the site.
+                  logo: logo && { ...logo, alt: studioName },
+                }),
+            ],
+          ];
+        }),
+      );
+    },
+    // Reminders before a gallery's link expires become rows before each claim, so they are sent like the rest.
+    async queueDue(db, now) {
+      const studio = await readStudioRow(db);
+      await queueDueExpiryReminders(db, studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE, now), now);
+    },
+  };
+}
+
+/** The gallery kinds' writer, for the outbox's sender; `storage` holds the photos its mails show. */
+export function galleryMailWriters(storage: MediaStorage): MailWriters {
+  const writer = galleryMailWriter(storage);
+  return { "gallery-ready": writer, "selection-submitted": writer, "expiry-reminder": writer };
+}

@@ -1,7 +1,7 @@
 // The gallery's private link, and the WhatsApp chat it is shared through.
 
 import { describe, expect, it } from "vitest";
-import { galleryLink, studioCountry, whatsappLink } from "./sending.server.ts";
+import { galleryLink, galleryReadyMessage, studioCountry, whatsappLink } from "./sending.server.ts";
 
 describe("links", () => {
   it("puts the token on the public origin, and prefills WhatsApp with digits only", () => {
@@ -31,5 +31,26 @@ describe("links", () => {
     expect(number("98430 555")).toBeUndefined();
     expect(number("9843 0555")).toBeUndefined();
     expect(number("98430 55555 55555")).toBeUndefined();
+  });
+});
+
+describe("the gallery ready message (WhatsApp's text, the mail's text)", () => {
+  const gallery = { title: "Priya & Karthik", clientName: "Priya", expiresOn: null, hasPin: false };
+  const link = "https://nila.example/g/abc";
+
+  it("gives the link, then the link's last day and that it asks for a PIN, when it does", () => {
+    expect(galleryReadyMessage(gallery, link, "Nila Studio")).toBe(
+      "Hello Priya, your photos from Priya & Karthik are ready: https://nila.example/g/abc\n\nNila Studio",
+    );
+    expect(galleryReadyMessage({ ...gallery, expiresOn: "2026-03-20", hasPin: true }, link, "Nila Studio")).toBe(
+      [
+        "Hello Priya, your photos from Priya & Karthik are ready: https://nila.example/g/abc",
+        "",
+        "The link works until Friday, 20 March 2026.",
+        "Opening it asks for a PIN, which we share with you separately.",
+        "",
+        "Nila Studio",
+      ].join("\n"),
+    );
   });
 });

@@ -4,6 +4,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { formatDay } from "../catalog/studio-time.ts";
 import type { GalleryRecord } from "./galleries.server.ts";
 
 /** The gallery's private link on the site's public origin. */
@@ -16,14 +17,30 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, "");
 }
 
-/** The message the client gets with the link (WhatsApp's prefilled text and the mail's body). */
-export function galleryReadyMessage(
-  gallery: Pick<GalleryRecord, "title" | "clientName">,
-  link: string,
-  studioName: string,
-): string {
+/** What the "gallery ready" message says about a gallery. */
+export type ReadyGallery = Pick<GalleryRecord, "title" | "clientName" | "expiresOn" | "hasPin">;
+
+/**
+ * What the client should know before opening the link: its last day, and that it asks for a PIN.
+ * Never the PIN itself (only its hash is stored): a message can be forwarded, and the studio
+ * gives the PIN by another way.
+ */
+export function galleryReadyNotes(gallery: Pick<ReadyGallery, "expiresOn" | "hasPin">): string[] {
+  const notes: string[] = [];
+  if (gallery.expiresOn) notes.push(`The link works until ${formatDay(gallery.expiresOn)}.`);
+  if (gallery.hasPin) notes.push("Opening it asks for a PIN, which we share with you separately.");
+  return notes;
+}
+
+/** The message the client gets with the link (WhatsApp's prefilled text and the mail's text). */
+export function galleryReadyMessage(gallery: ReadyGallery, link: string, studioName: string): string {
   const hello = gallery.clientName ? `Hello ${gallery.clientName},` : "Hello,";
-  return `${hello} your photos from ${gallery.title} are ready: ${link}\n\n${studioName}`;
+  const notes = galleryReadyNotes(gallery);
+  return [
+    `${hello} your photos from ${gallery.title} are ready: ${link}`,
+    ...(notes.length ? [notes.join("\n")] : []),
+    studioName,
+  ].join("\n\n");
 }
 
 /**

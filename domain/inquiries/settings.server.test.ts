@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
-import { MAIL_WRITERS } from "#tests/helpers/mail-writers.ts";
+import { mailWriters } from "#tests/helpers/mail-writers.ts";
 import { runOutboxRound } from "../mail/sender.server.ts";
 import type { OutgoingMail } from "../mail/smtp.server.ts";
 import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";
@@ -62,7 +62,7 @@ describe("inquiry recipients and acknowledgement", () => {
     const options = {
       db: store.db,
       mailer: { send: async (mail: OutgoingMail) => void sent.push(mail), close: () => undefined },
-      writers: MAIL_WRITERS,
+      writers: mailWriters(store.storage),
       addresses: () => mailAddresses(store.db),
       studioName: async () => "Nila",
       retryBaseMs: 1000,

@@ -7,7 +7,7 @@ import { startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { UnhandledKindError } from "#platform/background.server.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { HOUR_MS } from "#platform/time.ts";
-import { MAIL_WRITERS } from "#tests/helpers/mail-writers.ts";
+import { mailWriters } from "#tests/helpers/mail-writers.ts";
 import { INQUIRY_MAIL_WRITERS } from "../inquiries/mail.server.ts";
 import type { Inquiry } from "../inquiries/rules.ts";
 import { storeInquiry } from "../inquiries/store.server.ts";
@@ -39,7 +39,7 @@ function outbox(db: Database, now: () => Date, url = bed.sink.url): OutboxOption
   return {
     db,
     mailer: bed.mailer(url),
-    writers: MAIL_WRITERS,
+    writers: mailWriters(bed.store.storage),
     addresses: async () => ADDRESSES,
     studioName: async () => "Nila Studio",
     retryBaseMs: RETRY_BASE_MS,

@@ -7,13 +7,26 @@ import nodemailer from "nodemailer";
 const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
 const SMTP_SOCKET_TIMEOUT_MS = 30_000;
 
+/** An image shown in a mail's HTML as `<img src="cid:{cid}">`, attached to the mail. */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: "image/jpeg" | "image/png";
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   messageId: string;
   from: string;
   to: string;
   replyTo?: string;
   subject: string;
+  /** Always there: the whole mail for a client that shows no HTML. */
   text: string;
+  /** The same mail as HTML (sent beside the text, multipart/alternative). */
+  html?: string;
+  /** The images its HTML shows (multipart/related beside the HTML). */
+  inlineImages?: readonly InlineImage[];
   headers?: Record<string, string>;
 }
 
@@ -39,8 +52,14 @@ export function smtpMailer(url: string): Mailer {
     socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
   });
   return {
-    async send(mail) {
-      await transport.sendMail({ ...mail, disableFileAccess: true, disableUrlAccess: true });
+    async send({ inlineImages = [], ...mail }) {
+      await transport.sendMail({
+        ...mail,
+        // nodemailer puts an attachment with a cid beside the HTML (multipart/related), inline.
+        attachments: inlineImages.map((image) => ({ ...image, contentDisposition: "inline" as const })),
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
     },
     close: () => transport.close(),
   };

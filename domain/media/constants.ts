@@ -75,3 +75,15 @@ export const GALLERY_JPEG_OPTIONS = { quality: 84, mozjpeg: false, progressive: 
 export const WATERMARK_TEXT_SHARE = 0.035;
 /** The watermark's distance from the image's edges, as a share of the long edge. */
 export const WATERMARK_MARGIN_SHARE = 0.025;
+
+// --- Images inside a mail (the "gallery ready" mail's cover and the studio's logo)
+
+/**
+ * A mail's images are attached to it (Content-ID), not linked: mail clients block remote images,
+ * and a client gallery's photos are private. Baseline JPEG, which every mail client shows
+ * (Outlook's desktop app shows no WebP), at mozjpeg's quality 80: an 800 px cover is about
+ * 60-120 KB.
+ */
+export const MAIL_JPEG_OPTIONS = { quality: 80, mozjpeg: true, progressive: false } as const;
+/** A logo keeps its transparency over the mail's paper colour: PNG, palette-reduced. */
+export const MAIL_PNG_OPTIONS = { palette: true, compressionLevel: 9 } as const;

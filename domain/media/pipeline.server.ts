@@ -18,6 +18,8 @@ import {
   GALLERY_VIEW_EDGE_PX,
   JPEG_OPTIONS,
   JPEG_WIDTH_PX,
+  MAIL_JPEG_OPTIONS,
+  MAIL_PNG_OPTIONS,
   MAX_SOURCE_BYTES,
   MAX_SOURCE_PIXELS,
   MAX_VARIANT_WIDTH_PX,
@@ -301,6 +303,36 @@ export async function renderVariants(
     variants,
     placeholder: `data:image/webp;base64,${placeholderData.toString("base64")}`,
   };
+}
+
+/** An image made for a mail's body. */
+export interface MailImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * An image for a mail's body, made from one of an asset's variants (never an original: the
+ * variants carry no EXIF, GPS, XMP or IPTC, and sharp writes none unless asked to), at `width`
+ * pixels wide or `height` tall, never enlarged: a baseline JPEG for a photo, a PNG for a logo
+ * (its transparency kept).
+ */
+export async function renderMailImage(
+  variant: Uint8Array,
+  size: { width: number } | { height: number },
+  format: "jpeg" | "png",
+): Promise<MailImage> {
+  const resized = sharp(variant, { limitInputPixels: MAX_SOURCE_PIXELS })
+    .autoOrient()
+    .resize({ ...size, withoutEnlargement: true })
+    .toColourspace("srgb");
+  const encoded =
+    format === "png"
+      ? resized.png(MAIL_PNG_OPTIONS)
+      : resized.flatten({ background: "#ffffff" }).jpeg(MAIL_JPEG_OPTIONS);
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 export type DerivedShape = { aspect: number } | { width: number; height: number };
