@@ -32,6 +32,7 @@ export default [
       route("galleries", "routes/admin/galleries.tsx"),
       route("galleries/new", "routes/admin/gallery-new.tsx"),
       route("galleries/:id", "routes/admin/gallery-edit.tsx"),
+      route("galleries/:id/selections", "routes/admin/gallery-selections.tsx"),
       route("galleries/:id/selections/:listId/export/:format", "routes/admin/gallery-export.ts"),
       route("stories", "routes/admin/stories.tsx"),
       route("collections", "routes/admin/collections.tsx"),

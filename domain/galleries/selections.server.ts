@@ -335,3 +335,86 @@ export async function onListSubmitted(
     return { ok: true } as const;
   });
 }
+
+// --- the studio's own lists
+
+/**
+ * The studio's own lists in a gallery ("Album, final", made from the clients' picks: issue 30)
+ * belong to one more person of the gallery, the studio, so that they are read, exported and
+ * zipped by the code every list goes through. That person's name key is empty, which no client's
+ * name makes (enterAsVisitor refuses an empty name), and its PIN hash is empty, which no PIN
+ * verifies (verifyPassword wants a scrypt hash): nobody can enter a gallery as the studio, and a
+ * client's pages read only that client's own lists.
+ */
+export const STUDIO_PERSON_NAME = "Studio";
+export const STUDIO_NAME_KEY = "";
+/** Rows per insert when a list is made whole: far below either engine's limit on parameters. */
+const ITEMS_PER_INSERT = 500;
+
+export type StudioListRefusal = "name" | "taken" | "too-many" | "empty" | "not-picked";
+export type StudioListResult = { ok: true; listId: number } | { ok: false; error: StudioListRefusal };
+
+/** The gallery's studio person, made the first time the studio makes a list there. */
+async function studioPerson(trx: Database, galleryId: number): Promise<number> {
+  await trx
+    .insertInto("gallery_visitors")
+    .values({ gallery_id: galleryId, name: STUDIO_PERSON_NAME, name_key: STUDIO_NAME_KEY, pin_hash: "" })
+    .onConflict((oc) => oc.columns(["gallery_id", "name_key"]).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom("gallery_visitors")
+    .select("id")
+    .where("gallery_id", "=", galleryId)
+    .where("name_key", "=", STUDIO_NAME_KEY)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Whether every one of these photos is in one of the gallery's lists (so in the gallery). */
+async function allPicked(trx: Database, galleryId: number, photoIds: readonly number[]): Promise<boolean> {
+  const { n } = await trx
+    .selectFrom("selection_items")
+    .innerJoin("selection_lists", "selection_lists.id", "selection_items.list_id")
+    .select(sql<number>`count(distinct selection_items.photo_id)`.as("n"))
+    .where("selection_lists.gallery_id", "=", galleryId)
+    .where("selection_items.photo_id", "in", [...photoIds])
+    .executeTakeFirstOrThrow();
+  return Number(n) === photoIds.length;
+}
+
+/**
+ * A list of the studio's own in the gallery, holding these photos, each of which must be in one
+ * of the gallery's lists already: the studio makes it from the clients' picks, so an address
+ * cannot put another gallery's photo in it. It has no limit and is never submitted: it is the
+ * studio's, and no client sees it.
+ */
+export async function createStudioList(
+  db: Database,
+  galleryId: number,
+  name: string,
+  photoIds: readonly number[],
+): Promise<StudioListResult> {
+  const shown = cleanName(name);
+  if (shown === "" || shown.length > LIST_NAME_MAX_CHARS) return { ok: false, error: "name" };
+  const ids = [...new Set(photoIds)];
+  if (ids.length === 0) return { ok: false, error: "empty" };
+  return inTransaction(db, async (trx) => {
+    if (!(await allPicked(trx, galleryId, ids))) return { ok: false, error: "not-picked" } as const;
+    const studio = await studioPerson(trx, galleryId);
+    const lists = await readLists(trx, studio);
+    if (lists.some((l) => nameKey(l.name) === nameKey(shown))) return { ok: false, error: "taken" } as const;
+    if (lists.length >= LISTS_PER_VISITOR_MAX) return { ok: false, error: "too-many" } as const;
+    const list = await trx
+      .insertInto("selection_lists")
+      .values({ gallery_id: galleryId, visitor_id: studio, name: shown, item_limit: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < ids.length; i += ITEMS_PER_INSERT) {
+      await trx
+        .insertInto("selection_items")
+        .values(ids.slice(i, i + ITEMS_PER_INSERT).map((photo_id) => ({ list_id: list.id, photo_id })))
+        .execute();
+    }
+    return { ok: true, listId: list.id } as const;
+  });
+}

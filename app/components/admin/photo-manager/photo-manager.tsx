@@ -24,6 +24,7 @@ import { formatCaptureTime } from "#domain/catalog/studio-time.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import type { PhotoOrder } from "#platform/db/schema.server.ts";
 import { PHOTO_ACTIONS_FETCHER } from "../action-notice.tsx";
+import { AdminThumbnail } from "../admin-thumbnail.tsx";
 import { CsrfField } from "../csrf-field.tsx";
 import {
   clearSelection,
@@ -98,27 +99,6 @@ function pendingOrder(ids: number[], form: FormData | undefined): number[] {
     return placedOrder(ids, chosen, placement) ?? ids;
   }
   return ids;
-}
-
-function Thumb({ photo, eager }: { photo: AdminPhoto; eager?: boolean }) {
-  const t = photo.thumbnail;
-  if (!t) return <span className="pm-missing">No image</span>;
-  return (
-    <picture>
-      {t.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.src} />
-      ))}
-      <img
-        src={t.src}
-        alt=""
-        width={t.width}
-        height={t.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        draggable={false}
-      />
-    </picture>
-  );
 }
 
 export function PhotoManager({
@@ -262,7 +242,7 @@ export function PhotoManager({
             <>
               {detail.thumbnail ? (
                 <div className="pm-preview">
-                  <Thumb photo={detail} eager />
+                  <AdminThumbnail thumbnail={detail.thumbnail} eager />
                 </div>
               ) : null}
               <dl className="pm-facts">
@@ -337,7 +317,7 @@ export function PhotoManager({
               <li key={p.id} className="pm-cell">
                 <label>
                   <span className="pm-thumb">
-                    <Thumb photo={p} eager={i < 12} />
+                    <AdminThumbnail thumbnail={p.thumbnail} eager={i < 12} />
                   </span>
                   <span className="pm-name">
                     <input type="checkbox" name="photoId" value={p.id} form={PHOTO_FORM_ID} />{" "}
@@ -652,7 +632,7 @@ function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlac
                 }}
               >
                 <span className="pm-thumb">
-                  <Thumb photo={photo} eager={index < columns * 4} />
+                  <AdminThumbnail thumbnail={photo.thumbnail} eager={index < columns * 4} />
                 </span>
                 <span className="pm-name">
                   <span className="pm-number">{index + 1}</span> <span className="pm-file">{photo.fileName}</span>

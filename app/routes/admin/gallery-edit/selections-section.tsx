@@ -1,9 +1,12 @@
-// The clients' selection lists: each with its count, whether it was submitted (reopen it), its
-// exports (CSV, file names for Lightroom / Capture One, a ZIP of the originals) and its comments.
-import { Form } from "react-router";
+// The selection lists: each with its count, whether it was submitted (reopen it), its exports
+// (CSV, file names for Lightroom / Capture One, a ZIP of the originals) and its comments, and
+// links to its photos and to comparing it with another list (gallery-selections.tsx). The
+// studio's own lists, made there from the clients' picks, are among them.
+import { Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import type { SelectionListRow } from "#domain/galleries/selection-review.server.ts";
+import { ListExports, whoseList } from "./list-exports.tsx";
 
 export function SelectionsSection({
   galleryId,
@@ -14,14 +17,14 @@ export function SelectionsSection({
   lists: SelectionListRow[];
   limit: number | null;
 }) {
+  const review = `/admin/galleries/${galleryId}/selections`;
   return (
     <section aria-labelledby="selections-heading" className="admin-panel" id="selections">
       <h2 id="selections-heading">Selections</h2>
       {lists.length === 0 ? <p>No selection lists yet.</p> : null}
       {lists.map((list) => {
-        const listLimit = list.limit ?? limit;
+        const listLimit = list.byStudio ? null : (list.limit ?? limit);
         const comments = list.items.filter((i) => i.comment.trim() !== "");
-        const base = `/admin/galleries/${galleryId}/selections/${list.id}`;
         return (
           <article key={list.id} className="selection-list" aria-labelledby={`list-${list.id}-heading`}>
             <h3 id={`list-${list.id}-heading`}>
@@ -33,7 +36,9 @@ export function SelectionsSection({
                 {listLimit === null ? "" : ` of ${listLimit}`} photos
               </strong>
               {" · "}
-              {list.submittedAt ? (
+              {list.byStudio ? (
+                "made by the studio from the clients' picks"
+              ) : list.submittedAt ? (
                 <>
                   submitted <StudioTime iso={list.submittedAt} />
                 </>
@@ -42,6 +47,14 @@ export function SelectionsSection({
               )}
             </p>
             <div className="admin-actions">
+              <Link className="button" to={`${review}?a=${list.id}`}>
+                See photos<span className="visually-hidden"> of {whoseList(list)}</span>
+              </Link>
+              {lists.length > 1 ? (
+                <Link className="button" to={`${review}?a=${list.id}#compare`}>
+                  Compare with…<span className="visually-hidden"> for {whoseList(list)}</span>
+                </Link>
+              ) : null}
               {list.submittedAt ? (
                 <Form method="post" preventScrollReset>
                   <CsrfField />
@@ -51,15 +64,7 @@ export function SelectionsSection({
                   </button>
                 </Form>
               ) : null}
-              <a className="button" href={`${base}/export/csv`} download>
-                CSV<span className="visually-hidden"> of {list.name}</span>
-              </a>
-              <a className="button" href={`${base}/export/txt`} download>
-                File names for Lightroom / Capture One<span className="visually-hidden"> of {list.name}</span>
-              </a>
-              <a className="button" href={`${base}/originals.zip`} download>
-                ZIP of the originals<span className="visually-hidden"> of {list.name}</span>
-              </a>
+              <ListExports galleryId={galleryId} list={list} />
             </div>
             {comments.length > 0 ? (
               <>
