@@ -15,6 +15,12 @@ export const FIRST_SCREEN_PHOTOS = 24;
 /** Photos per later fetch, and per page before JavaScript. */
 export const PHOTOS_PER_PAGE = 60;
 
+/** In a page's address (with list=): only the photos in the person's list ("only my favourites"). */
+export const ONLY_LIST_QUERY = "only=list";
+export function asksOnlyList(search: URLSearchParams): boolean {
+  return search.get("only") === "list";
+}
+
 export interface GalleryPhoto {
   id: number;
   /** Its files, and the large one its link opens before JavaScript. */

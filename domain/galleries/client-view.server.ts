@@ -143,6 +143,17 @@ export interface PageRequest {
   setId?: number | null;
   offset?: number;
   listId: number | null;
+  /** Only the photos in that list (the person's "only my favourites"). */
+  onlyList?: boolean;
+}
+
+/** The photos a page of the gallery shows: all of them, or only those in the person's list. */
+async function photosShown(db: Database, audience: GalleryAudience, setIds: number[], request: PageRequest) {
+  const [rows, listed] = await Promise.all([
+    readShootPhotos(db, audience, setIds, { images: false }),
+    request.listId === null ? new Map<number, string>() : readListItems(db, request.listId),
+  ]);
+  return { rows: request.onlyList && request.listId !== null ? rows.filter((r) => listed.has(r.id)) : rows, listed };
 }
 
 /**
@@ -157,11 +168,11 @@ export async function galleryWindows(
   const { db } = deps;
   const audience = galleryAudience(galleryId);
   const sets = await readGallerySets(db, galleryId);
-  const rows = await readShootPhotos(
+  const { rows, listed } = await photosShown(
     db,
     audience,
     sets.map((s) => s.id),
-    { images: false },
+    request,
   );
   const bySet = new Map<number, PhotoRow[]>(sets.map((s) => [s.id, []]));
   for (const r of rows) bySet.get(r.shootId)?.push(r);
@@ -180,16 +191,13 @@ export async function galleryWindows(
     }
     return { set, offset, take, all, count: all.length };
   });
-  const [photos, listed] = await Promise.all([
-    toGalleryPhotos(
-      deps,
-      audience,
-      await galleryWatermark(db, galleryId),
-      windows.flatMap((w) => w.take),
-      request.listId,
-    ),
-    request.listId === null ? new Map<number, string>() : readListItems(db, request.listId),
-  ]);
+  const photos = await toGalleryPhotos(
+    deps,
+    audience,
+    await galleryWatermark(db, galleryId),
+    windows.flatMap((w) => w.take),
+    request.listId,
+  );
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
     id: w.set.id,
@@ -213,13 +221,14 @@ export async function setPhotoPage(
   galleryId: number,
   setId: number,
   offset: number,
-  listId: number | null,
+  request: Pick<PageRequest, "listId" | "onlyList">,
 ): Promise<PhotoPage | null> {
   const { db } = deps;
+  const { listId } = request;
   const sets = await readGallerySets(db, galleryId);
   if (!sets.some((s) => s.id === setId)) return null;
   const audience = galleryAudience(galleryId);
-  const rows = await readShootPhotos(db, audience, [setId], { images: false });
+  const { rows } = await photosShown(db, audience, [setId], request);
   const from = clampOffset(offset, rows.length);
   return {
     count: rows.length,

@@ -1,6 +1,7 @@
 // Selections on a real SQLite file: people by name and their own PIN, named lists with the
 // gallery's limit, hearts, notes, submitting (and the lock it puts on a list), and the pages of
 // photos the client's screen reads.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { appendPhotos, trashPhotos } from "../catalog/photos.server.ts";
@@ -19,6 +20,7 @@ import {
   unheartPhoto,
   type Visitor,
 } from "./selections.server.ts";
+import { decodeShapes } from "./shape-codes.ts";
 
 describe("selections", () => {
   let store: TestStore;
@@ -204,11 +206,29 @@ describe("selections", () => {
       [0, 0],
     ]);
 
-    const next = await setPhotoPage(store, big, first, FIRST_SCREEN_PHOTOS, list.listId);
+    const next = await setPhotoPage(store, big, first, FIRST_SCREEN_PHOTOS, { listId: list.listId });
     expect(next?.photos.map((p) => p.id)).toEqual(
       many.slice(FIRST_SCREEN_PHOTOS, FIRST_SCREEN_PHOTOS + PHOTOS_PER_PAGE),
     );
     // Another gallery's set is not reachable through this gallery.
-    expect(await setPhotoPage(store, galleryId, first, 0, null)).toBeNull();
+    expect(await setPhotoPage(store, galleryId, first, 0, { listId: null })).toBeNull();
+
+    // Every photo's shape, and where the hearted ones are, for the page's boxes.
+    expect(decodeShapes(windows[0]?.shapes ?? { of: [], at: "" })).toHaveLength(many.length);
+    expect(windows.map((w) => w.hearted)).toEqual([[1], []]);
+
+    // Only the list's photos: its sets' counts, shapes and pages are the list's.
+    const late = many.at(-1) as number;
+    await heartPhoto(store.db, { visitor: viewer, listId: list.listId, photoId: late });
+    const only = await galleryWindows(store, big, { listId: list.listId, onlyList: true });
+    expect(only.map((w) => [w.title, w.count, w.photos.map((p) => p.id)])).toEqual([
+      ["Nalangu", 2, [many[1], late]],
+      ["Reception", 0, []],
+    ]);
+    expect(decodeShapes(only[0]?.shapes ?? { of: [], at: "" })).toHaveLength(2);
+    const onlyPage = await setPhotoPage(store, big, first, 1, { listId: list.listId, onlyList: true });
+    expect([onlyPage?.count, onlyPage?.photos.map((p) => p.id)]).toEqual([2, [late]]);
+    // Without a list, "only" has nothing to keep to: every photo.
+    expect((await galleryWindows(store, big, { listId: null, onlyList: true }))[0]?.count).toBe(many.length);
   });
 });

@@ -542,6 +542,54 @@ test.describe("favourites that reach the studio", () => {
     }
   });
 
+  test("only my favourites: the list's own view shows exactly its photos, set by set, and leads back to all", async ({
+    page,
+    axeViolations,
+  }) => {
+    const gallery = await makeGallery({ perSet: [40, 30] });
+    await page.goto(gallery.url);
+    await hydrated(page);
+    await enterAs(page, "Divya", "424242");
+    await expect(counter(page)).toHaveText("0 chosen in Album");
+    const muhurtham = page.locator(`[data-set="${gallery.sets[0]?.id}"]`);
+    const reception = page.locator(`[data-set="${gallery.sets[1]?.id}"]`);
+    const hearted: string[] = [];
+    const heart = async (tile: ReturnType<typeof tiles>) => {
+      await tile.locator(".cg-heart").click();
+      await expect(tile.locator(".cg-heart")).toHaveAttribute("aria-pressed", "true");
+      hearted.push((await tile.getAttribute("id")) ?? "");
+    };
+    await heart(muhurtham.locator(".cg-item").nth(2));
+    await heart(muhurtham.locator(".cg-item").nth(7));
+    await page
+      .locator(".cg-tabs")
+      .getByRole("link", { name: new RegExp(`^${gallery.sets[1]?.title}`) })
+      .click();
+    await expect(reception.locator(":scope > :nth-child(4)")).toHaveClass(/cg-item/);
+    await heart(reception.locator(":scope > :nth-child(4)"));
+    await expect(counter(page)).toHaveText("3 chosen in Album");
+
+    await page.getByRole("link", { name: "Only Album" }).click();
+    await expect(page).toHaveURL(/[?&]only=list/);
+    await expect(tiles(page)).toHaveCount(3);
+    expect(await tiles(page).evaluateAll((items) => items.map((item) => item.id))).toEqual(hearted);
+    // Each set counts its own favourites; every heart shows pressed.
+    await expect(page.locator(".cg-tabs")).toContainText(`${gallery.sets[0]?.title} 2`);
+    await expect(page.locator(".cg-tabs")).toContainText(`${gallery.sets[1]?.title} 1`);
+    await expect(page.locator(".cg-grid .cg-heart[aria-pressed='true']")).toHaveCount(3);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Taken out here, it stays (pressed off) until the view is opened again: a slip is undone in place.
+    await tiles(page).nth(0).locator(".cg-heart").click();
+    await expect(counter(page)).toHaveText("2 chosen in Album");
+    await page.reload();
+    await expect(tiles(page)).toHaveCount(2);
+
+    await page.getByRole("link", { name: "All photos" }).click();
+    await expect(page).not.toHaveURL(/only=list/);
+    await expect(page.locator(".cg-tabs")).toContainText(`${gallery.sets[0]?.title} 40`);
+  });
+
   test("heart in the grid and the viewer, by keyboard too, note, hit the limit, submit; back on another device", async ({
     page,
     browser,

@@ -9,6 +9,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from "reac
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
+import { ONLY_LIST_QUERY } from "#domain/galleries/client-types.ts";
 import { Picture } from "../picture.tsx";
 import { parseGalleryHash } from "../viewer/deep-link.ts";
 import { useGalleryViewer } from "../viewer/launcher.tsx";
@@ -82,7 +83,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const { base, sets, list } = page;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const listQuery = list ? `&list=${list.id}` : "";
+  const listQuery = list ? `&list=${list.id}${page.only ? `&${ONLY_LIST_QUERY}` : ""}` : "";
   const locked = list?.submittedAt != null;
   const [message, setMessage] = useState(problem?.form === "item" ? problem.message : "");
   useEffect(() => setMessage(problem?.form === "item" ? problem.message : ""), [problem]);
@@ -165,7 +166,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         {/* On top while the client scrolls thousands of photos: the sets, the list's count, and
           what a refused heart says, over the photos below rather than off screen above them. */}
         <div className="cg-bar">
-          <SetTabs sets={sets} base={base} paged={page.paged} list={list} onJump={drawBoxes} />
+          <SetTabs sets={sets} base={base} paged={page.paged} list={list} only={page.only} onJump={drawBoxes} />
           {list ? (
             <p className="cg-counter" role="status">
               <strong>{countText(count, list)}</strong> in {list.name}
@@ -175,6 +176,12 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
             {message}
           </p>
         </div>
+        {page.only && list && sets.length === 0 ? (
+          <p className="cg-empty">
+            No photos in {list.name} yet: tap the heart on a photo to add it.{" "}
+            <a href={`${base}?list=${list.id}`}>See all photos</a>
+          </p>
+        ) : null}
         {sets.map((set, s) => (
           <GallerySet
             key={set.id}

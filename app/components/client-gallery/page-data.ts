@@ -18,6 +18,8 @@ export interface OpenPage {
   cover: ResponsiveImage | null;
   paged: boolean;
   sets: SetWindow[];
+  /** Only the photos in the person's current list ("only my favourites"); its empty sets left out. */
+  only: boolean;
   visitor: { name: string } | null;
   lists: SelectionList[];
   list: SelectionList | null;

@@ -1,5 +1,6 @@
-// The gallery's sets as tabs at the top of the page, each with its photo count.
-import type { SelectionList, SetWindow } from "#domain/galleries/client-types.ts";
+// The gallery's sets as tabs at the top of the page, each with its photo count, and the person's
+// list as a view of its own ("only my favourites"), or the way back to all photos from it.
+import { ONLY_LIST_QUERY, type SelectionList, type SetWindow } from "#domain/galleries/client-types.ts";
 
 interface SetTabsProps {
   sets: SetWindow[];
@@ -7,24 +8,33 @@ interface SetTabsProps {
   /** The document shows a later page of a set (?set=&offset=): a tab leads back to the gallery's first pages. */
   paged: boolean;
   list: SelectionList | null;
+  /** The page shows only the list's photos. */
+  only: boolean;
   /** Before the browser jumps to a set: every photo's box is drawn, so the set is where it stays. */
   onJump: () => void;
 }
 
-export function SetTabs({ sets, base, paged, list, onJump }: SetTabsProps) {
+export function SetTabs({ sets, base, paged, list, only, onJump }: SetTabsProps) {
+  const listQuery = list ? `list=${list.id}${only ? `&${ONLY_LIST_QUERY}` : ""}` : "";
   return (
     <nav className="cg-tabs" aria-label="Sets">
       <ul>
         {sets.map((s) => (
           <li key={s.id}>
-            <a
-              href={paged ? `${base}?${list ? `list=${list.id}` : ""}#set-${s.id}` : `#set-${s.id}`}
-              onClick={paged ? undefined : onJump}
-            >
+            <a href={paged ? `${base}?${listQuery}#set-${s.id}` : `#set-${s.id}`} onClick={paged ? undefined : onJump}>
               {s.title} <span className="cg-tab-count">{s.count}</span>
             </a>
           </li>
         ))}
+        {list ? (
+          <li className="cg-tab-view">
+            {only ? (
+              <a href={`${base}?list=${list.id}`}>All photos</a>
+            ) : (
+              <a href={`${base}?list=${list.id}&${ONLY_LIST_QUERY}`}>Only {list.name}</a>
+            )}
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

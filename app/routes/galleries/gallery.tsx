@@ -18,6 +18,7 @@ import { siteContext } from "#app/utils/route-data.ts";
 import { absoluteUrl } from "#app/utils/seo.ts";
 import { galleryPath, giveGalleryPin, throttledPin } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
+import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
 import { galleryCover } from "#domain/galleries/cover.server.ts";
 import {
@@ -67,10 +68,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { gallery, visitor, downloads } = gate;
   const lists = visitor ? await readLists(db, visitor.id) : [];
   const list = activeList(lists, positiveInt(url.searchParams.get("list")));
+  const only = list !== null && asksOnlyList(url.searchParams);
   const sets = await galleryWindows({ db, storage: getMediaStorage(readEnv().dataDir) }, gallery.id, {
     setId: positiveInt(url.searchParams.get("set")),
     offset: Number(url.searchParams.get("offset") ?? 0),
     listId: list?.id ?? null,
+    onlyList: only,
   });
   return data(
     {
@@ -81,7 +84,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
       cover: (await galleryCover(db, gallery))?.image ?? null,
       paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),
-      sets,
+      // In "only my favourites", a set without any is left out.
+      sets: only ? sets.filter((s) => s.count > 0) : sets,
+      only,
       visitor: visitor ? { name: visitor.name } : null,
       lists,
       list,

@@ -4,6 +4,7 @@
 // closed or still-locked gallery gets nothing.
 import type { GalleryDecision } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
+import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { setPhotoPage } from "#domain/galleries/client-view.server.ts";
 import { readLists } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           gate.gallery.id,
           setId,
           Number(url.searchParams.get("offset") ?? 0),
-          list?.id ?? null,
+          { listId: list?.id ?? null, onlyList: asksOnlyList(url.searchParams) },
         );
   if (!page) return Response.json({ error: "no such set" }, { status: 404, headers });
   return Response.json(page, { headers });
