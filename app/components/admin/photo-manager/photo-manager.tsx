@@ -24,6 +24,7 @@ import { formatCaptureTime } from "#domain/catalog/studio-time.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import type { PhotoOrder } from "#platform/db/schema.server.ts";
 import { PHOTO_ACTIONS_FETCHER } from "../action-notice.tsx";
+import { AdminThumbnail } from "../admin-thumbnail.tsx";
 import { CsrfField } from "../csrf-field.tsx";
 import {
   clearSelection,
@@ -101,24 +102,8 @@ function pendingOrder(ids: number[], form: FormData | undefined): number[] {
 }
 
 function Thumb({ photo, eager }: { photo: AdminPhoto; eager?: boolean }) {
-  const t = photo.thumbnail;
-  if (!t) return <span className="pm-missing">No image</span>;
-  return (
-    <picture>
-      {t.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.src} />
-      ))}
-      <img
-        src={t.src}
-        alt=""
-        width={t.width}
-        height={t.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        draggable={false}
-      />
-    </picture>
-  );
+  if (!photo.thumbnail) return <span className="pm-missing">No image</span>;
+  return <AdminThumbnail thumbnail={photo.thumbnail} alt="" eager={eager} draggable={false} />;
 }
 
 export function PhotoManager({
