@@ -1,6 +1,6 @@
 // The admin's photo edits on a real SQLite file: placing a selection writes only its own rows
 // (gapped positions), a full gap renumbers once, and bulk alt text, move, trash and restore; the
-// trash's photos by the shoot or client gallery's set they left.
+// trash's photos by the shoot or client gallery's set they left; a move never crosses a gallery.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
@@ -119,8 +119,8 @@ describe("a shoot's photos, edited one or many at a time", () => {
     expect(await movePhotosToShoot(store.db, shootId, [y, x, z], otherShootId)).toEqual({ moved: 2, alreadyThere: 1 });
     expect(await order(otherShootId)).toEqual([existing, x, y]);
     expect(await order()).toContain(z);
-    expect(await movePhotosToShoot(store.db, shootId, [z], shootId)).toBeNull();
-    expect(await movePhotosToShoot(store.db, shootId, [z], 999_999)).toBeNull();
+    expect(await movePhotosToShoot(store.db, shootId, [z], shootId)).toBe("no-target");
+    expect(await movePhotosToShoot(store.db, shootId, [z], 999_999)).toBe("no-target");
   });
 
   it("trashes a selection, releasing the cover, and restores it in its place", async () => {
@@ -163,12 +163,13 @@ describe("a shoot's photos, edited one or many at a time", () => {
   });
 });
 
-describe("photos of a client gallery's sets: the trash names their set and gallery", () => {
+describe("photos of a client gallery's sets: the trash names their set and gallery, and a move stays in the gallery", () => {
   let store: TestStore;
   let shootId: number;
   let galleryId: number;
   let muhurtham: number;
   let reception: number;
+  let otherGallerySet: number;
   /** Per set, its photos' ids in their order. */
   const photos = new Map<number, number[]>();
 
@@ -203,6 +204,11 @@ describe("photos of a client gallery's sets: the trash names their set and galle
     galleryId = await createGallery(store.db, { title: "Priya & Karthik's wedding" });
     muhurtham = await addGallerySet(store.db, galleryId, "Muhurtham");
     reception = await addGallerySet(store.db, galleryId, "Reception");
+    otherGallerySet = await addGallerySet(
+      store.db,
+      await createGallery(store.db, { title: "Meena's birthday" }),
+      "Cake",
+    );
     let from = 1;
     for (const [id, count] of [
       [shootId, 3],
@@ -293,5 +299,23 @@ describe("photos of a client gallery's sets: the trash names their set and galle
       [reception, [r1]],
       [shootId, [s3]],
     ]);
+  });
+
+  it("moves a set's photos to another set of its gallery, never to a portfolio shoot nor another gallery's set, nor a shoot's into a set", async () => {
+    const [, , m3] = photos.get(muhurtham) as number[];
+    const [, s2] = photos.get(shootId) as number[];
+    await store.db.updateTable("shoots").set({ deleted_at: null }).where("id", "=", reception).execute();
+    expect(await movePhotosToShoot(store.db, muhurtham, [m3 as number], shootId)).toBe("other-gallery");
+    expect(await movePhotosToShoot(store.db, muhurtham, [m3 as number], otherGallerySet)).toBe("other-gallery");
+    expect(await movePhotosToShoot(store.db, shootId, [s2 as number], muhurtham)).toBe("other-gallery");
+    // Nothing moved.
+    expect(await order(muhurtham)).toContain(m3);
+    expect(await order(shootId)).toContain(s2);
+    expect(await order(otherGallerySet)).toEqual([]);
+    expect(await movePhotosToShoot(store.db, muhurtham, [m3 as number], reception)).toEqual({
+      moved: 1,
+      alreadyThere: 0,
+    });
+    expect((await order(reception)).at(-1)).toBe(m3);
   });
 });

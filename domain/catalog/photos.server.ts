@@ -144,16 +144,20 @@ export interface MoveResult {
 }
 
 /**
- * Moves these photos of the shoot to the end of another shoot, in their order. Returns null when
- * the target is not another shoot outside the trash.
+ * Why a move was refused: the target is not another shoot outside the trash, or it is on the other
+ * side of a client gallery's wall (a set's photos into the portfolio, where publishing the shoot
+ * would show a client's photos to everyone, or another gallery; a portfolio shoot's into a set).
  */
+export type MoveRefusal = "no-target" | "other-gallery";
+
+/** Moves these photos of the shoot to the end of another shoot, in their order. */
 export async function movePhotosToShoot(
   db: Database,
   shootId: number,
   photoIds: number[],
   targetShootId: number,
-): Promise<MoveResult | null> {
-  if (targetShootId === shootId) return null;
+): Promise<MoveResult | MoveRefusal> {
+  if (targetShootId === shootId) return "no-target";
   return db.transaction().execute(async (trx) => {
     await lockShootOrder(trx, shootId, targetShootId);
     const target = await trx
@@ -162,10 +166,10 @@ export async function movePhotosToShoot(
       .where("id", "=", targetShootId)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
-    if (!target) return null;
+    if (!target) return "no-target";
     // Only among otherShoots' choices: a set's photos stay in its gallery, a shoot's in the portfolio.
     const source = await trx.selectFrom("shoots").select("gallery_id").where("id", "=", shootId).executeTakeFirst();
-    if ((source?.gallery_id ?? null) !== target.gallery_id) return null;
+    if ((source?.gallery_id ?? null) !== target.gallery_id) return "other-gallery";
     const wanted = new Set(photoIds);
     const photos = (await liveOrder(trx, shootId)).filter((p) => wanted.has(p.id));
     const rows = photos.length
