@@ -54,6 +54,10 @@ export interface Thumbnail {
   src: string;
 }
 
+/** Admin thumbnails (the photo manager's grid, the trash) are drawn at most about 150 CSS px
+ * wide: this width stays sharp on a 2× screen. */
+export const ADMIN_THUMBNAIL_MIN_WIDTH_PX = 320;
+
 export function toThumbnail(image: StoredImage, minWidth: number): Thumbnail {
   const pick = (format: AssetVariant["format"]) => {
     const ofFormat = image.variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);

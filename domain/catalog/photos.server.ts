@@ -11,6 +11,7 @@ import { gappedPositions, type Placement, POSITION_GAP, placedOrder, positionsBe
 export type { Placement };
 
 import { STUDIO } from "./audience.server.ts";
+import { ADMIN_THUMBNAIL_MIN_WIDTH_PX, loadStoredImages, type Thumbnail, toThumbnail } from "./images.server.ts";
 import { readShootPhotos } from "./read-model.server.ts";
 
 export const ALT_MAX_LENGTH = 300;
@@ -143,16 +144,20 @@ export interface MoveResult {
 }
 
 /**
- * Moves these photos of the shoot to the end of another shoot, in their order. Returns null when
- * the target is not another shoot outside the trash.
+ * Why a move was refused: the target is not another shoot outside the trash, or it is on the other
+ * side of a client gallery's wall (a set's photos into the portfolio, where publishing the shoot
+ * would show a client's photos to everyone, or another gallery; a portfolio shoot's into a set).
  */
+export type MoveRefusal = "no-target" | "other-gallery";
+
+/** Moves these photos of the shoot to the end of another shoot, in their order. */
 export async function movePhotosToShoot(
   db: Database,
   shootId: number,
   photoIds: number[],
   targetShootId: number,
-): Promise<MoveResult | null> {
-  if (targetShootId === shootId) return null;
+): Promise<MoveResult | MoveRefusal> {
+  if (targetShootId === shootId) return "no-target";
   return db.transaction().execute(async (trx) => {
     await lockShootOrder(trx, shootId, targetShootId);
     const target = await trx
@@ -161,10 +166,10 @@ export async function movePhotosToShoot(
       .where("id", "=", targetShootId)
       .where("deleted_at", "is", null)
       .executeTakeFirst();
-    if (!target) return null;
+    if (!target) return "no-target";
     // Only among otherShoots' choices: a set's photos stay in its gallery, a shoot's in the portfolio.
     const source = await trx.selectFrom("shoots").select("gallery_id").where("id", "=", shootId).executeTakeFirst();
-    if ((source?.gallery_id ?? null) !== target.gallery_id) return null;
+    if ((source?.gallery_id ?? null) !== target.gallery_id) return "other-gallery";
     const wanted = new Set(photoIds);
     const photos = (await liveOrder(trx, shootId)).filter((p) => wanted.has(p.id));
     const rows = photos.length
@@ -263,15 +268,73 @@ export async function appendPhotos(db: Database, shootId: number, assetIds: numb
   });
 }
 
-export async function listTrashedPhotos(db: Database) {
-  return db
+/** A photo in the trash, with the admin's thumbnail of it (null when its files are missing). */
+export interface TrashedPhoto {
+  id: number;
+  fileName: string;
+  thumbnail: Thumbnail | null;
+}
+
+/** The trashed photos of one shoot or client gallery's set. */
+export interface TrashedPhotoGroup {
+  shootId: number;
+  shootTitle: string;
+  /** The client gallery the set belongs to; null for a portfolio shoot. */
+  galleryId: number | null;
+  /** The shoot is in the trash itself: a photo restored alone comes back into a shoot still in it. */
+  shootTrashed: boolean;
+  /** In their places in the shoot, where restoring puts them back. */
+  photos: TrashedPhoto[];
+}
+
+/**
+ * The photos in the trash, by the shoot or set they came from (so a set's deleted photos can be
+ * restored together): the group whose photo went last first. Only the studio's trash reads it.
+ */
+export async function listTrashedPhotos(db: Database): Promise<TrashedPhotoGroup[]> {
+  const rows = await db
     .selectFrom("photos")
     .innerJoin("shoots", "shoots.id", "photos.shoot_id")
     .innerJoin("assets", "assets.id", "photos.asset_id")
-    .select(["photos.id", "photos.alt", "shoots.title as shootTitle", "assets.original_name as fileName"])
+    .select([
+      "photos.id",
+      "photos.asset_id",
+      "photos.position",
+      "shoots.id as shootId",
+      "shoots.title as shootTitle",
+      "shoots.gallery_id as galleryId",
+      "shoots.deleted_at as shootDeletedAt",
+      "assets.original_name as fileName",
+    ])
     .where("photos.deleted_at", "is not", null)
     .orderBy("photos.deleted_at", "desc")
+    .orderBy("photos.id")
     .execute();
+  const images = await loadStoredImages(
+    db,
+    STUDIO,
+    rows.map((r) => r.asset_id),
+  );
+  // Each group where its latest deletion puts it (the rows' order), its photos by their place.
+  return [...Map.groupBy(rows, (r) => r.shootId).values()].map((photos) => {
+    const first = photos[0] as (typeof photos)[number];
+    return {
+      shootId: first.shootId,
+      shootTitle: first.shootTitle,
+      galleryId: first.galleryId,
+      shootTrashed: first.shootDeletedAt !== null,
+      photos: photos
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .map((r) => {
+          const image = images.get(r.asset_id);
+          return {
+            id: r.id,
+            fileName: r.fileName,
+            thumbnail: image ? toThumbnail(image, ADMIN_THUMBNAIL_MIN_WIDTH_PX) : null,
+          };
+        }),
+    };
+  });
 }
 
 /** Deletes trashed photos for good (their assets stay: the bytes may be used elsewhere). */

@@ -7,7 +7,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { ShootStatus, StoredTime } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { STUDIO } from "./audience.server.ts";
-import { type Thumbnail, toThumbnail } from "./images.server.ts";
+import { ADMIN_THUMBNAIL_MIN_WIDTH_PX, type Thumbnail, toThumbnail } from "./images.server.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 import type { FieldErrors, ShootField, ShootFormValues } from "./shoot-form.ts";
@@ -120,9 +120,6 @@ export interface AdminPhoto {
   /** Null when its variants are missing (see repair-media). */
   thumbnail: Thumbnail | null;
 }
-
-/** Thumbnails are drawn about 150 CSS px wide: this width stays sharp on a 2× screen. */
-export const ADMIN_THUMBNAIL_MIN_WIDTH_PX = 320;
 
 /**
  * One shoot (drafts and trashed ones too) with its photos, for its admin page: a portfolio shoot

@@ -8,9 +8,13 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { StoredTime } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { STUDIO } from "../catalog/audience.server.ts";
-import { loadStoredImages, type Thumbnail, toThumbnail } from "../catalog/images.server.ts";
+import {
+  ADMIN_THUMBNAIL_MIN_WIDTH_PX,
+  loadStoredImages,
+  type Thumbnail,
+  toThumbnail,
+} from "../catalog/images.server.ts";
 import { type PhotoLabel, readPhotoLabels } from "../catalog/sets.server.ts";
-import { ADMIN_THUMBNAIL_MIN_WIDTH_PX } from "../catalog/shoots.server.ts";
 import { createStudioList, STUDIO_NAME_KEY, type StudioListResult } from "./selections.server.ts";
 
 export interface SelectionItemRow {

@@ -111,7 +111,8 @@ async function domainFigures(db: Database, shootId: number, photoIds: number[]):
   for (let run = 0; run < DOMAIN_RUNS; run++) {
     const target = await newShoot(db, `Move target ${run + 1}`, shootId);
     const { ms: took, value } = await timed(() => movePhotosToShoot(db, shootId, moving, target));
-    if (value?.moved !== MOVED_PHOTOS) throw new Error(`moved ${value?.moved ?? "none"} of ${MOVED_PHOTOS} photos`);
+    if (typeof value === "string" || value.moved !== MOVED_PHOTOS)
+      throw new Error(`moved ${typeof value === "string" ? `none (${value})` : value.moved} of ${MOVED_PHOTOS} photos`);
     moves.push(took);
     await movePhotosToShoot(db, target, moving, shootId);
   }

@@ -52,11 +52,14 @@ export interface Studio {
   storage: MediaStorage;
 }
 
-/** Runs the domain layer against the e2e server's database and media (to set up what a test is not about). */
-export async function withStudio<T>(use: (studio: Studio) => Promise<T>): Promise<T> {
-  const db = openDatabase(path.join(E2E_DATA_DIR, DATABASE_FILE_NAME));
+/**
+ * Runs the domain layer against the e2e server's database and media (to set up what a test is not
+ * about), or against those of a server a spec started for itself in `dataDir`.
+ */
+export async function withStudio<T>(use: (studio: Studio) => Promise<T>, dataDir = E2E_DATA_DIR): Promise<T> {
+  const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
   try {
-    return await use({ db, storage: diskMediaStorage(E2E_DATA_DIR) });
+    return await use({ db, storage: diskMediaStorage(dataDir) });
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,6 @@
 // The photo manager in a real browser, at a desktop's 1440 px and a phone's 390 px: selecting a
 // range with Shift and with the keyboard, alt text for many photos at once, moving a selection to
-// another shoot, deleting it and undoing that, dragging a selection far down the grid while the
+// another shoot (a client gallery's set: only to its gallery's other sets), deleting it and undoing that, dragging a selection far down the grid while the
 // page scrolls by itself, sorting by the cameras' capture times, every answer in the one notice
 // at the foot of the screen, nothing wider than the screen; and a 3,000-photo wedding, of which
 // only the rows on screen are in the page. Photos are made through the domain layer
@@ -9,8 +9,10 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { ingestImage } from "#domain/catalog/ingest.server.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
-import { createShoot } from "#domain/catalog/shoots.server.ts";
+import { createShoot, listCollections, setShootStatus } from "#domain/catalog/shoots.server.ts";
+import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { BROWSER_TEST_WEDDING, bigShootDataDir, seedBigShoot } from "#fixtures/big-shoot.ts";
+import { processedAssets } from "#fixtures/gallery-fixture.ts";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { makeTempDir } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
@@ -188,6 +190,69 @@ for (const viewport of VIEWPORTS) {
       await expect(cells(page)).toHaveCount(8);
       expect(await storedOrder(shootId)).toEqual(before.slice(4));
       expect(await storedOrder(targetId)).toEqual(before.slice(0, 4));
+    });
+
+    test("a client gallery's set: its photos move only to the gallery's other sets, by keyboard; a forged move to a public shoot is refused", async ({
+      adminPage: page,
+      axeViolations,
+    }) => {
+      const reception = unique("Reception");
+      const { setId, receptionId, publicId } = await withStudio(async ({ db }) => {
+        const galleryId = await createGallery(db, { title: unique("Priya & Karthik's wedding") });
+        const setId = await addGallerySet(db, galleryId, unique("Muhurtham"));
+        const receptionId = await addGallerySet(db, galleryId, reception);
+        await appendPhotos(
+          db,
+          setId,
+          (await processedAssets(db, 6)).map((a) => a.id),
+        );
+        const [collection] = await listCollections(db);
+        const publicId = await createShoot(db, {
+          title: unique("Portraits"),
+          location: "",
+          description: "",
+          collectionId: collection?.id as number,
+        });
+        await setShootStatus(db, publicId, "published");
+        return { setId, receptionId, publicId };
+      });
+      await openShoot(page, setId);
+      // Its order is the client's, in their gallery; it is never on the site.
+      await expect(page.getByRole("listbox", { name: "Photos in their order in the gallery" })).toBeVisible();
+      await expect(page.locator(".pm")).not.toContainText("on the site");
+      await expect(page.getByLabel("Move to shoot")).toHaveCount(0);
+      const target = page.getByLabel("Move to set");
+      // The gallery's other set only: no portfolio shoot, published or not.
+      await expect(target.locator("option")).toHaveText(["Choose a set…", reception]);
+      expect(await axeViolations(page)).toEqual([]);
+      await noSidewaysScroll(page);
+
+      // By keyboard: Space on the grid's first photo, Shift+ArrowRight for the second, then the set.
+      const before = await storedOrder(setId);
+      await cells(page).first().focus();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Shift+ArrowRight");
+      await expect(count(page)).toHaveText("2 of 6 selected");
+      await target.selectOption({ label: reception });
+      await page.getByRole("button", { name: "Move", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect(notice(page)).toHaveText(/Moved 2 photos to the other set\./);
+      await expect(cells(page)).toHaveCount(4);
+      expect(await storedOrder(receptionId)).toEqual(before.slice(0, 2));
+
+      // A public shoot's id put into the form by hand: the server refuses, and says why.
+      await page.evaluate((id) => {
+        (document.getElementById("pm-target") as HTMLSelectElement).add(new Option("Portraits", String(id)));
+      }, publicId);
+      await cells(page).first().click();
+      await target.selectOption(String(publicId));
+      await page.getByRole("button", { name: "Move", exact: true }).click();
+      await expect(notice(page)).toHaveText(
+        /Not moved: a client gallery's photos move only to another set of the same gallery, never to a portfolio shoot/,
+      );
+      await expect(cells(page)).toHaveCount(4);
+      expect(await storedOrder(publicId)).toEqual([]);
+      expect(await storedOrder(setId)).toEqual(before.slice(2));
     });
 
     test(`a selection dragged down the grid by ${viewport.touch ? "finger" : "mouse"}: the page scrolls near its edge and the photos land where they are dropped`, async ({

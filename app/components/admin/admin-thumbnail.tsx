@@ -1,10 +1,18 @@
-// One photo's thumbnail in the admin's grids (the photo manager, the review of a client's picks):
-// one file per format at a fixed size (domain/catalog/images.server.ts's Thumbnail), its width
-// and height in the markup so nothing moves as it loads, and lazy unless it is on the first
-// screen. No alt text: every grid names the photo by its file name beside it.
+// One photo's thumbnail in the admin's grids (the photo manager, the review of a client's picks,
+// the trash): one file per format at a fixed size (domain/catalog/images.server.ts's Thumbnail),
+// its width and height in the markup so nothing moves as it loads, and lazy unless it is on the
+// first screen. Its alt text is empty where the grid names the photo beside it.
 import type { Thumbnail } from "#domain/catalog/images.server.ts";
 
-export function AdminThumbnail({ thumbnail, eager }: { thumbnail: Thumbnail | null; eager?: boolean }) {
+export function AdminThumbnail({
+  thumbnail,
+  alt = "",
+  eager = false,
+}: {
+  thumbnail: Thumbnail | null;
+  alt?: string;
+  eager?: boolean;
+}) {
   if (!thumbnail) return <span className="pm-missing">No image</span>;
   return (
     <picture>
@@ -13,7 +21,7 @@ export function AdminThumbnail({ thumbnail, eager }: { thumbnail: Thumbnail | nu
       ))}
       <img
         src={thumbnail.src}
-        alt=""
+        alt={alt}
         width={thumbnail.width}
         height={thumbnail.height}
         loading={eager ? "eager" : "lazy"}

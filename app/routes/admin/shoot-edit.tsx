@@ -188,12 +188,21 @@ async function photoAction(
     }
     case "photos-move": {
       if (ids.length === 0) return nothing;
+      // A set's photos move between the sets of its gallery; a shoot's between portfolio shoots.
+      const other = shoot.galleryId === null ? "shoot" : "set";
       const result = await movePhotosToShoot(db, shoot.id, ids, Number(form.get("targetShootId")));
-      if (!result) return { notice: "Choose another shoot to move the photos to." };
+      if (result === "no-target") return { notice: `Choose another ${other} to move the photos to.` };
+      if (result === "other-gallery")
+        return {
+          notice:
+            shoot.galleryId === null
+              ? "Not moved: a portfolio shoot's photos do not go into a client gallery's set."
+              : "Not moved: a client gallery's photos move only to another set of the same gallery, never to a portfolio shoot, where they could be published.",
+        };
       const skipped = result.alreadyThere
-        ? ` ${plural(result.alreadyThere, "photo")} stayed: that shoot has the same image already.`
+        ? ` ${plural(result.alreadyThere, "photo")} stayed: that ${other} has the same image already.`
         : "";
-      return { notice: `Moved ${plural(result.moved, "photo")} to the other shoot.${skipped}` };
+      return { notice: `Moved ${plural(result.moved, "photo")} to the other ${other}.${skipped}` };
     }
     case "photos-sort": {
       const order = form.get("photoOrder");
@@ -385,6 +394,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
           photoOrder={shoot.photoOrder}
           coverAssetId={shoot.coverAssetId}
           otherShoots={loaderData.otherShoots}
+          gallerySet={shoot.gallery !== null}
         />
       </section>
 

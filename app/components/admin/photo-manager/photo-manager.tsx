@@ -63,7 +63,10 @@ interface PhotoManagerProps {
   photos: AdminPhoto[];
   photoOrder: PhotoOrder;
   coverAssetId: number | null;
+  /** Where the selection may move: the portfolio's other shoots, or a set's sister sets. */
   otherShoots: { id: number; title: string }[];
+  /** The shoot is a client gallery's set: private, ordered for the gallery, moved between sets. */
+  gallerySet: boolean;
   /** How many photos the shoot has; `photos` may be one page of them, from `pageStart`. */
   photoCount: number;
   pageStart: number;
@@ -106,6 +109,7 @@ export function PhotoManager({
   photoOrder,
   coverAssetId,
   otherShoots,
+  gallerySet,
   photoCount,
   pageStart,
   complete,
@@ -135,6 +139,8 @@ export function PhotoManager({
     void fetcher.submit(data, { method: "post", preventScrollReset: true });
   };
 
+  // A set's order is the one its client sees in their private gallery; it is never on the site.
+  const gridLabel = gallerySet ? "Photos in their order in the gallery" : "Photos in their order on the site";
   const pageCount = Math.max(1, Math.ceil(photoCount / NO_SCRIPT_PAGE_SIZE));
   const pageNumber = Math.floor(pageStart / NO_SCRIPT_PAGE_SIZE) + 1;
 
@@ -212,10 +218,10 @@ export function PhotoManager({
           </div>
           {otherShoots.length > 0 ? (
             <div className="pm-move">
-              <label htmlFor="pm-target">Move to shoot</label>
+              <label htmlFor="pm-target">{gallerySet ? "Move to set" : "Move to shoot"}</label>
               <select id="pm-target" name="targetShootId" defaultValue="">
                 <option value="" disabled>
-                  Choose a shoot…
+                  {gallerySet ? "Choose a set…" : "Choose a shoot…"}
                 </option>
                 {otherShoots.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -297,6 +303,7 @@ export function PhotoManager({
 
       {hydrated ? (
         <VirtualGrid
+          label={gridLabel}
           order={order}
           byId={byId}
           coverAssetId={coverAssetId}
@@ -312,7 +319,7 @@ export function PhotoManager({
         />
       ) : (
         <>
-          <ol className="pm-plain" aria-label="Photos in their order on the site" start={pageStart + 1}>
+          <ol className="pm-plain" aria-label={gridLabel} start={pageStart + 1}>
             {photos.map((p, i) => (
               <li key={p.id} className="pm-cell">
                 <label>
@@ -374,6 +381,8 @@ function PlaceBefore({ count, onPlace }: { count: number; onPlace: (n: number) =
 }
 
 interface VirtualGridProps {
+  /** What the grid is called: where its order shows. */
+  label: string;
   order: number[];
   byId: Map<number, AdminPhoto>;
   coverAssetId: number | null;
@@ -383,7 +392,7 @@ interface VirtualGridProps {
   onTrash: () => void;
 }
 
-function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlace, onTrash }: VirtualGridProps) {
+function VirtualGrid({ label, order, byId, coverAssetId, selection, onSelection, onPlace, onTrash }: VirtualGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [top, setTop] = useState(0);
@@ -579,7 +588,7 @@ function VirtualGrid({ order, byId, coverAssetId, selection, onSelection, onPlac
         className={`pm-grid${drag?.moved ? " is-dragging" : ""}`}
         role="listbox"
         aria-multiselectable="true"
-        aria-label="Photos in their order on the site"
+        aria-label={label}
         aria-describedby="pm-keys"
         style={{ height: rows * rowHeight }}
         onKeyDown={onKeyDown}
