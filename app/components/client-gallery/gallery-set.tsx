@@ -37,6 +37,9 @@ interface GallerySetProps {
   onBox: () => void;
 }
 
+/** Places per run of empty boxes at most (a page's worth). */
+const SLOT_CHUNK = PHOTOS_PER_PAGE;
+
 /** Empty boxes side by side: memoised, so a page arriving elsewhere in the set redraws none of them. */
 const Slots = memo(function Slots({
   from,
@@ -84,6 +87,8 @@ export function GallerySet({
   const windowEnd = set.offset + set.photos.length;
   const end = boxed ? places.length : windowEnd;
   const children = [];
+  let lastChunk = -1;
+  let runInChunk = 0;
   for (let place = set.offset; place < end; ) {
     const photo = places[place];
     if (photo) {
@@ -107,14 +112,21 @@ export function GallerySet({
       place++;
       continue;
     }
+    // Empty boxes in runs that never cross a chunk's edge, each run keyed by its chunk: a page
+    // arriving redraws the runs of the chunks it covers, never a run of 3,000 boxes from scratch.
+    const chunk = Math.floor(place / SLOT_CHUNK);
+    const chunkEnd = Math.min(end, (chunk + 1) * SLOT_CHUNK);
     let to = place + 1;
-    while (to < end && !places[to]) to++;
-    children.push(<Slots key={`slots-${place}`} from={place} to={to} shapes={shapes} hearted={hearted} />);
+    while (to < chunkEnd && !places[to]) to++;
+    const key = chunk === lastChunk ? `${chunk}.${++runInChunk}` : `${chunk}`;
+    if (chunk !== lastChunk) runInChunk = 0;
+    lastChunk = chunk;
+    children.push(<Slots key={`slots-${key}`} from={place} to={to} shapes={shapes} hearted={hearted} />);
     place = to;
   }
   return (
     <section id={`set-${set.id}`} className="cg-set" aria-labelledby={`set-${set.id}-heading`}>
-      <h2 id={`set-${set.id}-heading`} className="cg-set-title">
+      <h2 id={`set-${set.id}-heading`} className="cg-set-title" tabIndex={-1}>
         {set.title} <span className="cg-set-count">{set.count} photos</span>
       </h2>
       {set.offset > 0 ? (

@@ -61,9 +61,21 @@ function useBoxes(): [boolean, () => void] {
       window.removeEventListener("scroll", draw);
     };
   }, [boxed]);
-  // A tap on a tab: drawn before the browser scrolls to the set, so it lands where the set will stay.
+  // A tap on a tab: drawn before the page goes to the set, so it lands where the set will stay.
   const drawNow = useCallback(() => flushSync(() => setBoxed(true)), []);
   return [boxed, drawNow];
+}
+
+/**
+ * A set's tab: every box drawn, then the set brought to the top and its heading given focus, as
+ * the link's own jump would. Not the link's jump itself: the router takes the new #set-N for a
+ * navigation of its own and puts back the scroll it saved (every #fragment entry the browser
+ * makes shares one key), which can leave the reader where they were.
+ */
+function jumpToSet(drawBoxes: () => void, setId: number) {
+  drawBoxes();
+  document.getElementById(`set-${setId}`)?.scrollIntoView();
+  document.getElementById(`set-${setId}-heading`)?.focus({ preventScroll: true });
 }
 
 /** Where each set's first place is in the viewer, which counts every photo across the sets. */
@@ -166,7 +178,14 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         {/* On top while the client scrolls thousands of photos: the sets, the list's count, and
           what a refused heart says, over the photos below rather than off screen above them. */}
         <div className="cg-bar">
-          <SetTabs sets={sets} base={base} paged={page.paged} list={list} only={page.only} onJump={drawBoxes} />
+          <SetTabs
+            sets={sets}
+            base={base}
+            paged={page.paged}
+            list={list}
+            only={page.only}
+            onJump={(setId) => jumpToSet(drawBoxes, setId)}
+          />
           {list ? (
             <p className="cg-counter" role="status">
               <strong>{countText(count, list)}</strong> in {list.name}

@@ -10,8 +10,8 @@ interface SetTabsProps {
   list: SelectionList | null;
   /** The page shows only the list's photos. */
   only: boolean;
-  /** Before the browser jumps to a set: every photo's box is drawn, so the set is where it stays. */
-  onJump: () => void;
+  /** Takes the reader to a set (with JavaScript: instead of the link's own jump). */
+  onJump: (setId: number) => void;
 }
 
 export function SetTabs({ sets, base, paged, list, only, onJump }: SetTabsProps) {
@@ -21,7 +21,17 @@ export function SetTabs({ sets, base, paged, list, only, onJump }: SetTabsProps)
       <ul>
         {sets.map((s) => (
           <li key={s.id}>
-            <a href={paged ? `${base}?${listQuery}#set-${s.id}` : `#set-${s.id}`} onClick={paged ? undefined : onJump}>
+            <a
+              href={paged ? `${base}?${listQuery}#set-${s.id}` : `#set-${s.id}`}
+              onClick={
+                paged
+                  ? undefined
+                  : (event) => {
+                      event.preventDefault();
+                      onJump(s.id);
+                    }
+              }
+            >
               {s.title} <span className="cg-tab-count">{s.count}</span>
             </a>
           </li>

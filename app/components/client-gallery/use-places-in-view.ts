@@ -52,6 +52,8 @@ export function usePlacesInView(need: (setId: number, place: number) => Need, wa
   latest.current = need;
   const check = useRef((_backfill: boolean) => {});
   check.current = (backfill) => {
+    // A page opened further down (a restored scroll, a deep link) has been scrolled too.
+    scrolled.current ||= window.scrollY > 0;
     const margin = scrolled.current ? PREFETCH_MARGIN_PX : 0;
     const top = -margin;
     const bottom = window.innerHeight + margin;
@@ -78,6 +80,15 @@ export function usePlacesInView(need: (setId: number, place: number) => Need, wa
     const slot = lastSlotBefore(read.items, read.first);
     if (slot >= 0) latest.current(read.setId, Number((read.items[slot] as HTMLElement).dataset.place));
   };
+
+  // The first scroll may come before the boxes are drawn (it is what draws them).
+  useEffect(() => {
+    const onScroll = () => {
+      scrolled.current = true;
+    };
+    window.addEventListener("scroll", onScroll, { once: true, passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
 
   useEffect(() => {
     if (!watch) return;
