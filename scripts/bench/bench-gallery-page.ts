@@ -19,14 +19,14 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import sharp from "sharp";
-import { ingestImage } from "#domain/catalog/ingest.server.ts";
+import { ingestImage, type VariantPlan } from "#domain/catalog/ingest.server.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { DEMO_PHOTOS_DIR, importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { FIRST_SCREEN_PHOTOS, PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import { addGallerySet, createGallery, readGallery, setGalleryPin } from "#domain/galleries/galleries.server.ts";
 import { PIPELINE_VERSION } from "#domain/media/constants.ts";
+import { planGalleryVariants } from "#domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { planForShoot } from "#domain/processing/photo-jobs.server.ts";
 import { hydrated, VIEWPORTS } from "#fixtures/browser-page.ts";
 import { CHROMIUM_ARGS } from "#fixtures/chromium.ts";
 import { templateDataDir } from "#fixtures/data-dir-template.ts";
@@ -36,6 +36,7 @@ import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { DATABASE_FILE_NAME, migrate, openDatabase } from "#platform/db/db.server.ts";
 import { MIGRATIONS } from "#platform/db/migrations/index.server.ts";
 import { CHROMIUM_PATH, ensureChromium } from "../test/ensure-chromium.ts";
+import { phoneFigures } from "./bench-gallery-phone.ts";
 import { formatTable, printBenchmarkIndex, type RunResult, runLighthouseWithRetry } from "./bench-lighthouse.ts";
 
 /** The issue's wedding: 5,000 photos, here in four sets of a day's functions. */
@@ -45,6 +46,12 @@ const SETS = [
   { title: "Reception", photos: 1_200 },
   { title: "Candid", photos: 800 },
 ] as const;
+/** Issue 30's wedding, for the couple's phone: a big set between two small ones. */
+const PHONE_SETS = [
+  { title: "Mehendi", photos: 300 },
+  { title: "Muhurtham", photos: 3_000 },
+  { title: "Reception", photos: 300 },
+] as const;
 const PIN = "482190";
 /** Distinct demo photos processed with the gallery's plan, then copied to 5,000. */
 const TEMPLATE_PHOTOS = 12;
@@ -53,23 +60,9 @@ const DEMO_TEMPLATE_VERSION = 1;
 
 const HTML_GOAL_BYTES = 100 * 1024;
 const JS_BEYOND_PUBLIC_GOAL_GZIP_BYTES = 40 * 1024;
-/** A task this long is a long task (the browser's own threshold); beyond it, a frame is late. */
-const LONG_TASK_MS = 50;
 /** Next-page fetches timed, each at its own offset (never the same rows twice); the median is reported. */
 const PAGE_FETCHES = 5;
 const DEFAULT_LIGHTHOUSE_RUNS = 3;
-
-/**
- * The scroll: a thumb's flick of this many CSS px, then a pause, as a client looking through does;
- * never past the set's "More photos" link in mid-screen: there the client has reached the end of
- * what is in and waits for the next photos (the wait is counted), as they would.
- */
-const SCROLL_STEP_PX = 700;
-const SCROLL_PAUSE_MS = 150;
-/** The scroll runs on a CPU this many times slower than this machine's: Lighthouse's mobile setting, a mid-range phone. */
-const PHONE_CPU_SLOWDOWN = 4;
-/** The whole scroll stops here even if the set has not all loaded (a busy machine, a broken page). */
-const SCROLL_LIMIT_MS = 240_000;
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const BYTES_PER_KB = 1024;
 
@@ -90,9 +83,14 @@ function goal(ok: boolean): string {
   return ok ? "meets the goal" : "MISSES the goal";
 }
 
-interface Fixture {
+interface BenchGallery {
   token: string;
   sets: { id: number; title: string; photos: number }[];
+}
+
+interface Fixture extends BenchGallery {
+  /** Issue 30's 3,600-photo gallery, for the couple's phone. */
+  phone: BenchGallery;
 }
 
 /** The demo studio and the 5,000-photo gallery, in `dataDir`. */
@@ -126,16 +124,9 @@ export async function makeFixture(dataDir: string): Promise<Fixture> {
     await migrate(db);
     const deps = { db, storage: diskMediaStorage(dataDir) };
     started = performance.now();
-    const galleryId = await createGallery(db, {
-      title: "Anitha weds Karthik",
-      clientName: "Anitha",
-      eventDate: "2026-02-14",
-      selectionLimit: 300,
-    });
-    await setGalleryPin(db, galleryId, PIN);
-    const sets = [];
-    for (const set of SETS) sets.push({ id: await addGallerySet(db, galleryId, set.title), ...set });
-    const plan = await planForShoot(db, sets[0]?.id ?? 0);
+    // Demo photos processed with a gallery's plan (without a watermark, as both galleries are),
+    // then copied as many times as both galleries need.
+    const plan: VariantPlan = (info) => planGalleryVariants(info, null);
     const templates: number[] = [];
     for (const file of fs
       .readdirSync(DEMO_PHOTOS_DIR)
@@ -145,24 +136,51 @@ export async function makeFixture(dataDir: string): Promise<Fixture> {
       const data = await sharp(path.join(DEMO_PHOTOS_DIR, file)).jpeg({ quality: 90 }).toBuffer();
       templates.push((await ingestImage(deps, data, file, undefined, plan)).assetId);
     }
-    const total = SETS.reduce((sum, s) => sum + s.photos, 0);
-    const assetIds = await copyAssets(deps, templates, total, `bench-gallery-page:${dataDir}`);
-    let next = 0;
-    for (const set of sets) {
-      const mine = assetIds.slice(next, next + set.photos);
-      next += set.photos;
-      // SQLite's statement variables: in slices.
-      for (let from = 0; from < mine.length; from += 500) await appendPhotos(db, set.id, mine.slice(from, from + 500));
+    const wedding = await benchGallery(deps, templates, "Anitha weds Karthik", SETS, dataDir);
+    const phone = await benchGallery(deps, templates, "Meena weds Arun", PHONE_SETS, dataDir);
+    for (const made of [wedding, phone]) {
+      const total = made.sets.reduce((sum, s) => sum + s.photos, 0);
+      console.log(
+        `  gallery: ${total.toLocaleString("en")} photos in ${made.sets.length} sets (${made.sets.map((s) => s.photos.toLocaleString("en")).join(" / ")}), a PIN`,
+      );
     }
     console.log(
-      `  gallery: ${total.toLocaleString("en")} photos in ${sets.length} sets (${sets.map((s) => s.photos.toLocaleString("en")).join(" / ")}), ` +
-        `a PIN; ${templates.length} demo photos processed with the gallery's plan and copied, in ${ms(performance.now() - started)}`,
+      `  ${templates.length} demo photos processed with a gallery's plan and copied, in ${ms(performance.now() - started)}`,
     );
-    const token = (await readGallery(db, galleryId))?.token ?? "";
-    return { token, sets };
+    return { ...wedding, phone };
   } finally {
     await db.destroy();
   }
+}
+
+/** A gallery with a PIN and `sets` of copies of `templates`, each copy its own asset. */
+async function benchGallery(
+  deps: { db: ReturnType<typeof openDatabase>; storage: ReturnType<typeof diskMediaStorage> },
+  templates: number[],
+  title: string,
+  setsWanted: readonly { title: string; photos: number }[],
+  dataDir: string,
+): Promise<BenchGallery> {
+  const { db } = deps;
+  const galleryId = await createGallery(db, {
+    title,
+    clientName: title.split(" ")[0] ?? title,
+    eventDate: "2026-02-14",
+    selectionLimit: 300,
+  });
+  await setGalleryPin(db, galleryId, PIN);
+  const sets = [];
+  for (const set of setsWanted) sets.push({ id: await addGallerySet(db, galleryId, set.title), ...set });
+  const total = setsWanted.reduce((sum, s) => sum + s.photos, 0);
+  const assetIds = await copyAssets(deps, templates, total, `bench-gallery-page:${title}:${dataDir}`);
+  let next = 0;
+  for (const set of sets) {
+    const mine = assetIds.slice(next, next + set.photos);
+    next += set.photos;
+    // SQLite's statement variables: in slices.
+    for (let from = 0; from < mine.length; from += 500) await appendPhotos(db, set.id, mine.slice(from, from + 500));
+  }
+  return { token: (await readGallery(db, galleryId))?.token ?? "", sets };
 }
 
 /**
@@ -272,141 +290,6 @@ async function nextPageFigures(server: ServerProcess, galleryPath: string, cooki
   );
 }
 
-/** Set up in the page before its scripts: every long task, with when it started. */
-function observeLongTasks(): void {
-  const tasks: { start: number; duration: number }[] = [];
-  (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: "longtask", buffered: true });
-}
-
-interface ScrollState {
-  items: number;
-  loadedImages: number;
-  atEnd: boolean;
-  scrollY: number;
-  /** The set's "More photos" link's distance from the top of the screen, or null once the set is whole. */
-  moreTop: number | null;
-}
-
-async function scrollFigures(
-  browser: Browser,
-  baseUrl: string,
-  galleryPath: string,
-  cookie: string,
-  set: Fixture["sets"][number],
-) {
-  const pairs = cookie.split("; ").map((pair) => pair.split("=") as [string, string]);
-  const context = await browser.newContext({
-    viewport: VIEWPORTS.phone,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  try {
-    await context.addCookies(pairs.map(([name, value]) => ({ name, value, url: `${baseUrl}${galleryPath}` })));
-    await context.addInitScript(observeLongTasks);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
-    const pageRequests: number[] = [];
-    // A script error would leave a page that looks fine and loads nothing more: say it.
-    page.on("pageerror", (error) => console.log(`  page error while scrolling: ${error.message.split("\n")[0]}`));
-    page.on("console", (message) => {
-      if (message.type() === "error") console.log(`  console error while scrolling: ${message.text().split("\n")[0]}`);
-    });
-    page.on("requestfinished", (request) => {
-      if (new URL(request.url()).pathname.endsWith("/photos")) {
-        pageRequests.push(request.timing().responseEnd);
-      }
-    });
-    await page.goto(`${baseUrl}${galleryPath}`);
-    await hydrated(page);
-    const scrollFrom = await page.evaluate(() => performance.now());
-    const selector = `#set-${set.id}`;
-    const started = performance.now();
-    let state: ScrollState = { items: 0, loadedImages: 0, atEnd: false, scrollY: 0, moreTop: null };
-    let waits = 0;
-    let waitedMs = 0;
-    let waiting = false;
-    const read = () =>
-      page.evaluate((sel): ScrollState => {
-        const section = document.querySelector(sel);
-        const imgs = [...(section?.querySelectorAll<HTMLImageElement>(".cg-item img") ?? [])];
-        const bottom = section?.getBoundingClientRect().bottom ?? 0;
-        const more = section?.querySelector(".cg-more:last-child a");
-        return {
-          moreTop: more ? more.getBoundingClientRect().top : null,
-          items: section?.querySelectorAll(".cg-item").length ?? 0,
-          loadedImages: imgs.filter((img) => img.complete && img.naturalWidth > 0).length,
-          atEnd: bottom <= window.innerHeight,
-          scrollY: window.scrollY,
-        };
-      }, selector);
-    state = await read();
-    while (performance.now() - started < SCROLL_LIMIT_MS) {
-      const room =
-        state.moreTop === null
-          ? SCROLL_STEP_PX
-          : Math.min(SCROLL_STEP_PX, Math.max(0, state.moreTop - VIEWPORTS.phone.height / 2));
-      if (room >= 1) {
-        waiting = false;
-        await page.mouse.wheel(0, room);
-      } else {
-        if (!waiting) waits++;
-        waiting = true;
-        waitedMs += SCROLL_PAUSE_MS;
-      }
-      await page.waitForTimeout(SCROLL_PAUSE_MS);
-      state = await read();
-      if (state.items >= set.photos && state.atEnd) break;
-    }
-    const scrollMs = performance.now() - started;
-    // Let the last images arrive before counting them.
-    await page.waitForTimeout(1_000);
-    state = await read();
-    const result = await page.evaluate(
-      ({ from, threshold }) => {
-        const tasks = (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks;
-        const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) =>
-          new URL(r.name).pathname.endsWith(".js"),
-        );
-        const during = tasks.filter((t) => t.start >= from);
-        const before = tasks.filter((t) => t.start < from);
-        return {
-          before: before.map((t) => t.duration),
-          during: during.map((t) => t.duration),
-          blockingDuring: during.reduce((sum, t) => sum + Math.max(0, t.duration - threshold), 0),
-          scripts: scripts.map((r) => new URL(r.name).pathname),
-          images: document.querySelectorAll(".cg-item img").length,
-        };
-      },
-      { from: scrollFrom, threshold: LONG_TASK_MS },
-    );
-    const longest = (values: number[]) => (values.length > 0 ? ms(Math.max(...values)) : "none");
-    console.log(
-      `Scroll through the first set in Chromium, as the person choosing (${VIEWPORTS.phone.width} × ${VIEWPORTS.phone.height}, 2x, touch; ` +
-        `wheel steps of ${SCROLL_STEP_PX} px every ${SCROLL_PAUSE_MS} ms, CPU slowed ${PHONE_CPU_SLOWDOWN}× as Lighthouse's mobile)`,
-    );
-    console.log(
-      `  "${set.title}": ${state.items.toLocaleString("en")} of ${set.photos.toLocaleString("en")} photos in the page, ` +
-        `${state.loadedImages.toLocaleString("en")} images loaded, ${state.atEnd ? "scrolled past its end" : "did NOT scroll past its end"} ` +
-        `in ${ms(scrollMs)} (${pageRequests.length} page requests, scrolled ${Math.round(state.scrollY).toLocaleString("en")} px)`,
-    );
-    console.log(
-      `  the client reached the end of what was in and waited for photos: ${waits} times, ${ms(waitedMs)} in all`,
-    );
-    console.log(
-      `  long tasks (over ${LONG_TASK_MS} ms) while scrolling: ${result.during.length}, longest ${longest(result.during)}, ` +
-        `${ms(result.blockingDuring)} blocking in all; before the scroll (load and hydration): ${result.before.length}, longest ${longest(result.before)}`,
-    );
-    return { scripts: result.scripts };
-  } finally {
-    await context.close();
-  }
-}
-
 function lighthouseTable(results: RunResult[]): void {
   const pages = [...new Set(results.map((r) => r.page))];
   const num = (value: number | null | undefined, digits = 0) =>
@@ -487,9 +370,16 @@ export async function runGalleryPageBench(): Promise<void> {
     await nextPageFigures(server, galleryPath, cookie, firstSet.id);
 
     if (process.argv.includes("--no-scroll")) {
-      console.log("Scroll: skipped (--no-scroll)");
+      console.log("The phone's journey: skipped (--no-scroll)");
     } else {
-      await scrollSection(server, galleryPath, cookie, firstSet, homeScripts);
+      const phonePath = `/g/${fixture.phone.token}`;
+      const phoneUrl = `${server.url}${phonePath}`;
+      const phoneCookie = await postForm(server, phoneUrl, await postForm(server, phoneUrl, "", { pin: PIN }), {
+        intent: "enter",
+        name: "Meena",
+        pin: "1357",
+      });
+      await phoneSection(server, phonePath, phoneCookie, fixture.phone.sets, homeScripts);
     }
 
     if (lighthouseRuns > 0) await lighthouseFigures(server, galleryPath, cookie, lighthouseRuns);
@@ -501,17 +391,17 @@ export async function runGalleryPageBench(): Promise<void> {
   }
 }
 
-/** The scroll through the first set, and the scripts it loaded beyond the public pages'. */
-async function scrollSection(
+/** The couple's phone in the 3,600-photo gallery, and the scripts it loaded beyond the public pages'. */
+async function phoneSection(
   server: ServerProcess,
   galleryPath: string,
   cookie: string,
-  firstSet: Fixture["sets"][number],
+  sets: Fixture["sets"],
   homeScripts: string[],
 ) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const { scripts } = await scrollFigures(browser, server.url, galleryPath, cookie, firstSet);
+    const { scripts } = await phoneFigures(browser, server.url, galleryPath, cookie, sets);
     const loadedBeyond = scriptsBeyond(scripts, homeScripts);
     const get = async (assetPath: string) =>
       new Uint8Array(await (await fetch(`${server.url}${assetPath}`)).arrayBuffer());

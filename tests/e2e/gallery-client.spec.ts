@@ -25,6 +25,9 @@ import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 import { enterAs } from "./gallery-visitor.ts";
 
+/** For the pages a slowed phone draws: the same assertions, waiting up to 30 s. */
+const slowExpect = expect.configure({ timeout: 30_000 });
+
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 interface GalleryOptions {
@@ -343,6 +346,10 @@ test.describe("a client gallery's photos", () => {
 
 test.describe("a 3,600-photo gallery on a phone, its CPU slowed 4×", () => {
   test.use({ viewport: VIEWPORTS.phone });
+  // A phone's CPU on a 2-core machine running another browser beside it: slow by design, so
+  // every wait is longer (what is asserted is what happens, not how soon: that is the bench's).
+  test.describe.configure({ timeout: 120_000 });
+  const expect = slowExpect;
   /** As the issue's wedding: sets of 300, 3,000 and 300. */
   const BIG: [number, number, number] = [300, 3_000, 300];
   /** Photo 2,000 of the gallery: place 1,699 of the 3,000-photo set. */
@@ -371,7 +378,6 @@ test.describe("a 3,600-photo gallery on a phone, its CPU slowed 4×", () => {
   };
 
   test("scrolling fast to the end of each set loads all of it, whatever was flicked past", async ({ page }) => {
-    test.slow();
     const gallery = await makeGallery({ perSet: BIG });
     await slowPhone(page, gallery);
     // The first scroll draws every photo's box.
@@ -456,11 +462,15 @@ test.describe("a 3,600-photo gallery on a phone, its CPU slowed 4×", () => {
     await deep.locator("a").click();
     await expect(page).toHaveURL(/#gallery-2000$/);
     await expect(page.getByRole("button", { name: "Close the viewer" })).toBeVisible();
-    for (let n = 0; n < 3; n++) {
-      await page.keyboard.press("ArrowRight");
-      await expect(page).toHaveURL(new RegExp(`#gallery-${2_001 + n}$`));
-      // One move per NAVIGATION_THROTTLE_MS, whatever the keys.
-      await page.waitForTimeout(NAVIGATION_THROTTLE_MS);
+    const shown = page.locator(".viewer-counter");
+    for (let n = 2_001; n <= 2_003; n++) {
+      // One move per NAVIGATION_THROTTLE_MS from the last one shown, whatever the keys: a key
+      // pressed too soon on a slowed CPU is not a move, so press until the counter moves on.
+      await expect(async () => {
+        if ((await shown.textContent()) !== `${n} of 3600`) await page.keyboard.press("ArrowRight");
+        await expect(shown).toHaveText(`${n} of 3600`, { timeout: 6 * NAVIGATION_THROTTLE_MS });
+      }).toPass();
+      await expect(page).toHaveURL(new RegExp(`#gallery-${n}$`));
     }
     await page.goBack();
     await expect(page.getByRole("button", { name: "Close the viewer" })).toBeHidden();
@@ -628,17 +638,19 @@ test.describe("favourites that reach the studio", () => {
     await expect(hearts(page).nth(2)).toHaveAttribute("aria-pressed", "true");
     await expect(counter(page)).toHaveText("3 of 3 in Album");
 
-    // Over the limit, screens down the page: refused, and said so where the client is, beside
-    // the list's count, both on screen; the page does not move.
+    // Over the limit, screens down the page: refused, and said so beside the heart tapped, with
+    // the list's count on screen too; the page does not move.
     const deep = hearts(page).nth(11);
     await deep.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(VIEWPORTS.phone.height);
     await deep.click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "Album already holds 3 photos, its limit. Remove a heart to add another.",
-    );
-    await expect(page.getByRole("alert")).toBeInViewport();
+    const refusal = tiles(page).nth(11).getByRole("alert");
+    await expect(refusal).toHaveText("Album already holds 3 photos, its limit. Remove a heart to add another.");
+    await expect(page.getByRole("alert")).toHaveCount(1);
+    await expect(refusal).toBeInViewport();
+    const [heartBox, refusalBox] = await Promise.all([deep.boundingBox(), refusal.boundingBox()]);
+    expect(refusalBox && heartBox && refusalBox.y - (heartBox.y + heartBox.height)).toBeLessThan(16);
     await expect(counter(page)).toBeInViewport();
     await expect(deep).toHaveAttribute("aria-pressed", "false");
     await expect(deep).toBeInViewport();

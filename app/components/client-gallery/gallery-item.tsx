@@ -38,6 +38,8 @@ interface GalleryItemProps {
   locked: boolean;
   here: string;
   onToggle: (photo: GalleryPhoto, on: boolean) => void;
+  /** Why its heart was just refused, said beside it (null: nothing to say). */
+  refusal: string | null;
 }
 
 /** One photo of the grid. Memoised: a page of photos appended while scrolling renders only its own. */
@@ -54,6 +56,7 @@ export const GalleryItem = memo(function GalleryItem({
   locked,
   here,
   onToggle,
+  refusal,
 }: GalleryItemProps) {
   return (
     <li
@@ -74,6 +77,11 @@ export const GalleryItem = memo(function GalleryItem({
           eager={viewerIndex < EAGER_PHOTOS}
         />
       </a>
+      {refusal ? (
+        <p className="cg-refusal" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       {list ? (
         <PhotoControls
           photo={photo}

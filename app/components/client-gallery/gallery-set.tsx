@@ -33,6 +33,8 @@ interface GallerySetProps {
   locked: boolean;
   here: string;
   onToggle: (photo: GalleryPhoto, on: boolean) => void;
+  /** A heart just refused, said beside its photo. */
+  refusal: { text: string; photoId: number | null } | null;
   /** Draws every place's box (the More photos link, once JavaScript runs). */
   onBox: () => void;
 }
@@ -81,6 +83,7 @@ export function GallerySet({
   locked,
   here,
   onToggle,
+  refusal,
   onBox,
 }: GallerySetProps) {
   const { places, shapes, hearted } = state;
@@ -107,6 +110,7 @@ export function GallerySet({
           locked={locked}
           here={here}
           onToggle={onToggle}
+          refusal={refusal?.photoId === photo.id ? refusal.text : null}
         />,
       );
       place++;

@@ -9,6 +9,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from "reac
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
+import type { GalleryPhoto } from "#domain/galleries/client-types.ts";
 import { ONLY_LIST_QUERY } from "#domain/galleries/client-types.ts";
 import { Picture } from "../picture.tsx";
 import { parseGalleryHash } from "../viewer/deep-link.ts";
@@ -97,11 +98,16 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const here = `${location.pathname}${location.search}`;
   const listQuery = list ? `&list=${list.id}${page.only ? `&${ONLY_LIST_QUERY}` : ""}` : "";
   const locked = list?.submittedAt != null;
-  const [message, setMessage] = useState(problem?.form === "item" ? problem.message : "");
-  useEffect(() => setMessage(problem?.form === "item" ? problem.message : ""), [problem]);
-  const { loaded, need } = useSetPages(base, sets, listQuery, setMessage);
+  // What went wrong, said beside the photo whose heart was refused (`photoId`) or in the bar.
+  const [message, setMessage] = useState<{ text: string; photoId: number | null }>({
+    text: problem?.form === "item" ? problem.message : "",
+    photoId: null,
+  });
+  useEffect(() => setMessage({ text: problem?.form === "item" ? problem.message : "", photoId: null }), [problem]);
+  const say = useCallback((text: string, photo?: GalleryPhoto) => setMessage({ text, photoId: photo?.id ?? null }), []);
+  const { loaded, need } = useSetPages(base, sets, listQuery, say);
   const [boxed, drawBoxes] = useBoxes();
-  const { count, isHearted, toggle, saveNote } = useHearts(base, list, locked, setMessage);
+  const { count, isHearted, toggle, saveNote } = useHearts(base, list, locked, say);
 
   // The viewer goes through every photo of the gallery, fetched or not: an unfetched one shows its
   // shape until its page comes, asked for as the viewer reaches it.
@@ -140,7 +146,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
           heartFor={list && !locked ? list : null}
           download={page.downloads === "open"}
           base={base}
-          onToggle={toggle}
+          onToggle={(photo, on) => toggle(photo, on, "viewer")}
         />
       );
     },
@@ -192,7 +198,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
             </p>
           ) : null}
           <p className="cg-message" role="alert">
-            {message}
+            {message.photoId === null ? message.text : ""}
           </p>
         </div>
         {page.only && list && sets.length === 0 ? (
@@ -217,6 +223,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
             locked={locked}
             here={here}
             onToggle={toggle}
+            refusal={message.photoId !== null ? message : null}
             onBox={drawBoxes}
           />
         ))}

@@ -7,19 +7,23 @@ interface Hearts {
   /** Photos in the list, counted as the hearts are given. */
   count: number;
   isHearted: (photo: GalleryPhoto) => boolean;
-  toggle: (photo: GalleryPhoto, on: boolean) => Promise<void>;
+  /** `where`: the photo's heart in the grid (a refusal is said beside it) or the viewer's. */
+  toggle: (photo: GalleryPhoto, on: boolean, where?: "grid" | "viewer") => Promise<void>;
   /** Saves a hearted photo's note where it is, without leaving the page: null, or what went wrong. */
   saveNote: (photo: GalleryPhoto, comment: string) => Promise<string | null>;
 }
 
 const UNREACHED = "That did not reach the studio. Check the connection and try again.";
 
-/** `onMessage` shows what went wrong, or clears it (""), for the page's alert. */
+/**
+ * `onMessage` shows what went wrong, or clears it (""): beside the photo whose heart in the grid
+ * was refused (`photo`), or in the page's alert.
+ */
 export function useHearts(
   base: string,
   list: SelectionList | null,
   locked: boolean,
-  onMessage: (message: string) => void,
+  onMessage: (message: string, photo?: GalleryPhoto) => void,
 ): Hearts {
   const [hearts, setHearts] = useState<Record<number, boolean>>({});
   const [count, setCount] = useState(list?.count ?? 0);
@@ -28,8 +32,9 @@ export function useHearts(
   const isHearted = (photo: GalleryPhoto) => hearts[photo.id] ?? photo.hearted;
 
   const toggle = useCallback(
-    async (photo: GalleryPhoto, on: boolean) => {
+    async (photo: GalleryPhoto, on: boolean, where: "grid" | "viewer" = "grid") => {
       if (!list || locked) return;
+      const beside = where === "grid" ? photo : undefined;
       setHearts((h) => ({ ...h, [photo.id]: on }));
       setCount((c) => c + (on ? 1 : -1));
       onMessage("");
@@ -44,12 +49,12 @@ export function useHearts(
         if (answer.count !== null) setCount(answer.count);
         if (!answer.ok) {
           setHearts((h) => ({ ...h, [photo.id]: !on }));
-          onMessage(answer.message);
+          onMessage(answer.message, beside);
         }
       } catch {
         setHearts((h) => ({ ...h, [photo.id]: !on }));
         setCount((c) => c + (on ? -1 : 1));
-        onMessage(UNREACHED);
+        onMessage(UNREACHED, beside);
       }
     },
     [base, list, locked, onMessage],

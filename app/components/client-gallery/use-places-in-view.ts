@@ -20,8 +20,11 @@ export const SLOT_CLASS = "cg-slot";
 
 /** The reader rests once no scroll has come for this long. */
 const REST_MS = 150;
-/** Filling in passed-over boxes waits for an idle moment at most this long. */
-const BACKFILL_WAIT_MS = 1000;
+/**
+ * Between two pages filled in behind the reader, at least this long, and then an idle moment: a
+ * page drawn is a long task on a phone (60 photos' markup), and the reader's taps come first.
+ */
+const BACKFILL_GAP_MS = 300;
 
 /** The first child whose bottom is below `top`: rows go down the page in order, so halve. */
 function firstBelow(items: HTMLCollection, top: number): number {
@@ -116,18 +119,21 @@ export function usePlacesInView(need: (setId: number, place: number) => Need, wa
 
   // Each page drawn (and the boxes' first drawing) may leave boxes still on the screen: a tall
   // screen, a quick flick, a page smaller than the screen. Filling in what was flicked past waits
-  // for an idle moment, so the client's taps and scrolling come first.
+  // BACKFILL_GAP_MS and then an idle moment, so the client's taps and scrolling come first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` is the trigger, not a value read.
   useEffect(() => {
     if (!watch) return;
     check.current(false);
     if (!scrolled.current) return;
     const backfill = () => check.current(true);
-    const idle = window.requestIdleCallback?.(backfill, { timeout: BACKFILL_WAIT_MS });
-    const timer = idle === undefined ? window.setTimeout(backfill, REST_MS) : 0;
+    let idle: number | undefined;
+    const timer = window.setTimeout(() => {
+      if (window.requestIdleCallback) idle = window.requestIdleCallback(backfill);
+      else backfill();
+    }, BACKFILL_GAP_MS);
     return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
     };
   }, [watch, drawn]);
 }
