@@ -174,7 +174,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
     <>
       <p>
         {shoot.gallery ? (
-          <Link to={`/admin/galleries/${shoot.gallery.id}`}>← {shoot.gallery.title}</Link>
+          <Link to={`/admin/galleries/${shoot.gallery.id}?set=${shoot.id}`}>← {shoot.gallery.title}</Link>
         ) : (
           <Link to="/admin/shoots">← All shoots</Link>
         )}
