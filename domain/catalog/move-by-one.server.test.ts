@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
-import { moveByOne, movedByOne } from "./move-by-one.server.ts";
+import { moveByOne, movedByOne, movedTo } from "./move-by-one.server.ts";
 
 describe("moving one place", () => {
   it("swaps with the neighbour, and refuses past either end or for an unknown id", () => {
@@ -13,6 +13,15 @@ describe("moving one place", () => {
     const order = [1, 2];
     movedByOne(order, 1, 1);
     expect(order).toEqual([1, 2]);
+  });
+
+  it("puts an item at any place, clamped to the list, and refuses an unknown id", () => {
+    expect(movedTo([1, 2, 3, 4], 4, 0)).toEqual([4, 1, 2, 3]);
+    expect(movedTo([1, 2, 3, 4], 1, 2)).toEqual([2, 3, 1, 4]);
+    expect(movedTo([1, 2, 3], 1, 9)).toEqual([2, 3, 1]);
+    expect(movedTo([1, 2, 3], 3, -4)).toEqual([3, 1, 2]);
+    expect(movedTo([1, 2, 3], 9, 0)).toBeNull();
+    expect(movedTo([1, 2, 3], 2, 0.5)).toBeNull();
   });
 
   describe("in the database", () => {

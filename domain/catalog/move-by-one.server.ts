@@ -45,3 +45,27 @@ export async function moveByOne(db: Database, list: OrderedList, id: number, ste
     return true;
   });
 }
+
+/** The order with `id` taken out and put back at `index` (clamped to the list); null when it is not there. */
+export function movedTo<T>(order: readonly T[], id: T, index: number): T[] | null {
+  const from = order.indexOf(id);
+  if (from < 0 || !Number.isInteger(index)) return null;
+  const rest = order.filter((item) => item !== id);
+  rest.splice(Math.min(Math.max(0, index), rest.length), 0, id);
+  return rest;
+}
+
+/**
+ * Moves `id` to place `index` (0 first) in one step: a drag's drop, which may cross several
+ * places. False when it is not there or is there already.
+ */
+export async function moveTo(db: Database, list: OrderedList, id: number, index: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockOrders(trx);
+    const current = await list.read(trx);
+    const order = movedTo(current, id, index);
+    if (!order || order.every((item, i) => item === current[i])) return false;
+    await list.write(trx, order);
+    return true;
+  });
+}

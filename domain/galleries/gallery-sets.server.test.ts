@@ -9,6 +9,7 @@ import {
   checkSetTitle,
   listGallerySets,
   moveGallerySet,
+  placeGallerySet,
   renameGallerySet,
   trashGallerySet,
 } from "./gallery-sets.server.ts";
@@ -37,6 +38,13 @@ describe("sets in the studio's database", () => {
     expect(await renameGallerySet(store.db, other, two, "Not yours")).toBe(false);
     expect(await moveGallerySet(store.db, id, three, -1)).toBe(true);
     expect(await moveGallerySet(store.db, id, one, -1)).toBe(false);
+    expect((await listGallerySets(store.db, id)).map((s) => s.title)).toEqual(["One", "Three", "Muhurtham"]);
+    // A drag's drop: several places at once, only within its own gallery.
+    expect(await placeGallerySet(store.db, id, two, 0)).toBe(true);
+    expect((await listGallerySets(store.db, id)).map((s) => s.title)).toEqual(["Muhurtham", "One", "Three"]);
+    expect(await placeGallerySet(store.db, other, two, 2)).toBe(false);
+    expect(await placeGallerySet(store.db, id, two, 0)).toBe(false);
+    expect(await placeGallerySet(store.db, id, two, 99)).toBe(true);
     expect((await listGallerySets(store.db, id)).map((s) => s.title)).toEqual(["One", "Three", "Muhurtham"]);
 
     expect(await trashGallerySet(store.db, other, one)).toBe(false);

@@ -2,7 +2,7 @@
 // counts, renamed, reordered and trashed. A set is a shoot of the gallery (galleries.server.ts
 // adds them); each set's photos are managed on its shoot page.
 import type { Database } from "../../platform/db/db.server.ts";
-import { moveByOne, type Step } from "../catalog/move-by-one.server.ts";
+import { moveByOne, moveTo, type OrderedList, type Step } from "../catalog/move-by-one.server.ts";
 import { countLivePhotos, isLiveSet, renameSet, writeSetOrder } from "../catalog/sets.server.ts";
 import { trashShoot } from "../catalog/shoots.server.ts";
 import { readGallerySets } from "./galleries.server.ts";
@@ -44,17 +44,20 @@ export async function renameGallerySet(
   return renameSet(db, galleryId, setId, title);
 }
 
+/** A gallery's live sets as an ordered list (their trashed sets keep their places out of it). */
+const setOrder = (galleryId: number): OrderedList => ({
+  read: async (trx) => (await readGallerySets(trx, galleryId)).map((s) => s.id),
+  write: writeSetOrder,
+});
+
 /** Moves a set one place earlier (-1) or later (+1) among its gallery's live sets. */
 export async function moveGallerySet(db: Database, galleryId: number, setId: number, step: Step): Promise<boolean> {
-  return moveByOne(
-    db,
-    {
-      read: async (trx) => (await readGallerySets(trx, galleryId)).map((s) => s.id),
-      write: writeSetOrder,
-    },
-    setId,
-    step,
-  );
+  return moveByOne(db, setOrder(galleryId), setId, step);
+}
+
+/** Puts a set at place `index` (0 first) among its gallery's live sets: where a drag dropped it. */
+export async function placeGallerySet(db: Database, galleryId: number, setId: number, index: number): Promise<boolean> {
+  return moveTo(db, setOrder(galleryId), setId, index);
 }
 
 /** Sends a set to the trash like a shoot (restorable there); false when it is not the gallery's. */

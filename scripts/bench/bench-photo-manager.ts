@@ -125,7 +125,7 @@ async function domainFigures(db: Database, shootId: number, photoIds: number[]):
  * they are seen while capturing. Polling every frame instead took the main thread from the parser
  * of the current page's 8 MB of HTML and made its load several times slower.)
  */
-function probeFirstThumbnail(args: { selector: string; entries: number }): void {
+export function probeFirstThumbnail(args: { selector: string; entries: number }): void {
   performance.setResourceTimingBufferSize(args.entries);
   const seen = (event: Event) => {
     const img = event.target;
@@ -138,7 +138,7 @@ function probeFirstThumbnail(args: { selector: string; entries: number }): void 
   document.addEventListener("load", seen, true);
 }
 
-interface FirstScreen {
+export interface FirstScreen {
   firstThumbnailMs: number;
   domContentLoadedMs: number;
   loadMs: number;
@@ -152,7 +152,7 @@ interface FirstScreen {
 }
 
 /** What the page itself measured, read once it has painted a thumbnail and fired `load`. */
-function readFirstScreen(selectors: { thumbnail: string; listbox: string }): FirstScreen {
+export function readFirstScreen(selectors: { thumbnail: string; listbox: string }): FirstScreen {
   const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
   const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) =>
     new URL(r.name).pathname.endsWith(".js"),
@@ -172,7 +172,7 @@ function readFirstScreen(selectors: { thumbnail: string; listbox: string }): Fir
   };
 }
 
-async function signIn(browser: Browser, baseUrl: string, password: string) {
+export async function signIn(browser: Browser, baseUrl: string, password: string) {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
   await page.goto(LOGIN_PATH);
@@ -186,7 +186,7 @@ async function signIn(browser: Browser, baseUrl: string, password: string) {
 }
 
 /** The status of one untimed request for the page. */
-async function warmUp(browser: Browser, storageState: Awaited<ReturnType<typeof signIn>>, url: string) {
+export async function warmUp(browser: Browser, storageState: Awaited<ReturnType<typeof signIn>>, url: string) {
   const context = await browser.newContext({ storageState });
   try {
     const response = await context.request.get(url, { timeout: PAGE_TIMEOUT_MS });

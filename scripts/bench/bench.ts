@@ -18,6 +18,7 @@ import { runAdminBench } from "./bench-admin.ts";
 import { runClusterBench } from "./bench-cluster.ts";
 import { runContentApiBench } from "./bench-content-api.ts";
 import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
+import { runGalleryAdminBench } from "./bench-gallery-admin.ts";
 import { runGalleryPageBench } from "./bench-gallery-page.ts";
 import { runLighthouseBench } from "./bench-lighthouse.ts";
 import { runMemoryBench } from "./bench-memory.ts";
@@ -73,6 +74,12 @@ if (process.argv.includes("--only=admin")) {
 // `node scripts/bench/bench.ts --only=photo-manager` prints only the 3,000-photo shoot's figures.
 if (process.argv.includes("--only=photo-manager")) {
   await runPhotoManagerBench();
+  process.exit();
+}
+
+// `node scripts/bench/bench.ts --only=gallery-admin`: a 3,000-photo gallery's admin first screen.
+if (process.argv.includes("--only=gallery-admin")) {
+  await runGalleryAdminBench();
   process.exit();
 }
 
@@ -164,6 +171,7 @@ await runAdminBench(root);
 await runMemoryBench();
 
 await runPhotoManagerBench();
+await runGalleryAdminBench();
 
 await runContentApiBench();
 await runSsrBench();

@@ -121,7 +121,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const [n1, n2, n3, n4, n5] = made.names;
 
     // From the gallery's page: compare Priya's list with another.
-    await page.goto(`/admin/galleries/${made.id}`);
+    await page.goto(`/admin/galleries/${made.id}?panel=selections`);
     await page.getByRole("link", { name: "Compare with… for Priya's Album" }).click();
     await expect(page.getByRole("heading", { name: `Selections of ${made.title}`, level: 1 })).toBeVisible();
     await expect(page.getByLabel("List", { exact: true })).toHaveValue(String(made.bride));

@@ -107,7 +107,7 @@ test("'Set as cover' in a set's photo manager makes the gallery's cover, the one
   expect(storedCover(gallery.id)).toBe(gallery.coverPhoto.id);
   // The set's grid badges the gallery's cover; the gallery's own page shows the same one.
   await expect(photo.locator(".pm-badge")).toHaveText("Cover");
-  await page.goto(`/admin/galleries/${gallery.id}`);
+  await page.goto(`/admin/galleries/${gallery.id}?panel=cover`);
   await expect(page.getByRole("region", { name: "Cover" })).toContainText(gallery.coverPhoto.fileName);
 });
 
@@ -117,7 +117,7 @@ test("the studio picks the cover from the gallery's own photos by keyboard; the 
 }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   const gallery = await makeGallery();
-  await page.goto(`/admin/galleries/${gallery.id}`);
+  await page.goto(`/admin/galleries/${gallery.id}?panel=cover`);
   const cover = page.getByRole("region", { name: "Cover" });
   await expect(cover.getByText("No cover: the gallery opens with its title.")).toBeVisible();
 
@@ -167,7 +167,7 @@ test("the studio picks the cover from the gallery's own photos by keyboard; the 
   expect(await axeViolations(page)).toEqual([]);
 
   // No cover again, by click.
-  await page.goto(`/admin/galleries/${gallery.id}`);
+  await page.goto(`/admin/galleries/${gallery.id}?panel=cover`);
   await hydrated(page, "#cover form[method=post]");
   await cover.getByRole("button", { name: "No cover" }).click();
   await cover.getByRole("button", { name: "Save cover" }).click();
@@ -252,7 +252,7 @@ test("before the page's scripts run, the cover's radio buttons are keyboard-reac
   // axe needs JavaScript in the page: the app's own scripts are kept out instead, so the page
   // stays as the server drew it (what a browser without JavaScript shows).
   await page.route("**/*.js", (route) => route.abort());
-  await page.goto(`/admin/galleries/${gallery.id}`);
+  await page.goto(`/admin/galleries/${gallery.id}?panel=cover`);
   const cover = page.getByRole("region", { name: "Cover" });
   await expect(cover.getByRole("radio")).toHaveCount(7);
   await cover.getByRole("radio", { name: "No cover" }).focus();
@@ -267,7 +267,7 @@ test.describe("without JavaScript", () => {
 
   test("the cover is a radio button among the gallery's photos, found by search", async ({ adminPage: page }) => {
     const gallery = await makeGallery();
-    await page.goto(`/admin/galleries/${gallery.id}`);
+    await page.goto(`/admin/galleries/${gallery.id}?panel=cover`);
     const cover = page.getByRole("region", { name: "Cover" });
     await expect(cover.getByRole("radio")).toHaveCount(7);
     await expect(cover.getByRole("radio", { name: "No cover" })).toBeChecked();
@@ -284,7 +284,7 @@ test.describe("without JavaScript", () => {
     await expect(cover.getByRole("radio", { name: gallery.coverPhoto.fileName })).toBeChecked();
 
     // Another page of photos keeps the cover as a choice of its own.
-    await page.goto(`/admin/galleries/${gallery.id}?coverQ=${encodeURIComponent(gallery.title)}#cover`);
+    await page.goto(`/admin/galleries/${gallery.id}?panel=cover&coverQ=${encodeURIComponent(gallery.title)}#cover`);
     await expect(cover.getByText(`No photos matching “${gallery.title}”.`)).toBeVisible();
     await expect(cover.getByRole("radio", { name: `${gallery.coverPhoto.fileName} (` })).toBeChecked();
   });

@@ -66,7 +66,7 @@ test("a new watermark is drawn on the photos already there, and the viewer shows
   const second: Watermark = { text: "Nila Studio · proof", position: "center", opacityPercent: 40 };
   const gallery = await makeGallery(first);
 
-  await page.goto(`/admin/galleries/${gallery.id}`);
+  await page.goto(`/admin/galleries/${gallery.id}?panel=access`);
   await page.getByLabel("Watermark text").fill(second.text);
   await page.getByLabel("Watermark position").selectOption(second.position);
   await page.getByLabel("Watermark opacity (%)").fill(String(second.opacityPercent));

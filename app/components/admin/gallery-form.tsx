@@ -1,7 +1,7 @@
 // A client gallery's details (title, client, event date, selection limit), for creating and
 // editing; creating may also start from a portfolio shoot's photos. And its cover, chosen among
 // the gallery's own photos.
-import { useCallback, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { groupsOf, type ImagePage } from "#domain/catalog/image-picker.ts";
@@ -22,12 +22,14 @@ interface GalleryFormProps {
   submitLabel: string;
   /** Creating only: portfolio shoots whose photos may become the gallery's first set. */
   shoots?: { id: number; title: string }[];
+  /** The answer to the last save, shown beside the button. */
+  answer?: ReactNode;
 }
 
-export function GalleryForm({ values, errors = {}, submitLabel, shoots }: GalleryFormProps) {
+export function GalleryForm({ values, errors = {}, submitLabel, shoots, answer }: GalleryFormProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="admin-form" noValidate>
+    <Form method="post" className="admin-form" noValidate preventScrollReset>
       <CsrfField />
       <input type="hidden" name="intent" value="save" />
       <Field id="gallery-title" label="Title" error={errors.title} hint="For example: Priya & Karthik's wedding">
@@ -91,9 +93,12 @@ export function GalleryForm({ values, errors = {}, submitLabel, shoots }: Galler
           )}
         </Field>
       ) : null}
-      <button type="submit" className="button" disabled={busy}>
-        {submitLabel}
-      </button>
+      <div className="admin-form-end">
+        <button type="submit" className="button" disabled={busy}>
+          {submitLabel}
+        </button>
+        {answer}
+      </div>
     </Form>
   );
 }
@@ -142,9 +147,10 @@ export function GalleryCoverForm({ galleryId, cover, choices, answer }: GalleryC
     },
     [answer],
   );
+  // The cover is a panel of the gallery's workspace (?panel=cover): its search and pages stay in it.
   const here = `/admin/galleries/${galleryId}`;
   const pageLink = (offset: number) =>
-    `${here}?${new URLSearchParams({ coverQ: choices.q, coverOffset: String(offset) })}#cover`;
+    `${here}?${new URLSearchParams({ panel: "cover", coverQ: choices.q, coverOffset: String(offset) })}#cover`;
   const onPage = choices.items.some((i) => i.photoId === cover?.photoId);
   return (
     <section aria-labelledby="cover-heading" className="admin-panel" id="cover">
@@ -155,6 +161,7 @@ export function GalleryCoverForm({ galleryId, cover, choices, answer }: GalleryC
       </p>
       {hydrated ? null : (
         <form method="get" action={`${here}#cover`} className="admin-actions cover-search">
+          <input type="hidden" name="panel" value="cover" />
           <Field id="cover-search" label="Find a photo by file name or set">
             {(control) => <input {...control} name="coverQ" type="search" defaultValue={choices.q} />}
           </Field>

@@ -2,7 +2,7 @@
 // after a dropped connection, resumed after a reload) a few at a time, with per-file and total
 // progress, a retry for each failure, and a summary naming every refused file and why. The
 // server's background processing is then followed by polling the shoot's jobs.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import {
@@ -125,9 +125,14 @@ interface PhotoUploaderProps {
   knownHashes: readonly string[];
   /** Called when a file has been uploaded and queued for processing. */
   onQueued: () => void;
+  /** A larger element that takes dropped files too (the gallery's set, photos and all). */
+  dropZone?: RefObject<HTMLElement | null>;
 }
 
-export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUploaderProps) {
+/** A drag that carries files (not a photo or text dragged within the page). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
+
+export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }: PhotoUploaderProps) {
   const [ready, setReady] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -277,6 +282,54 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
   }
   const retryRef = useRef(retry);
   retryRef.current = retry;
+  const ownDrop = useRef<HTMLDivElement>(null);
+  const addFilesRef = useRef(addFiles);
+  addFilesRef.current = addFiles;
+
+  // Files dropped anywhere on the drop zone go up as if dropped on the uploader; the zone is
+  // marked while files are over it.
+  useEffect(() => {
+    const zone = dropZone?.current;
+    if (!zone) return;
+    // The uploader's own box inside the zone handles its drops itself.
+    const forZone = (event: DragEvent) =>
+      carriesFiles(event) && !ownDrop.current?.contains(event.target as Node | null);
+    let depth = 0;
+    const mark = (on: boolean) => zone.classList.toggle("is-drop-target", on);
+    const enter = (event: DragEvent) => {
+      if (!forZone(event)) return;
+      depth++;
+      mark(true);
+    };
+    const over = (event: DragEvent) => {
+      if (!forZone(event)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = "copy";
+    };
+    const leave = (event: DragEvent) => {
+      if (!forZone(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) mark(false);
+    };
+    const drop = (event: DragEvent) => {
+      if (!forZone(event)) return;
+      event.preventDefault();
+      depth = 0;
+      mark(false);
+      addFilesRef.current(event.dataTransfer?.files ?? null);
+    };
+    zone.addEventListener("dragenter", enter);
+    zone.addEventListener("dragover", over);
+    zone.addEventListener("dragleave", leave);
+    zone.addEventListener("drop", drop);
+    return () => {
+      zone.removeEventListener("dragenter", enter);
+      zone.removeEventListener("dragover", over);
+      zone.removeEventListener("dragleave", leave);
+      zone.removeEventListener("drop", drop);
+      mark(false);
+    };
+  }, [dropZone]);
   const pumpRef = useRef(pump);
   pumpRef.current = pump;
 
@@ -294,6 +347,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued }: PhotoUpl
     <div className="uploader">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra for mice; the labelled file input inside it is the keyboard way. */}
       <div
+        ref={ownDrop}
         className={`uploader-drop${dragging ? " is-dragging" : ""}`}
         onDragOver={(event) => {
           event.preventDefault();

@@ -215,7 +215,7 @@ export default function GallerySelections({ loaderData, actionData }: Route.Comp
   return (
     <>
       <p>
-        <Link to={`/admin/galleries/${gallery.id}#selections`}>← {gallery.title}</Link>
+        <Link to={`/admin/galleries/${gallery.id}?panel=selections`}>← {gallery.title}</Link>
       </p>
       <h1>Selections of {gallery.title}</h1>
       {lists.length === 0 ? (

@@ -4,8 +4,8 @@
 // one notice at the foot of the screen, where the action was. A client gallery's set is a shoot
 // too and is managed here with the same photo manager and upload; its details are only its
 // title (a set is never published, a story or in a collection), and it links back to its gallery.
-import { useEffect, useMemo, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
+import { useMemo, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useRouteLoaderData } from "react-router";
 import {
   type ActionAnswer,
   ActionNotice,
@@ -13,45 +13,33 @@ import {
   useLatestAnswer,
 } from "#app/components/admin/action-notice.tsx";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { NO_SCRIPT_PAGE_SIZE, PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
+import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
-import {
-  isPhotoOrder,
-  movePhotosToShoot,
-  otherShoots,
-  parsePhotoIds,
-  placePhotos,
-  restorePhotos,
-  setAltText,
-  setPhotoOrder,
-  trashPhotos,
-} from "#domain/catalog/photos.server.ts";
+import { otherShoots } from "#domain/catalog/photos.server.ts";
 import type { FieldErrors, ShootFormValues } from "#domain/catalog/shoot-form.ts";
 import {
-  type AdminPhoto,
-  type AdminShoot,
   getShootForEdit,
   listCollections,
   parseShootForm,
   renameShoot,
-  setCover,
   setShootStatus,
   setStory,
   trashShoot,
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
-import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
 import { checkSetTitle } from "#domain/galleries/gallery-sets.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { knownPhotoHashes } from "#domain/processing/photo-jobs.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-edit";
+import { fetchAllPhotos, useRestOfPhotos, withAllPhotos } from "./all-photos.ts";
+import { photoAction, photoPage } from "./photo-actions.server.ts";
 
 function shootId(param: string): number {
   return requireIdParam(param, "There is no such shoot.");
@@ -79,15 +67,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const coverAssetId = gallery
     ? (photos.find((p) => p.id === gallery.coverPhotoId)?.assetId ?? null)
     : details.coverAssetId;
-  const pageCount = Math.max(1, Math.ceil(photos.length / NO_SCRIPT_PAGE_SIZE));
-  const page = Math.min(pageCount, Math.max(1, Number(url.searchParams.get("page")) || 1));
-  const pageStart = (page - 1) * NO_SCRIPT_PAGE_SIZE;
   return {
     shoot: { ...details, coverAssetId, gallery: gallery ? { id: gallery.id, title: gallery.title } : null },
-    photos: photos.slice(pageStart, pageStart + NO_SCRIPT_PAGE_SIZE),
-    photoCount: photos.length,
-    pageStart,
-    complete: photos.length <= NO_SCRIPT_PAGE_SIZE,
+    ...photoPage(photos, url.searchParams.get("page")),
     now: Date.now(),
     otherShoots: others,
     knownHashes: [...known].map(knownHashPrefix),
@@ -106,132 +88,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * of a big shoot once it runs instead (useRestOfPhotos).
  */
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  const [server, all] = await Promise.all([
-    serverLoader(),
-    fetch(`/admin/shoots/${encodeURIComponent(params.id)}/photos`, { headers: { Accept: "application/json" } })
-      .then((r) => (r.ok ? (r.json() as Promise<{ photos: AdminPhoto[] }>) : null))
-      .catch(() => null),
-  ]);
-  if (server.complete || !all) return server;
-  return { ...server, photos: all.photos, photoCount: all.photos.length, pageStart: 0, complete: true };
-}
-
-/** Once the page runs, a revalidation brings a big shoot's other photos (through clientLoader). */
-function useRestOfPhotos(complete: boolean) {
-  const { revalidate } = useRevalidator();
-  // Again only when `complete` changes (revalidate is stable): if the photos cannot be fetched,
-  // the page keeps its first page and its links to more, and does not ask in a loop.
-  useEffect(() => {
-    if (!complete) void revalidate();
-  }, [complete, revalidate]);
+  const [server, all] = await Promise.all([serverLoader(), fetchAllPhotos(params.id)]);
+  return withAllPhotos(server, all);
 }
 
 /** Every answer of this page: a notice, and for the details form what to correct. */
 type Answer = ActionAnswer & { errors?: FieldErrors; values?: ShootFormValues };
 
 const emptyShootValues: ShootFormValues = { title: "", location: "", description: "", collectionId: "" };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The photos an action is for: the manager's selection (one field), or the ticked boxes without JavaScript. */
-function chosenPhotos(form: FormData): number[] | null {
-  const list = form.get("photoIds");
-  if (typeof list === "string" && list !== "") return parsePhotoIds(list);
-  const ticked = form.getAll("photoId").map(String).join(",");
-  return ticked === "" ? [] : parsePhotoIds(ticked);
-}
-
-async function photoAction(
-  db: ReturnType<typeof getDb>,
-  shoot: AdminShoot,
-  intent: string,
-  form: FormData,
-): Promise<Answer | null> {
-  const ids = chosenPhotos(form);
-  if (ids === null) return { notice: "That selection of photos could not be read; choose them again." };
-  const nothing: Answer = { notice: "Select one or more photos first." };
-  switch (intent) {
-    case "photos-place-start":
-    case "photos-place-end":
-    case "photos-place": {
-      if (ids.length === 0) return nothing;
-      const before =
-        intent === "photos-place" ? String(form.get("before") ?? "") : intent.slice("photos-place-".length);
-      const placement = before === "start" || before === "end" ? { at: before } : { before: Number(before) };
-      const placed = await placePhotos(db, shoot.id, ids, placement as Parameters<typeof placePhotos>[3]);
-      if (placed === 0) return { notice: "Those photos changed meanwhile; the page shows them as they are now." };
-      const where = before === "start" ? "to the start" : before === "end" ? "to the end" : "to the new place";
-      return { notice: `Moved ${plural(placed, "photo")} ${where}.` };
-    }
-    case "photos-alt":
-    case "photos-alt-clear": {
-      if (ids.length === 0) return nothing;
-      const alt = intent === "photos-alt" ? String(form.get("alt") ?? "") : "";
-      const count = await setAltText(db, shoot.id, ids, alt);
-      return {
-        notice: alt.trim()
-          ? `Alt text set on ${plural(count, "photo")}.`
-          : `Alt text cleared on ${plural(count, "photo")}.`,
-      };
-    }
-    case "photos-trash": {
-      if (ids.length === 0) return nothing;
-      const trashed = await trashPhotos(db, shoot.id, ids);
-      return {
-        notice: `${plural(trashed.length, "photo")} moved to the trash.`,
-        undo: { intent: "photos-restore", photoIds: trashed },
-      };
-    }
-    case "photos-restore": {
-      const restored = await restorePhotos(db, ids, shoot.id);
-      return { notice: `${plural(restored, "photo")} back in ${restored === 1 ? "its place" : "their places"}.` };
-    }
-    case "photos-move": {
-      if (ids.length === 0) return nothing;
-      // A set's photos move between the sets of its gallery; a shoot's between portfolio shoots.
-      const other = shoot.galleryId === null ? "shoot" : "set";
-      const result = await movePhotosToShoot(db, shoot.id, ids, Number(form.get("targetShootId")));
-      if (result === "no-target") return { notice: `Choose another ${other} to move the photos to.` };
-      if (result === "other-gallery")
-        return {
-          notice:
-            shoot.galleryId === null
-              ? "Not moved: a portfolio shoot's photos do not go into a client gallery's set."
-              : "Not moved: a client gallery's photos move only to another set of the same gallery, never to a portfolio shoot, where they could be published.",
-        };
-      const skipped = result.alreadyThere
-        ? ` ${plural(result.alreadyThere, "photo")} stayed: that ${other} has the same image already.`
-        : "";
-      return { notice: `Moved ${plural(result.moved, "photo")} to the other ${other}.${skipped}` };
-    }
-    case "photos-sort": {
-      const order = form.get("photoOrder");
-      if (!isPhotoOrder(order)) return { notice: "Choose how to order the photos." };
-      await setPhotoOrder(db, shoot.id, order);
-      return {
-        notice:
-          order === "manual"
-            ? "The photos keep the order shown; move them by hand from here."
-            : `Sorted by ${order === "captured" ? "capture time" : "file name"}; new uploads land in that order too.`,
-      };
-    }
-    case "cover": {
-      if (ids.length !== 1) return { notice: "Select exactly one photo to make it the cover." };
-      const photo = shoot.photos.find((p) => p.id === ids[0]);
-      if (!photo) return { notice: "That photo is not in this shoot." };
-      // In a set, the cover is the gallery's: the one the client sees atop it.
-      if (shoot.galleryId !== null) {
-        const result = await setGalleryCover(db, shoot.galleryId, photo.id);
-        if (!result.ok) return { notice: result.error };
-        return { notice: `${photo.fileName} is the gallery's cover now: the client sees it atop the gallery.` };
-      }
-      if (!(await setCover(db, shoot.id, photo.assetId))) return { notice: "That photo is not in this shoot." };
-      return { notice: `${photo.fileName} is the cover now.` };
-    }
-    default:
-      return null;
-  }
-}
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const db = getDb();
@@ -285,7 +149,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const answer = await photoAction(db, shoot, intent, form);
   if (!answer) throw data("Unknown action.", { status: 400 });
-  return answer;
+  return answer satisfies Answer as Answer;
 }
 
 export default function EditShoot({ loaderData, actionData }: Route.ComponentProps) {
@@ -310,7 +174,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
     <>
       <p>
         {shoot.gallery ? (
-          <Link to={`/admin/galleries/${shoot.gallery.id}`}>← {shoot.gallery.title}</Link>
+          <Link to={`/admin/galleries/${shoot.gallery.id}?set=${shoot.id}`}>← {shoot.gallery.title}</Link>
         ) : (
           <Link to="/admin/shoots">← All shoots</Link>
         )}

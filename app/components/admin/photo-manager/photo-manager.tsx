@@ -72,6 +72,8 @@ interface PhotoManagerProps {
   pageStart: number;
   /** Whether `photos` is all of them (the browser fetches the rest after the first screen). */
   complete: boolean;
+  /** The address of page N before JavaScript runs, when the page's own address says more than ?page (a gallery's set). */
+  pageHref?: (page: number) => string;
 }
 
 interface Drag {
@@ -113,6 +115,7 @@ export function PhotoManager({
   photoCount,
   pageStart,
   complete,
+  pageHref = (page) => `?page=${page}`,
 }: PhotoManagerProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher({ key: PHOTO_ACTIONS_FETCHER });
@@ -337,11 +340,11 @@ export function PhotoManager({
           </ol>
           {pageCount > 1 ? (
             <nav className="pm-pages" aria-label="Pages of photos">
-              {pageNumber > 1 ? <Link to={`?page=${pageNumber - 1}`}>Previous photos</Link> : null}
+              {pageNumber > 1 ? <Link to={pageHref(pageNumber - 1)}>Previous photos</Link> : null}
               <span>
                 Page {pageNumber} of {pageCount}
               </span>
-              {pageNumber < pageCount ? <Link to={`?page=${pageNumber + 1}`}>Next photos</Link> : null}
+              {pageNumber < pageCount ? <Link to={pageHref(pageNumber + 1)}>Next photos</Link> : null}
             </nav>
           ) : null}
         </>

@@ -12,7 +12,9 @@ import {
   WATERMARK_POSITIONS,
 } from "#domain/galleries/gallery-form.ts";
 import { type Mistakes, photosText } from "./answer.ts";
+import { FormAnswer } from "./form-answer.tsx";
 import { LinkCopy } from "./link-copy.tsx";
+import { workspaceHref } from "./panels.ts";
 import { PinForm } from "./pin-form.tsx";
 
 export function AccessSection({
@@ -22,11 +24,9 @@ export function AccessSection({
   confirm,
   rerendering,
   mistakes,
+  set,
 }: {
-  gallery: Pick<
-    GalleryRecord,
-    "id" | "expiresOn" | "downloads" | "watermark" | "hasPin" | "hasDownloadPin" | "updatedAt"
-  >;
+  gallery: Pick<GalleryRecord, "id" | "expiresOn" | "downloads" | "watermark" | "hasPin" | "hasDownloadPin">;
   access: GalleryAccess;
   link: string;
   /** ?confirm=revoke asks before the link is revoked. */
@@ -34,6 +34,8 @@ export function AccessSection({
   /** The gallery's photos still waiting to be drawn again. */
   rerendering: number;
   mistakes: Mistakes;
+  /** The selected set, kept in the links here so the way back to its photos stays one click. */
+  set: number | null;
 }) {
   const accessValues = (mistakes("access")?.values as AccessFormValues | undefined) ?? {
     expiresOn: gallery.expiresOn ?? "",
@@ -44,8 +46,8 @@ export function AccessSection({
   };
   const errors = mistakes("access")?.errors ?? {};
   return (
-    <section aria-labelledby="access-heading" className="admin-panel">
-      <h2 id="access-heading">Access</h2>
+    <section aria-labelledby="access-heading" className="gw-panel">
+      <h2 id="access-heading">Access &amp; downloads</h2>
       <p>
         Link: <strong>{ACCESS_TEXT[access]}</strong>
         {access === "expired" ? ` (it ended on ${gallery.expiresOn})` : ""}
@@ -66,17 +68,21 @@ export function AccessSection({
             <button type="submit" name="intent" value="link-revoke" className="button button--danger">
               Revoke the link
             </button>{" "}
-            <Link to={`/admin/galleries/${gallery.id}`}>Cancel</Link>
+            <Link to={workspaceHref(gallery.id, { set, panel: "access" })}>Cancel</Link>
           </Form>
         ) : (
-          <Link to="?confirm=revoke" className="button button--danger" preventScrollReset>
+          <Link
+            to={workspaceHref(gallery.id, { set, panel: "access", extra: { confirm: "revoke" } })}
+            className="button button--danger"
+            preventScrollReset
+          >
             Revoke…
           </Link>
         )}
       </div>
+      <FormAnswer answer={mistakes("link")} />
 
       <PinForm
-        key={`pin-${gallery.updatedAt}`}
         heading="PIN or password to open the gallery"
         label="PIN or password"
         newLabel="New PIN or password"
@@ -84,11 +90,13 @@ export function AccessSection({
         set={gallery.hasPin}
         setIntent="pin-set"
         clearIntent="pin-clear"
-        error={mistakes("pin")?.errors?.pin}
+        form="pin"
+        answer={mistakes("pin")}
       />
 
-      {/* Each save (gallery.updatedAt) draws the forms anew from what was stored: a PIN is not left typed in. */}
-      <Form key={`access-${gallery.updatedAt}`} method="post" className="admin-form" noValidate preventScrollReset>
+      {/* Not keyed by the gallery's last change: that remounted the form at every other form's
+          save and lost what was being typed here (issue 30, item 11). */}
+      <Form method="post" className="admin-form" noValidate preventScrollReset>
         <CsrfField />
         <input type="hidden" name="intent" value="access" />
         <Field
@@ -149,13 +157,15 @@ export function AccessSection({
             in a few minutes.
           </p>
         ) : null}
-        <button type="submit" className="button">
-          Save access
-        </button>
+        <div className="admin-form-end">
+          <button type="submit" className="button">
+            Save access
+          </button>
+          <FormAnswer answer={mistakes("access")} />
+        </div>
       </Form>
 
       <PinForm
-        key={`download-pin-${gallery.updatedAt}`}
         heading="PIN for downloads"
         label="Download PIN"
         newLabel="New download PIN"
@@ -163,7 +173,8 @@ export function AccessSection({
         set={gallery.hasDownloadPin}
         setIntent="download-pin-set"
         clearIntent="download-pin-clear"
-        error={mistakes("download-pin")?.errors?.pin}
+        form="download-pin"
+        answer={mistakes("download-pin")}
       />
     </section>
   );

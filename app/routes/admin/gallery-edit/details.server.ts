@@ -9,7 +9,7 @@ export const detailsIntents: IntentHandlers = {
     const parsed = parseGalleryForm(form);
     if (!parsed.ok) return invalid({ form: "details", errors: parsed.errors, values: parsed.values });
     await updateGallery(db, gallery.id, parsed.value);
-    return { notice: "Details saved." } satisfies Answer;
+    return { form: "details", notice: "Details saved." } satisfies Answer;
   },
   trash: async ({ db, gallery }) => {
     await trashGallery(db, gallery.id);

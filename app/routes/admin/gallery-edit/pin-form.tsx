@@ -3,6 +3,8 @@
 import { Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/field.tsx";
+import { type Answer, useClearedAfterSave } from "./answer.ts";
+import { FormAnswer } from "./form-answer.tsx";
 
 export function PinForm({
   heading,
@@ -12,7 +14,8 @@ export function PinForm({
   set,
   setIntent,
   clearIntent,
-  error,
+  form,
+  answer,
 }: {
   heading: string;
   label: string;
@@ -21,17 +24,22 @@ export function PinForm({
   set: boolean;
   setIntent: string;
   clearIntent: string;
-  error: string | undefined;
+  /** Which PIN: its answers say so. */
+  form: "pin" | "download-pin";
+  /** The answer to this form's last post, if the last post was this form's. */
+  answer: Answer | undefined;
 }) {
+  const ref = useClearedAfterSave(answer, form);
+  const error = answer?.errors?.pin;
   return (
-    <Form method="post" className="admin-form" noValidate preventScrollReset>
+    <Form ref={ref} method="post" className="admin-form" noValidate preventScrollReset>
       <CsrfField />
       <h3>{heading}</h3>
       <p>{set ? "Set. Only its hash is stored: type a new one to change it." : "None."}</p>
       <Field id={`${idPrefix}-input`} label={set ? newLabel : label} error={error}>
         {(control) => <input {...control} name="pin" type="text" autoComplete="off" />}
       </Field>
-      <div className="admin-actions">
+      <div className="admin-form-end">
         <button type="submit" name="intent" value={setIntent} className="button">
           {set ? "Change" : "Set"}
           <span className="visually-hidden"> {heading}</span>
@@ -41,6 +49,7 @@ export function PinForm({
             Remove<span className="visually-hidden"> {heading}</span>
           </button>
         ) : null}
+        <FormAnswer answer={answer} />
       </div>
     </Form>
   );

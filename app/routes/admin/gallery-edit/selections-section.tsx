@@ -6,22 +6,28 @@ import { Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import type { SelectionListRow } from "#domain/galleries/selection-review.server.ts";
+import type { Answer } from "./answer.ts";
+import { FormAnswer } from "./form-answer.tsx";
 import { ListExports, whoseList } from "./list-exports.tsx";
 
 export function SelectionsSection({
   galleryId,
   lists,
   limit,
+  answer,
 }: {
   galleryId: number;
   lists: SelectionListRow[];
   limit: number | null;
+  /** The answer to the last reopening, if it was one. */
+  answer: Answer | undefined;
 }) {
   const review = `/admin/galleries/${galleryId}/selections`;
   return (
-    <section aria-labelledby="selections-heading" className="admin-panel" id="selections">
+    <section aria-labelledby="selections-heading" className="gw-panel" id="selections">
       <h2 id="selections-heading">Selections</h2>
       {lists.length === 0 ? <p>No selection lists yet.</p> : null}
+      <FormAnswer answer={answer} />
       {lists.map((list) => {
         const listLimit = list.byStudio ? null : (list.limit ?? limit);
         const comments = list.items.filter((i) => i.comment.trim() !== "");

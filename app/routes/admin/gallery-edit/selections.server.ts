@@ -8,6 +8,7 @@ export const selectionsIntents: IntentHandlers = {
   "list-reopen": async ({ db, gallery, form }) => {
     const reopened = await reopenSelectionList(db, gallery.id, Number(form.get("listId")));
     return {
+      form: "list",
       notice: reopened ? "List reopened: the client can change it and submit again." : "That list is not submitted.",
     } satisfies Answer;
   },

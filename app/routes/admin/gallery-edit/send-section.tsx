@@ -5,12 +5,15 @@ import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import type { GalleryRecord } from "#domain/galleries/galleries.server.ts";
 import type { lastGalleryReadyMail } from "#domain/galleries/mail.server.ts";
+import type { Answer } from "./answer.ts";
+import { FormAnswer } from "./form-answer.tsx";
 
 export function SendSection({
   gallery,
   whatsapp,
   qrCode,
   mail,
+  answer,
 }: {
   gallery: Pick<GalleryRecord, "id" | "clientEmail" | "clientPhone" | "sentAt">;
   /** The WhatsApp chat with the message typed in; null without a client's phone it can use. */
@@ -19,9 +22,11 @@ export function SendSection({
   qrCode: string;
   /** The last "gallery ready" mail, if one was queued. */
   mail: Awaited<ReturnType<typeof lastGalleryReadyMail>>;
+  /** The answer to the last send or mark-as-sent, if it was one. */
+  answer: Answer | undefined;
 }) {
   return (
-    <section aria-labelledby="send-heading" className="admin-panel">
+    <section aria-labelledby="send-heading" className="gw-panel">
       <h2 id="send-heading">Send to the client</h2>
       <p>
         {gallery.sentAt ? (
@@ -67,6 +72,7 @@ export function SendSection({
           </button>
         </Form>
       </div>
+      <FormAnswer answer={answer} />
       {!gallery.clientEmail ? (
         <p className="admin-sub">Add the client's e-mail in the details to send it by mail.</p>
       ) : null}

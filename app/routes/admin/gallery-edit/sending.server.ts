@@ -16,13 +16,16 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
 export const sendingIntents: IntentHandlers = {
   send: async ({ db, gallery }) => {
     if (!gallery.clientEmail)
-      return data<Answer>({ notice: "Add the client's e-mail address in the details first." }, { status: 400 });
+      return data<Answer>(
+        { form: "send", notice: "Add the client's e-mail address in the details first." },
+        { status: 400 },
+      );
     await enqueueMail(db, { kind: "gallery-ready", galleryId: gallery.id });
     await markGallerySent(db, gallery.id);
-    return { notice: `The “gallery ready” mail to ${gallery.clientEmail} is queued.` } satisfies Answer;
+    return { form: "send", notice: `The “gallery ready” mail to ${gallery.clientEmail} is queued.` } satisfies Answer;
   },
   "mark-sent": async ({ db, gallery }) => {
     await markGallerySent(db, gallery.id);
-    return { notice: "Marked as sent." } satisfies Answer;
+    return { form: "send", notice: "Marked as sent." } satisfies Answer;
   },
 };

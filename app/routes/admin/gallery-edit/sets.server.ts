@@ -1,8 +1,9 @@
-// The gallery's sets: add, rename, reorder, trash (each set's photos are managed on its shoot page).
+// The gallery's sets: add, rename, reorder (by one place, or dragged to any), trash.
 import { addGallerySet } from "#domain/galleries/galleries.server.ts";
 import {
   checkSetTitle,
   moveGallerySet,
+  placeGallerySet,
   renameGallerySet,
   trashGallerySet,
 } from "#domain/galleries/gallery-sets.server.ts";
@@ -24,7 +25,7 @@ export const setsIntents: IntentHandlers = {
         values: { title: String(form.get("title") ?? "") },
       });
     await addGallerySet(db, gallery.id, checked.title);
-    return { notice: `Set “${checked.title}” added.` } satisfies Answer;
+    return { form: "set-add", notice: `Set “${checked.title}” added.` } satisfies Answer;
   },
   "set-rename": async ({ db, gallery, form }) => {
     const setId = Number(form.get("setId"));
@@ -38,7 +39,13 @@ export const setsIntents: IntentHandlers = {
       });
     if (!(await renameGallerySet(db, gallery.id, setId, checked.title)))
       return { notice: "That set is no longer here." };
-    return { notice: `Set renamed to “${checked.title}”.` } satisfies Answer;
+    return { form: "set-rename", setId, notice: `Set renamed to “${checked.title}”.` } satisfies Answer;
+  },
+  // A set dragged to another place in the list (the Move buttons are the way without a pointer).
+  "set-place": async ({ db, gallery, form }) => {
+    if (!(await placeGallerySet(db, gallery.id, Number(form.get("setId")), Number(form.get("index")))))
+      return { notice: "That set is no longer there, or already in that place." };
+    return { notice: "Sets reordered." } satisfies Answer;
   },
   up: (args) => moveSet(args, -1),
   down: (args) => moveSet(args, 1),
