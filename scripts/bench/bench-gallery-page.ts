@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, chromium } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { ingestImage, type VariantPlan } from "#domain/catalog/ingest.server.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
@@ -27,7 +27,6 @@ import { addGallerySet, createGallery, readGallery, setGalleryPin } from "#domai
 import { PIPELINE_VERSION } from "#domain/media/constants.ts";
 import { planGalleryVariants } from "#domain/media/pipeline.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
-import { hydrated, VIEWPORTS } from "#fixtures/browser-page.ts";
 import { CHROMIUM_ARGS } from "#fixtures/chromium.ts";
 import { templateDataDir } from "#fixtures/data-dir-template.ts";
 import { copyAssets } from "#fixtures/gallery-fixture.ts";
