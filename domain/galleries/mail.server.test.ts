@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { addPhotoToSet } from "#fixtures/gallery-fixture.ts";
 import { mailTestBed } from "#fixtures/mail-test-bed.ts";
 import type { MimePart, ReceivedMail } from "#fixtures/smtp-sink.ts";
 import { FIXTURES_DIR, insertAssets } from "#fixtures/test-store.ts";
@@ -14,11 +15,9 @@ import { mailWriters } from "#tests/helpers/mail-writers.ts";
 import { ingestImage } from "../catalog/ingest.server.ts";
 import { formatDay } from "../catalog/studio-time.ts";
 import { storeInquiry } from "../inquiries/store.server.ts";
-import { claimNextJob } from "../jobs/queue.server.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import { type OutboxOptions, runOutboxRound } from "../mail/sender.server.ts";
 import type { MailAddresses } from "../mail/smtp.server.ts";
-import { enqueueUploadedPhoto, processJob } from "../processing/photo-jobs.server.ts";
 import { updateGalleryAccess } from "./access-settings.server.ts";
 import { setGalleryCover } from "./cover.server.ts";
 import { addGallerySet, createGallery, readGallery, setGalleryPin } from "./galleries.server.ts";
@@ -93,27 +92,9 @@ function contentId(part: MimePart): string {
   return (part.headers["content-id"] ?? "").replace(/^<|>$/g, "");
 }
 
-/** Uploads `data` into the set as the photo worker does, and returns the photo's id. */
-async function uploadPhoto(setId: number, data: Uint8Array, fileName: string): Promise<number> {
-  const { db } = bed.store;
-  await enqueueUploadedPhoto(db, {
-    uploadId: fileName,
-    shootId: setId,
-    batchId: "batch-1",
-    batchIndex: 0,
-    fileName,
-    data,
-  });
-  const job = await claimNextJob(db);
-  if (!job) throw new Error("no job");
-  expect(await processJob(bed.store, job, data)).toBe("done");
-  const { id } = await db
-    .selectFrom("photos")
-    .select("id")
-    .where("shoot_id", "=", setId)
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
-  return id;
+/** Uploads `data` into the set through the pipeline with the set's plan; returns the photo's id. */
+function uploadPhoto(setId: number, data: Uint8Array, fileName: string): Promise<number> {
+  return addPhotoToSet(bed.store, setId, data, fileName);
 }
 
 /** A wide logo on a transparent ground, made the studio's through the public pipeline. */

@@ -22,6 +22,7 @@ import { createGalleryFromShoot, readGallerySets } from "#domain/galleries/galle
 import { bigShootDataDir } from "#fixtures/big-shoot.ts";
 import { VIEWPORTS } from "#fixtures/browser-page.ts";
 import { CHROMIUM_ARGS } from "#fixtures/chromium.ts";
+import { dropQueuedJobs } from "#fixtures/gallery-fixture.ts";
 import { documentScripts, gzipBytes, scriptBytes } from "#fixtures/page-scripts.ts";
 import { startServer } from "#fixtures/server-process.ts";
 import { DATABASE_FILE_NAME, openDatabase } from "#platform/db/db.server.ts";
@@ -133,7 +134,7 @@ export async function runGalleryAdminBench(): Promise<void> {
       setId = (await readGallerySets(db, galleryId))[0]?.id as number;
       // The gallery's own sizes would be drawn by the worker for 3,000 photos while the page is
       // measured on a shared 2-core machine; the admin's grid shows the shoot's files either way.
-      await db.deleteFrom("jobs").where("kind", "=", "photo-rerender").execute();
+      await dropQueuedJobs(db, "photo-rerender");
     } finally {
       await db.destroy();
     }
