@@ -4,6 +4,7 @@
 // of the set being read that a quick flick passed over are filled too, nearest first: a set read
 // to its end is all there, and scrolling back up finds its photos.
 import { useEffect, useRef } from "react";
+import { PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import type { Need } from "./use-set-pages.ts";
 
 /**
@@ -24,7 +25,9 @@ const REST_MS = 150;
  * Between two pages filled in behind the reader, at least this long, and then an idle moment: a
  * page drawn is a long task on a phone (60 photos' markup), and the reader's taps come first.
  */
-const BACKFILL_GAP_MS = 300;
+const BACKFILL_GAP_MS = 150;
+/** Pages asked for at once when filling in (the most that may be on their way, use-set-pages.ts). */
+const BACKFILL_PAGES = 2;
 
 /** The first child whose bottom is below `top`: rows go down the page in order, so halve. */
 function firstBelow(items: HTMLCollection, top: number): number {
@@ -80,8 +83,14 @@ export function usePlacesInView(need: (setId: number, place: number) => Need, wa
       }
     }
     if (!backfill || near || !read) return;
-    const slot = lastSlotBefore(read.items, read.first);
-    if (slot >= 0) latest.current(read.setId, Number((read.items[slot] as HTMLElement).dataset.place));
+    // The nearest page above the screen, and the one above it: as many as may be on their way.
+    let before = read.first;
+    for (let n = 0; n < BACKFILL_PAGES; n++) {
+      const slot = lastSlotBefore(read.items, before);
+      if (slot < 0) return;
+      latest.current(read.setId, Number((read.items[slot] as HTMLElement).dataset.place));
+      before = slot - PHOTOS_PER_PAGE + 1;
+    }
   };
 
   // The first scroll may come before the boxes are drawn (it is what draws them).
