@@ -28,6 +28,7 @@ import { startServer } from "#fixtures/server-process.ts";
 import { DATABASE_FILE_NAME, openDatabase } from "#platform/db/db.server.ts";
 import { CHROMIUM_PATH, ensureChromium } from "../test/ensure-chromium.ts";
 import { type FirstScreen, probeFirstThumbnail, readFirstScreen, signIn, warmUp } from "./bench-photo-manager.ts";
+import { kb, median, ms } from "./figures.ts";
 
 const PHOTOS = 3_000;
 /** Cold loads of each page; the median is reported. */
@@ -36,20 +37,11 @@ const PAGE_TIMEOUT_MS = 120_000;
 /** After the load event, how long a page may still take to draw its first thumbnail (its scripts fetch the rest). */
 const THUMBNAIL_GRACE_MS = 5_000;
 const SERVER_READY_TIMEOUT_MS = 120_000;
-const BYTES_PER_KB = 1024;
 const PROBE_POLL_MS = 100;
 const RESOURCE_TIMING_ENTRIES = 20_000;
 /** A set's photos, in the photo manager's grid (a listbox once it runs, an ordered list before). */
 const THUMBNAIL_SELECTOR = ".pm img";
 const LISTBOX_SELECTOR = '.pm [role="listbox"]';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`);
-const kb = (bytes: number) => `${(bytes / BYTES_PER_KB).toFixed(1)} KB`;
 
 type StorageState = Awaited<ReturnType<typeof signIn>>;
 

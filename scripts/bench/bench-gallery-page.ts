@@ -37,6 +37,7 @@ import { MIGRATIONS } from "#platform/db/migrations/index.server.ts";
 import { CHROMIUM_PATH, ensureChromium } from "../test/ensure-chromium.ts";
 import { phoneFigures } from "./bench-gallery-phone.ts";
 import { formatTable, printBenchmarkIndex, type RunResult, runLighthouseWithRetry } from "./bench-lighthouse.ts";
+import { kb, median, ms } from "./figures.ts";
 
 /** The issue's wedding: 5,000 photos, here in four sets of a day's functions. */
 const SETS = [
@@ -64,19 +65,6 @@ const PAGE_FETCHES = 5;
 const DEFAULT_LIGHTHOUSE_RUNS = 3;
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const BYTES_PER_KB = 1024;
-
-function kb(bytes: number): string {
-  return `${(bytes / BYTES_PER_KB).toFixed(1)} KB`;
-}
-
-function ms(value: number): string {
-  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 function goal(ok: boolean): string {
   return ok ? "meets the goal" : "MISSES the goal";

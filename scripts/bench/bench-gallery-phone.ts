@@ -10,6 +10,7 @@
 // change and after it.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { hydrated, VIEWPORTS } from "#fixtures/browser-page.ts";
+import { median, ms } from "./figures.ts";
 
 /** Lighthouse's mobile CPU setting: a mid-range phone. */
 export const PHONE_CPU_SLOWDOWN = 4;
@@ -35,15 +36,6 @@ export interface PhoneSet {
   id: number;
   title: string;
   photos: number;
-}
-
-function ms(value: number): string {
-  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** Set up in the page before its scripts: every long task, with when it started. */

@@ -23,6 +23,7 @@ import { CHROMIUM_ARGS } from "#fixtures/chromium.ts";
 import { startServer } from "#fixtures/server-process.ts";
 import { DATABASE_FILE_NAME, type Database, openDatabase } from "#platform/db/db.server.ts";
 import { CHROMIUM_PATH, ensureChromium } from "../test/ensure-chromium.ts";
+import { median } from "./figures.ts";
 
 const PHOTOS = 3_000;
 const MOVED_PHOTOS = 500;
@@ -45,11 +46,6 @@ const ADMIN_EMAIL = "bench@example.com";
 const THUMBNAIL_SELECTOR = '.admin-photos img, [role="listbox"] [role="option"] img';
 const LISTBOX_SELECTOR = '[role="listbox"]';
 const OPTION_SELECTOR = '[role="listbox"] [role="option"]';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 function ms(value: number): string {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
