@@ -241,28 +241,8 @@ export default function GallerySelections({ loaderData, actionData }: Route.Comp
           {lists.length > 1 ? (
             // Keyed by the lists it shows chosen: after a navigation it starts from those again.
             <Form method="get" action={base} className="picks-compare-form" id="compare" key={`${chosenA}-${chosenB}`}>
-              <Field id="compare-a" label="List">
-                {(control) => (
-                  <select {...control} name="a" defaultValue={chosenA}>
-                    {lists.map((list) => (
-                      <option key={list.id} value={list.id}>
-                        {whoseList(list)} ({list.count})
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id="compare-b" label="Compare with">
-                {(control) => (
-                  <select {...control} name="b" defaultValue={chosenB}>
-                    {lists.map((list) => (
-                      <option key={list.id} value={list.id}>
-                        {whoseList(list)} ({list.count})
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <ListChoice name="a" label="List" lists={lists} chosen={chosenA} />
+              <ListChoice name="b" label="Compare with" lists={lists} chosen={chosenB} />
               <button type="submit" className="button">
                 Compare
               </button>
@@ -357,5 +337,32 @@ function Comparison({
         ))}
       </div>
     </section>
+  );
+}
+
+/** One of the gallery's lists, chosen to compare: whose it is and its count. */
+function ListChoice({
+  name,
+  label,
+  lists,
+  chosen,
+}: {
+  name: "a" | "b";
+  label: string;
+  lists: { id: number; name: string; visitorName: string; count: number }[];
+  chosen: number | undefined;
+}) {
+  return (
+    <Field id={`compare-${name}`} label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={chosen}>
+          {lists.map((list) => (
+            <option key={list.id} value={list.id}>
+              {whoseList(list)} ({list.count})
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
