@@ -103,20 +103,14 @@ async function toGalleryPhotos(
   audience: GalleryAudience,
   watermark: Watermark | null,
   rows: PhotoRow[],
-  listId: number | null,
+  /** The person's list (photo id → their note), as photosShown read it. */
+  items: ReadonlyMap<number, string>,
 ): Promise<GalleryPhoto[]> {
   const { db } = deps;
   const assetIds = rows.map((r) => r.assetId);
-  const [images, views, items] = await Promise.all([
+  const [images, views] = await Promise.all([
     loadStoredImages(db, audience, assetIds),
     viewingFiles(deps, audience, assetIds, watermark),
-    listId === null
-      ? new Map<number, string>()
-      : readListItems(
-          db,
-          listId,
-          rows.map((r) => r.id),
-        ),
   ]);
   return rows.flatMap((r) => {
     const stored = images.get(r.assetId);
@@ -147,7 +141,10 @@ export interface PageRequest {
   onlyList?: boolean;
 }
 
-/** The photos a page of the gallery shows: all of them, or only those in the person's list. */
+/**
+ * The photos a page of the gallery shows (all of them, or only those in the person's list) and
+ * that list's items, read once for the page's hearts and notes.
+ */
 async function photosShown(db: Database, audience: GalleryAudience, setIds: number[], request: PageRequest) {
   const [rows, listed] = await Promise.all([
     readShootPhotos(db, audience, setIds, { images: false }),
@@ -196,7 +193,7 @@ export async function galleryWindows(
     audience,
     await galleryWatermark(db, galleryId),
     windows.flatMap((w) => w.take),
-    request.listId,
+    listed,
   );
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
@@ -224,11 +221,10 @@ export async function setPhotoPage(
   request: Pick<PageRequest, "listId" | "onlyList">,
 ): Promise<PhotoPage | null> {
   const { db } = deps;
-  const { listId } = request;
   const sets = await readGallerySets(db, galleryId);
   if (!sets.some((s) => s.id === setId)) return null;
   const audience = galleryAudience(galleryId);
-  const { rows } = await photosShown(db, audience, [setId], request);
+  const { rows, listed } = await photosShown(db, audience, [setId], request);
   const from = clampOffset(offset, rows.length);
   return {
     count: rows.length,
@@ -238,7 +234,7 @@ export async function setPhotoPage(
       audience,
       await galleryWatermark(db, galleryId),
       rows.slice(from, from + PHOTOS_PER_PAGE),
-      listId,
+      listed,
     ),
   };
 }

@@ -9,8 +9,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from "reac
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
-import type { GalleryPhoto } from "#domain/galleries/client-types.ts";
-import { ONLY_LIST_QUERY } from "#domain/galleries/client-types.ts";
+import { type GalleryPhoto, ONLY_LIST_QUERY } from "#domain/galleries/client-types.ts";
 import { Picture } from "../picture.tsx";
 import { parseGalleryHash } from "../viewer/deep-link.ts";
 import { useGalleryViewer } from "../viewer/launcher.tsx";
