@@ -25,6 +25,10 @@ const OWNERS: Record<keyof DB, string> = {
   gallery_visitors: "domain/galleries/",
   selection_lists: "domain/galleries/",
   selection_items: "domain/galleries/",
+  // Faces (issue 31): biometric data, in one place so that erasing it is one module's job.
+  face_scans: "domain/faces/store.server.ts",
+  photo_faces: "domain/faces/store.server.ts",
+  gallery_guests: "domain/faces/store.server.ts",
   inquiries: "domain/inquiries/store.server.ts",
   mail_outbox: "domain/mail/",
   jobs: "domain/jobs/",

@@ -12,6 +12,7 @@ import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { TRUST_PROXY_FORMS } from "#tests/helpers/trust-proxy-forms.ts";
 import {
   allocatorRestartEnv,
+  DEFAULT_FACE_PROCESSES,
   DEFAULT_MALLOC_ARENA_MAX,
   envSchema,
   loadEnvFile,
@@ -57,6 +58,7 @@ describe("parseEnv", () => {
       apiRateWindowS: 60,
       apiSharedCacheS: 60,
       mallocArenaMax: DEFAULT_MALLOC_ARENA_MAX,
+      faceProcesses: DEFAULT_FACE_PROCESSES,
       media: { s3: undefined, publicUrl: undefined },
       inquiries: {
         smtpUrl: undefined,
@@ -94,6 +96,7 @@ describe("parseEnv", () => {
       API_RATE_WINDOW_S: "5",
       API_SHARED_CACHE_S: "0",
       MALLOC_ARENA_MAX: "4",
+      FACE_PROCESSES: "3",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       INQUIRY_TO: "desk@example.com",
       MAIL_FROM: "Nila <mail@example.com>",
@@ -128,6 +131,7 @@ describe("parseEnv", () => {
         apiRateWindowS: 5,
         apiSharedCacheS: 0,
         mallocArenaMax: 4,
+        faceProcesses: 3,
         media: {
           s3: {
             bucket: "studio-media",
@@ -161,6 +165,7 @@ describe("parseEnv", () => {
     ["DEMO_CONTENT", "no", /^DEMO_CONTENT must be "on" or "off"/],
     ["DEMO_PHOTOS_DIR", "demo", /^DEMO_PHOTOS_DIR must be a folder holding the demo's manifest.json .*\(got "demo"\)$/],
     ["MALLOC_ARENA_MAX", "0", /^MALLOC_ARENA_MAX must be a whole number from 1 to 1024 \(got "0"\)$/],
+    ["FACE_PROCESSES", "0", /^FACE_PROCESSES must be a whole number from 1 to 64 \(got "0"\)$/],
     [
       "LOG_LEVEL",
       "verbose",

@@ -27,6 +27,9 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
  * See docs/decisions/030-server-memory.md.
  */
 export const DEFAULT_MALLOC_ARENA_MAX = 2;
+/** Two: a wedding's 3,000 photos are searched in about half an hour on two cores (ADR 044). */
+export const DEFAULT_FACE_PROCESSES = 2;
+const MAX_FACE_PROCESSES = 64;
 const MAX_MALLOC_ARENA_MAX = 1024;
 
 /** The named ranges Express's "trust proxy" (proxy-addr) knows. */
@@ -96,6 +99,8 @@ export interface ServerEnv {
   apiSharedCacheS: number;
   /** MALLOC_ARENA_MAX that glibc gets: startEnv({ allocator: true }) restarts the process with it. */
   mallocArenaMax: number;
+  /** The face model's processes at most (guest face search, ADR 044): each uses a core and ~250 MB while busy. */
+  faceProcesses: number;
   /** Where media bytes live and where public images are linked from (docs/decisions/031-object-storage.md). */
   media: MediaEnv;
   /** Contact inquiries: mail delivery and spam limits (see domain/inquiries/). */
@@ -340,6 +345,7 @@ export const envSchema = z.object({
   API_RATE_WINDOW_S: blankIsUnset(wholeNumber(1).default(60)),
   API_SHARED_CACHE_S: blankIsUnset(wholeNumber(0).default(60)),
   MALLOC_ARENA_MAX: blankIsUnset(wholeNumber(1, MAX_MALLOC_ARENA_MAX).default(DEFAULT_MALLOC_ARENA_MAX)),
+  FACE_PROCESSES: blankIsUnset(wholeNumber(1, MAX_FACE_PROCESSES).default(DEFAULT_FACE_PROCESSES)),
   SMTP_URL: blankIsUnset(
     z
       .string()
@@ -462,6 +468,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       apiRateWindowS: v.API_RATE_WINDOW_S,
       apiSharedCacheS: v.API_SHARED_CACHE_S,
       mallocArenaMax: v.MALLOC_ARENA_MAX,
+      faceProcesses: v.FACE_PROCESSES,
       media: { s3: s3Settings(v), publicUrl: v.MEDIA_PUBLIC_URL },
       inquiries: {
         smtpUrl: v.SMTP_URL,

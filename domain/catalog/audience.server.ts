@@ -12,12 +12,22 @@ export type PublicAudience = { readonly kind: "public" };
 export type StudioAudience = { readonly kind: "studio" };
 /** Whoever holds one client gallery's link (and PIN): that gallery's live sets only. */
 export type GalleryAudience = { readonly kind: "gallery"; readonly galleryId: number };
-export type Audience = PublicAudience | StudioAudience | GalleryAudience;
+/**
+ * A wedding guest who came by one gallery's event link (issue 31): that gallery's live sets the
+ * studio opened to guests, without the photos the couple or the studio hid from them. Which of
+ * those photos a guest is shown (the ones with their face) is the faces module's answer; this
+ * rule is what no answer can go beyond.
+ */
+export type GuestAudience = { readonly kind: "guest"; readonly galleryId: number };
+export type Audience = PublicAudience | StudioAudience | GalleryAudience | GuestAudience;
 
 export const PUBLIC: PublicAudience = Object.freeze({ kind: "public" });
 export const STUDIO: StudioAudience = Object.freeze({ kind: "studio" });
 export function galleryAudience(galleryId: number): GalleryAudience {
   return Object.freeze({ kind: "gallery", galleryId });
+}
+export function guestAudience(galleryId: number): GuestAudience {
+  return Object.freeze({ kind: "guest", galleryId });
 }
 
 /** Table names or aliases a rule is written against (a subquery names its own). */
@@ -43,6 +53,8 @@ export function shootVisibleTo(audience: Audience, { shoots }: Pick<Tables, "sho
       return sql<SqlBool>`(${column("status")} = 'published' and ${column("deleted_at")} is null and (+${column("gallery_id")}) is null)`;
     case "gallery":
       return sql<SqlBool>`(${column("gallery_id")} = ${audience.galleryId} and ${column("deleted_at")} is null)`;
+    case "guest":
+      return sql<SqlBool>`(${column("gallery_id")} = ${audience.galleryId} and ${column("deleted_at")} is null and ${column("guest_visible")} = 1)`;
     case "studio":
       return EVERYTHING;
   }
@@ -54,7 +66,9 @@ export function shootVisibleTo(audience: Audience, { shoots }: Pick<Tables, "sho
  */
 export function photoVisibleTo(audience: Audience, tables: Tables = TABLES): Expression<SqlBool> {
   if (audience.kind === "studio") return EVERYTHING;
-  return sql<SqlBool>`(${sql.ref(`${tables.photos}.deleted_at`)} is null and ${shootVisibleTo(audience, tables)})`;
+  const hidden =
+    audience.kind === "guest" ? sql<SqlBool>` and ${sql.ref(`${tables.photos}.guest_hidden`)} = 0` : sql<SqlBool>``;
+  return sql<SqlBool>`(${sql.ref(`${tables.photos}.deleted_at`)} is null${hidden} and ${shootVisibleTo(audience, tables)})`;
 }
 
 /**
@@ -87,7 +101,7 @@ const IS_PLACED_PUBLICLY = sql<SqlBool>`(
  * The images (assets) an audience may load, in a query on assets. The public: any but a client
  * gallery's own photos, unless the studio has also placed it publicly (banners, the studio's
  * logo, the portfolio's photos: an asset a portfolio shoot also holds is the studio's to show). A
- * gallery's link: the photos of its live sets. The studio: all. Readers load images by the ids a
+ * gallery's link: the photos of its live sets; a guest: those of them open to guests. The studio: all. Readers load images by the ids a
  * visible read gave them; this makes a wrong id load nothing.
  */
 export function assetVisibleTo(audience: Audience): Expression<SqlBool> {
@@ -95,6 +109,7 @@ export function assetVisibleTo(audience: Audience): Expression<SqlBool> {
     case "public":
       return sql<SqlBool>`(not ${IS_GALLERY_ONLY_ASSET} or ${IS_PLACED_PUBLICLY})`;
     case "gallery":
+    case "guest":
       return sql<SqlBool>`exists (select 1 from photos vp join shoots vs on vs.id = vp.shoot_id
         where vp.asset_id = assets.id and ${photoVisibleTo(audience, { photos: "vp", shoots: "vs" })})`;
     case "studio":

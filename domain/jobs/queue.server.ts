@@ -14,6 +14,12 @@
 //   into a photo of its shoot. What the check found (SHA-256, type, upright size) is kept with it.
 // - "photo-rerender": a photo's files to render again with its set's plan as it is now (a
 //   gallery's new watermark, ADR 027). One per photo: queuing it again queues that row again.
+// - "face-index": a client gallery's photo to search for faces, once, for guests' selfie search
+//   (issue 31, domain/faces/). One per photo, like a re-render.
+//
+// Jobs go in lanes (JOB_LANES): each lane's worker claims only its kinds. Photos are one lane, one
+// job at a time (a photo already uses every core); faces are another, so a wedding's thousands of
+// face searches never hold up an upload behind them, and run in a model process of their own.
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { type Claimed, wakeWorkers } from "../../platform/background.server.ts";
@@ -25,8 +31,15 @@ import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 export type { JobKind, JobState };
 
 /** Each kind once: a new one is added here, in the schema's JobKind and in the table's check (a migration). */
-const KINDS: Record<JobKind, true> = { "photo-upload": true, "photo-rerender": true };
+const KINDS: Record<JobKind, true> = { "photo-upload": true, "photo-rerender": true, "face-index": true };
 export const JOB_KINDS = Object.keys(KINDS) as JobKind[];
+
+/** Which kinds each lane's worker claims: every kind in exactly one lane (queue.server.test.ts). */
+export const JOB_LANES = {
+  photos: ["photo-upload", "photo-rerender"],
+  faces: ["face-index"],
+} as const satisfies Record<string, readonly JobKind[]>;
+export type JobLane = keyof typeof JOB_LANES;
 
 /** What the worker is woken by (platform/background.server.ts: wakeWorkers). */
 export const JOB_QUEUE = "jobs";
@@ -78,7 +91,16 @@ export interface PhotoRerenderJob extends PhotoJobFields {
   photoId: number;
 }
 
-export type NewJob = PhotoUploadJob | PhotoRerenderJob;
+/** A client gallery's photo to search for faces (domain/faces/indexing.server.ts). */
+export interface FaceIndexJob extends PhotoJobFields {
+  kind: "face-index";
+  photoId: number;
+}
+
+export type NewJob = PhotoUploadJob | PhotoRerenderJob | FaceIndexJob;
+
+/** The kinds that are one row per photo: queuing one again queues that row again. */
+type PerPhotoKind = "photo-rerender" | "face-index";
 
 /** A claim's identity and lease. */
 export interface JobClaim extends Claimed {
@@ -92,7 +114,8 @@ export interface JobClaim extends Claimed {
 export type ClaimedJob =
   | (JobClaim & PhotoUploadJob)
   /** Its photo is null when the photo was deleted since (the reference is set null). */
-  | (JobClaim & Omit<PhotoRerenderJob, "photoId"> & { photoId: number | null });
+  | (JobClaim & Omit<PhotoRerenderJob, "photoId"> & { photoId: number | null })
+  | (JobClaim & Omit<FaceIndexJob, "photoId"> & { photoId: number | null });
 export type ClaimedJobOf<K extends JobKind> = Extract<ClaimedJob, { kind: K }>;
 
 /** One job's row, as the claim returns it. */
@@ -149,9 +172,23 @@ export async function enqueue(db: Database, jobs: NewJob | readonly NewJob[], no
     const rows = uploads.slice(i, i + INSERT_CHUNK).map((job) => rowOf(job, at));
     ids.push(...(await db.insertInto("jobs").values(rows).returning("id").execute()).map((r) => r.id));
   }
-  const rerenders = all.filter((job) => job.kind === "photo-rerender");
-  for (let i = 0; i < rerenders.length; i += INSERT_CHUNK) {
-    const rows = rerenders.slice(i, i + INSERT_CHUNK).map((job) => rowOf(job, at));
+  for (const kind of ["photo-rerender", "face-index"] as const satisfies PerPhotoKind[])
+    ids.push(...(await enqueuePerPhoto(db, kind, all, at)));
+  if (ids.length > 0) await afterCommit(db, () => wakeWorkers(JOB_QUEUE));
+  return ids;
+}
+
+/** The per-photo jobs of one kind among `all`: a photo's row of that kind is queued again if it exists. */
+async function enqueuePerPhoto(
+  db: Database,
+  kind: PerPhotoKind,
+  all: readonly NewJob[],
+  at: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  const jobs = all.filter((job) => job.kind === kind);
+  for (let i = 0; i < jobs.length; i += INSERT_CHUNK) {
+    const rows = jobs.slice(i, i + INSERT_CHUNK).map((job) => rowOf(job, at));
     const queued = await db
       .insertInto("jobs")
       .values(rows)
@@ -159,7 +196,7 @@ export async function enqueue(db: Database, jobs: NewJob | readonly NewJob[], no
         oc
           .column("photo_id")
           // The partial unique index's own condition, as a literal: the conflict target names it.
-          .where(sql<SqlBool>`"kind" = 'photo-rerender'`)
+          .where(sql<SqlBool>`"kind" = ${sql.lit(kind)}`)
           .doUpdateSet((eb) => ({
             shoot_id: eb.ref("excluded.shoot_id"),
             file_name: eb.ref("excluded.file_name"),
@@ -181,7 +218,6 @@ export async function enqueue(db: Database, jobs: NewJob | readonly NewJob[], no
       .execute();
     ids.push(...queued.map((r) => r.id));
   }
-  if (ids.length > 0) await afterCommit(db, () => wakeWorkers(JOB_QUEUE));
   return ids;
 }
 
@@ -204,6 +240,7 @@ export async function claimNextJob(
   db: Database,
   now: Date | number = Date.now(),
   leaseUntil: Date | number = new Date(now).getTime() + JOB_LEASE_MS,
+  kinds: readonly JobKind[] = JOB_KINDS,
 ): Promise<ClaimedJob | null> {
   const at = toStoredTime(now);
   const until = toStoredTime(leaseUntil);
@@ -218,7 +255,10 @@ export async function claimNextJob(
       updated_at: toStoredTime(now),
     }))
     .where("id", "=", (eb) =>
-      skippingLocked(db, eb.selectFrom("jobs").select("id").where(claimable(at)).orderBy("id").limit(1)),
+      skippingLocked(
+        db,
+        eb.selectFrom("jobs").select("id").where("kind", "in", kinds).where(claimable(at)).orderBy("id").limit(1),
+      ),
     )
     .where(claimable(at))
     .returning(ROW)
@@ -235,7 +275,8 @@ export async function claimNextJob(
       info: mime !== null && width !== null && height !== null ? { mime, width, height } : undefined,
     },
   };
-  if (row.kind === "photo-rerender") return { ...claim, ...photo, kind: row.kind, photoId: row.photo_id };
+  if (row.kind === "photo-rerender" || row.kind === "face-index")
+    return { ...claim, ...photo, kind: row.kind, photoId: row.photo_id };
   const { upload_id: uploadId, batch_id: batchId, batch_index: batchIndex } = row;
   // The table's check ties these to the kind: a row without them could not have been written.
   if (uploadId === null || batchId === null || batchIndex === null)
@@ -437,4 +478,27 @@ export async function pendingJobCount(db: Database, kind: JobKind, shootIds: rea
     .where("state", "in", PENDING_STATES)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/**
+ * Withdraws the queued jobs of `kind` about these photos (a gallery's guest search turned off:
+ * its photos are no longer to be searched); one being done now finishes and finds it has nothing
+ * to do. How many were withdrawn.
+ */
+export async function withdrawQueuedJobs(
+  db: Database,
+  kind: PerPhotoKind,
+  photoIds: readonly number[],
+): Promise<number> {
+  let withdrawn = 0;
+  for (let i = 0; i < photoIds.length; i += INSERT_CHUNK) {
+    const result = await db
+      .deleteFrom("jobs")
+      .where("kind", "=", kind)
+      .where("state", "=", "queued")
+      .where("photo_id", "in", photoIds.slice(i, i + INSERT_CHUNK))
+      .executeTakeFirst();
+    withdrawn += Number(result.numDeletedRows);
+  }
+  return withdrawn;
 }

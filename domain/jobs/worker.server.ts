@@ -4,6 +4,8 @@
 // domain/processing/photo-worker.server.ts); the worker refuses to start, in one line naming the
 // kind, while a kind has no handler, rather than claim such a job and fail it at every turn.
 // Queuing wakes the worker (queue.server.ts: enqueue); otherwise it looks every JOB_POLL_MS.
+// Each lane (JOB_LANES: photos, faces) is a loop of its own that claims only its kinds; the faces
+// lane may run several loops, one per face model process (domain/faces/engine.server.ts).
 import { type BackgroundWorker, handlerPerKind, startWorker, type Work } from "../../platform/background.server.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import { logger } from "../../platform/logger.server.ts";
@@ -13,11 +15,12 @@ import {
   type ClaimedJobOf,
   claimNextJob,
   failJob,
-  JOB_KINDS,
+  JOB_LANES,
   JOB_LEASE_MS,
   JOB_QUEUE,
   JOB_RENEW_MS,
   type JobKind,
+  type JobLane,
   releaseJobs,
   renewJobs,
   retryJob,
@@ -53,20 +56,34 @@ export type JobHandlers = { [K in JobKind]?: JobHandler<ClaimedJobOf<K>> };
 /** The worker's name in log lines and in the error at start. */
 const WORK_NAME = "jobs";
 
+/** Only the handlers of a lane's kinds, from the sets the modules register. */
+function laneHandlers(lane: JobLane, handlers: readonly JobHandlers[]): JobHandlers[] {
+  const kinds: readonly JobKind[] = JOB_LANES[lane];
+  return handlers.map(
+    (set) => Object.fromEntries(Object.entries(set).filter(([kind]) => kinds.includes(kind as JobKind))) as JobHandlers,
+  );
+}
+
 /**
- * The queue as background work, each job done by its kind's handler, from the `handlers` the
- * kinds' modules register; throws (UnhandledKindError, one line) while a kind has none or two.
- * `now` is for tests.
+ * One lane of the queue as background work, each job done by its kind's handler, from the
+ * `handlers` the kinds' modules register; throws (UnhandledKindError, one line) while a kind of
+ * the lane has none or two. `now` is for tests.
  */
-export function jobWork(db: Database, handlers: readonly JobHandlers[], now?: () => Date): Work<ClaimedJob> {
-  const byKind = handlerPerKind(WORK_NAME, JOB_KINDS, handlers);
+export function jobWork(
+  db: Database,
+  handlers: readonly JobHandlers[],
+  now?: () => Date,
+  lane: JobLane = "photos",
+): Work<ClaimedJob> {
+  const kinds: readonly JobKind[] = JOB_LANES[lane];
+  const byKind = handlerPerKind(WORK_NAME, kinds, laneHandlers(lane, handlers));
   // The map holds each kind's own handler, so a job is given the handler of its kind.
   const handlerOf = (job: ClaimedJob) => byKind.get(job.kind) as JobHandler<ClaimedJob>;
   return {
     name: WORK_NAME,
     queue: {
       async claim({ now: at, until }) {
-        const job = await claimNextJob(db, at, until);
+        const job = await claimNextJob(db, at, until, kinds);
         return job ? [job] : [];
       },
       release: (jobs) => releaseJobs(db, jobs),
@@ -100,19 +117,36 @@ export function jobWork(db: Database, handlers: readonly JobHandlers[], now?: ()
 
 export interface JobWorkerOptions {
   pollMs?: number;
+  /** How many loops each lane runs (a lane left out runs one). */
+  loops?: Partial<Record<JobLane, number>>;
+  /** The lanes to run: all of them unless a test or bench wants only some. */
+  lanes?: readonly JobLane[];
   /** Told each time the worker goes to sleep with nothing to do (tests). */
   idle?: () => void;
 }
 
 /**
- * Starts the job worker; queuing a job wakes it. Jobs a killed process left running are queued
- * again by start-up (server/startup.ts) before this starts, or claimed again once their lease
- * runs out. Throws before starting anything while a kind has no handler.
+ * Starts the job worker, every lane; queuing a job wakes it. Jobs a killed process left running
+ * are queued again by start-up (server/startup.ts) before this starts, or claimed again once
+ * their lease runs out. Throws before starting anything while a kind has no handler.
  */
 export function startJobWorker(
   db: Database,
   handlers: readonly JobHandlers[],
-  { pollMs = JOB_POLL_MS, idle }: JobWorkerOptions = {},
+  { pollMs = JOB_POLL_MS, idle, loops = {}, lanes = Object.keys(JOB_LANES) as JobLane[] }: JobWorkerOptions = {},
 ): BackgroundWorker {
-  return startWorker({ ...jobWork(db, handlers), pollMs, wakeOn: JOB_QUEUE, idle });
+  const works = lanes.map((lane) => ({ lane, work: jobWork(db, handlers, undefined, lane) }));
+  const workers = works.flatMap(({ lane, work }) =>
+    Array.from({ length: Math.max(1, loops[lane] ?? 1) }, () =>
+      startWorker({ ...work, pollMs, wakeOn: JOB_QUEUE, idle }),
+    ),
+  );
+  return {
+    wake: () => {
+      for (const worker of workers) worker.wake();
+    },
+    stop: async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+  };
 }

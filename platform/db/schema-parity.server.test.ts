@@ -14,7 +14,7 @@ import { DATABASE_FILE_NAME, type Database, migrate, openDatabase } from "#platf
 
 interface Column {
   name: string;
-  type: "integer" | "text";
+  type: "integer" | "text" | "real" | "bytes";
   notNull: boolean;
   /** The default, as a value: '' → "", 0 → "0", now → "now"; null without one. */
   defaultValue: string | null;
@@ -45,6 +45,8 @@ function typeOf(declared: string): Column["type"] {
   const lower = declared.toLowerCase();
   if (lower.includes("int")) return "integer";
   if (lower.includes("text") || lower.includes("char")) return "text";
+  if (lower === "real" || lower === "double precision") return "real";
+  if (lower === "blob" || lower === "bytea") return "bytes";
   throw new Error(`a column type the comparison does not know: ${declared}`);
 }
 

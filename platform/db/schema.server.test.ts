@@ -11,7 +11,7 @@ import { migrate, newMigrator } from "./db.server.ts";
 import { MIGRATIONS, POSTGRES_MIGRATIONS, SHARED_MIGRATIONS } from "./migrations/index.server.ts";
 
 interface DeclaredColumn {
-  type: "number" | "string" | "other";
+  type: "number" | "string" | "bytes" | "other";
   nullable: boolean;
   /** An insert may leave it out. */
   optional: boolean;
@@ -65,6 +65,7 @@ function declaredTables(): Map<string, Map<string, DeclaredColumn>> {
     const parts = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & ts.TypeFlags.Null));
     if (parts.every((t) => t.flags & ts.TypeFlags.NumberLike)) return "number";
     if (parts.every((t) => t.flags & ts.TypeFlags.StringLike)) return "string";
+    if (parts.every((t) => t.getSymbol()?.name === "Uint8Array")) return "bytes";
     return "other";
   };
   const tables = new Map<string, Map<string, DeclaredColumn>>();
@@ -92,6 +93,14 @@ function declaredTables(): Map<string, Map<string, DeclaredColumn>> {
   }
   return tables;
 }
+
+/** What each SQLite column type is read as: REAL is a number too, a BLOB is bytes. */
+const TYPE_OF: Record<string, DeclaredColumn["type"]> = {
+  INTEGER: "number",
+  REAL: "number",
+  TEXT: "string",
+  BLOB: "bytes",
+};
 
 let store: TestStore;
 let declared: Map<string, Map<string, DeclaredColumn>>;
@@ -139,7 +148,7 @@ describe("the schema's types", () => {
           mismatches.push(`${where} is in the database but not in schema.server.ts`);
           continue;
         }
-        const type = c.type.toUpperCase() === "INTEGER" ? "number" : c.type.toUpperCase() === "TEXT" ? "string" : "?";
+        const type = TYPE_OF[c.type.toUpperCase()] ?? "?";
         if (t.type !== type) mismatches.push(`${where} is ${c.type} but typed as ${t.type}`);
         // A primary key is never null (SQLite's table_info reports notnull 0 for most).
         const nullable = c.notnull === 0 && c.pk === 0;

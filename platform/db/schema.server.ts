@@ -118,6 +118,8 @@ export interface ShootsTable {
   updated_at: Timestamp;
   /** Set when the shoot is in the admin's trash; null otherwise. Trashed shoots are never public. */
   deleted_at: TimeOrNull;
+  /** Migration 0024: a gallery set that guests may search for their faces (issue 31). */
+  guest_visible: ColumnType<number, number | boolean | undefined, number | boolean>;
 }
 
 export interface PhotosTable {
@@ -126,6 +128,8 @@ export interface PhotosTable {
   asset_id: number;
   position: number;
   alt: WithDefault<string>;
+  /** Migration 0024: kept from guests' searches (the couple's or the studio's choice). */
+  guest_hidden: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
   /** Set when the photo is in the admin's trash; null otherwise. Trashed photos are never public. */
   deleted_at: TimeOrNull;
@@ -228,7 +232,7 @@ export type JobState = "queued" | "running" | "done" | "failed";
  * What a job does (migration 0021; domain/jobs/queue.server.ts): turn an uploaded file into a
  * photo of its shoot, or render a photo's files again with its set's plan as it is now.
  */
-export type JobKind = "photo-upload" | "photo-rerender";
+export type JobKind = "photo-upload" | "photo-rerender" | "face-index";
 
 /** One allowed hit of a rate limit (platform/rate-limit.server.ts), kept for its window. */
 export interface RateLimitHitsTable {
@@ -311,6 +315,51 @@ export interface ClientGalleriesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: TimeOrNull;
+  /** Migration 0024 (issue 31): guests may find their photos with a selfie; off by default. */
+  guest_search: ColumnType<number, number | boolean | undefined, number | boolean>;
+  /** The event link's token, apart from the couple's; null while guest search is off. */
+  guest_token: NullableColumn<string>;
+  /** scrypt of the event PIN; null: the event link alone lets a guest in. */
+  guest_pin_hash: NullableColumn<string>;
+  /** What guests may download, set apart from the couple's downloads. */
+  guest_downloads: WithDefault<GalleryDownloads>;
+}
+
+/** Migration 0024: a photo searched for faces (domain/faces/), and how many it had. */
+export interface FaceScansTable {
+  photo_id: number;
+  gallery_id: number;
+  faces: number;
+  scanned_at: StoredTime;
+}
+
+/** Migration 0024: a face found in a photo: its box as shares of the image, its descriptor. */
+export interface PhotoFacesTable {
+  id: Generated<number>;
+  photo_id: number;
+  gallery_id: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  score: number;
+  /** 128 float32, little-endian (domain/faces/descriptor.ts). */
+  descriptor: Uint8Array;
+}
+
+/** Migration 0024: a wedding guest who searched with a selfie (the selfie itself is never kept). */
+export interface GalleryGuestsTable {
+  id: Generated<number>;
+  gallery_id: number;
+  name: string;
+  /** SHA-256 of the guest's personal link's token. */
+  token_hash: string;
+  descriptor: Uint8Array;
+  /** How many photos their last search found (the studio sees counts, never faces). */
+  found: WithDefault<number>;
+  consented_at: StoredTime;
+  created_at: StoredTime;
+  last_seen_at: StoredTime;
 }
 
 /** A person choosing photos in a gallery, known by name and their own PIN. */
@@ -382,6 +431,9 @@ export interface DB {
   selection_lists: SelectionListsTable;
   selection_items: SelectionItemsTable;
   file_checksums: FileChecksumsTable;
+  face_scans: FaceScansTable;
+  photo_faces: PhotoFacesTable;
+  gallery_guests: GalleryGuestsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

@@ -29,6 +29,7 @@ import * as m0020 from "./0020-rate-limit-hits.server.ts";
 import * as m0021 from "./0021-jobs-and-mail-outbox.server.ts";
 import * as m0022 from "./0022-photos-asset-index.server.ts";
 import * as m0023 from "./0023-selection-reopened.server.ts";
+import * as m0024 from "./0024-guest-faces.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -37,6 +38,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0021-jobs-and-mail-outbox": m0021,
   "0022-photos-asset-index": m0022,
   "0023-selection-reopened": m0023,
+  "0024-guest-faces": m0024,
 };
 
 /** SQLite's list. */
