@@ -5,6 +5,8 @@
 // data is ready and stops it at shutdown. Queuing work wakes the worker that does it (ADR 038).
 
 import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
+import { sharedFaceEngine, stopSharedFaceEngine } from "../domain/faces/engine.server.ts";
+import { faceJobHandlers } from "../domain/faces/indexing.server.ts";
 import { galleryMailWriters } from "../domain/galleries/mail.server.ts";
 import { INQUIRY_MAIL_WRITERS } from "../domain/inquiries/mail.server.ts";
 import { inquirySettings, mailAddresses, studioName } from "../domain/inquiries/settings.server.ts";
@@ -96,8 +98,14 @@ export function createBackgroundWork(dataDir = readEnv().dataDir): BackgroundWor
       const db = getDb();
       const uploads = uploadFiles(dataDir);
       const storage = getMediaStorage(dataDir);
-      const jobHandlers: JobHandlers[] = [photoJobHandlers({ db, storage }, uploads)];
-      workers = [startJobWorker(db, jobHandlers)];
+      const { faceProcesses } = readEnv();
+      const engine = sharedFaceEngine(faceProcesses);
+      const jobHandlers: JobHandlers[] = [
+        photoJobHandlers({ db, storage }, uploads),
+        faceJobHandlers({ db, storage, engine }),
+      ];
+      // One faces loop per model process: each keeps one process busy.
+      workers = [startJobWorker(db, jobHandlers, { loops: { faces: faceProcesses } })];
       const mail = startMail(db, storage);
       if (mail) workers.push(mail);
       uploads.sweepExpired().catch((error) => logger.warn({ err: error }, "could not sweep expired uploads"));
@@ -107,6 +115,7 @@ export function createBackgroundWork(dataDir = readEnv().dataDir): BackgroundWor
       const running = workers;
       workers = [];
       await Promise.all(running.map((worker) => worker.stop()));
+      await stopSharedFaceEngine();
     },
   };
 }

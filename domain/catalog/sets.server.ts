@@ -245,8 +245,16 @@ export async function galleryIdOfSet(db: Database, shootId: number): Promise<num
   return row?.gallery_id ?? null;
 }
 
-/** The live photos of the gallery's sets (a set in the trash too), in the gallery's order, with their assets. */
-export function photosToRerender(db: Database, galleryId: number) {
+/**
+ * The live photos of the gallery's sets (a set in the trash too), in the gallery's order, with
+ * their assets; `guestSets`: only the live sets open to guests (the photos to search for faces,
+ * hidden ones too: hiding is undone without searching again, and a guest never sees them).
+ */
+export function photosToRerender(
+  db: Database,
+  galleryId: number,
+  { guestSets = false, photoIds }: { guestSets?: boolean; photoIds?: readonly number[] } = {},
+) {
   return db
     .selectFrom("photos")
     .innerJoin("shoots", "shoots.id", "photos.shoot_id")
@@ -263,9 +271,100 @@ export function photosToRerender(db: Database, galleryId: number) {
     ])
     .where("shoots.gallery_id", "=", galleryId)
     .where("photos.deleted_at", "is", null)
+    .$if(guestSets, (qb) => qb.where("shoots.guest_visible", "=", 1).where("shoots.deleted_at", "is", null))
+    .$if(photoIds !== undefined, (qb) => qb.where("photos.id", "in", [...(photoIds ?? []), 0]))
     .orderBy("shoots.gallery_position")
     .orderBy("photos.position")
     .execute();
+}
+
+/** The gallery's live sets open to guests' face search (issue 31). */
+export async function guestSetIds(db: Database, galleryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("shoots")
+    .select("id")
+    .where("gallery_id", "=", galleryId)
+    .where("guest_visible", "=", 1)
+    .where("deleted_at", "is", null)
+    .orderBy("gallery_position")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Opens exactly these of the gallery's sets to guests (others of its sets are closed). */
+export async function setGuestSets(db: Database, galleryId: number, setIds: readonly number[]): Promise<void> {
+  await db
+    .updateTable("shoots")
+    .set((eb) => ({
+      guest_visible:
+        setIds.length === 0
+          ? sql<number>`0`
+          : eb
+              .case()
+              .when("id", "in", [...setIds])
+              .then(1)
+              .else(0)
+              .end(),
+    }))
+    .where("gallery_id", "=", galleryId)
+    .execute();
+}
+
+/** Hides these photos of the gallery from guests, or shows them again; how many changed. */
+export async function setPhotosGuestHidden(
+  db: Database,
+  galleryId: number,
+  photoIds: readonly number[],
+  hidden: boolean,
+): Promise<number> {
+  if (photoIds.length === 0) return 0;
+  const result = await db
+    .updateTable("photos")
+    .set({ guest_hidden: hidden ? 1 : 0 })
+    .where("id", "in", [...photoIds])
+    .where("shoot_id", "in", (eb) => eb.selectFrom("shoots").select("id").where("gallery_id", "=", galleryId))
+    .where("guest_hidden", "=", hidden ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Which of these photos of the gallery are hidden from guests. */
+export async function guestHiddenPhotoIds(
+  db: Database,
+  galleryId: number,
+  photoIds: readonly number[],
+): Promise<Set<number>> {
+  if (photoIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select("photos.id")
+    .where("shoots.gallery_id", "=", galleryId)
+    .where("photos.id", "in", [...photoIds])
+    .where("photos.guest_hidden", "=", 1)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A photo to search for faces: its gallery, whether it is still live in a set open to guests, and
+ * its asset (whose files the search reads). Null when the photo is gone.
+ */
+export async function faceSourceOf(db: Database, photoId: number) {
+  const row = await db
+    .selectFrom("photos")
+    .innerJoin("shoots", "shoots.id", "photos.shoot_id")
+    .select([
+      "photos.asset_id",
+      "shoots.gallery_id",
+      sql<number>`case when photos.deleted_at is null and shoots.deleted_at is null and shoots.guest_visible = 1 then 1 else 0 end`.as(
+        "searchable",
+      ),
+    ])
+    .where("photos.id", "=", photoId)
+    .executeTakeFirst();
+  if (!row || row.gallery_id === null) return null;
+  return { assetId: row.asset_id, galleryId: row.gallery_id, searchable: row.searchable === 1 };
 }
 
 /** The gallery's sets, in the trash too. */

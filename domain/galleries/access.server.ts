@@ -150,7 +150,7 @@ export async function decideGalleryAccess(
 // --- PINs typed
 
 /** Which PIN is being guessed: the gallery's, a person's, or the downloads' (each has its own allowance). */
-export type PinKind = "gallery" | "visitor" | "download";
+export type PinKind = "gallery" | "visitor" | "download" | "event";
 
 /** A PIN refused, in words the person can act on. */
 export type PinRefusal =

@@ -3,7 +3,7 @@
 // A 5,000-photo wedding is never read into one page: the document carries the first screenful,
 // the rest comes a page at a time (/g/:token/photos, or "more photos" links before JavaScript).
 import type { Database } from "../../platform/db/db.server.ts";
-import { type GalleryAudience, galleryAudience } from "../catalog/audience.server.ts";
+import { type GalleryAudience, type GuestAudience, galleryAudience } from "../catalog/audience.server.ts";
 import {
   largeImageUrl,
   loadStoredImages,
@@ -51,7 +51,7 @@ interface ViewingFile {
  */
 async function viewingFiles(
   { db, storage }: ClientViewDeps,
-  audience: GalleryAudience,
+  audience: GalleryAudience | GuestAudience,
   assetIds: number[],
   watermark: Watermark | null,
 ): Promise<Map<number, ViewingFile>> {
@@ -98,9 +98,9 @@ function widestOf(srcSet: string): number {
   return Math.max(0, ...srcSetEntries(srcSet).map((entry) => entry.width));
 }
 
-async function toGalleryPhotos(
+export async function toGalleryPhotos(
   deps: ClientViewDeps,
-  audience: GalleryAudience,
+  audience: GalleryAudience | GuestAudience,
   watermark: Watermark | null,
   rows: PhotoRow[],
   /** The person's list (photo id → their note), as photosShown read it. */
@@ -127,7 +127,7 @@ async function toGalleryPhotos(
   });
 }
 
-async function galleryWatermark(db: Database, galleryId: number): Promise<Watermark | null> {
+export async function galleryWatermark(db: Database, galleryId: number): Promise<Watermark | null> {
   const [gallery] = await readGalleries(db, { id: galleryId, scope: "any" });
   return gallery ? watermarkOf(gallery) : null;
 }

@@ -47,11 +47,21 @@ export interface GalleryRecord {
   createdAt: StoredTime;
   updatedAt: StoredTime;
   deletedAt: StoredTime | null;
+  /** Guests may find their photos with a selfie (issue 31, guest-search.server.ts). */
+  guests: {
+    search: boolean;
+    /** The event link's token; null while guest search is off. */
+    token: string | null;
+    hasPin: boolean;
+    downloads: GalleryDownloads;
+  };
 }
 
 export interface GalleryQuery {
   id?: number;
   token?: string;
+  /** The event link's token (issue 31): only a gallery whose guest search is on has one. */
+  guestToken?: string;
   /** live (default): not in the trash; trashed; or any. */
   scope?: "live" | "trashed" | "any";
 }
@@ -64,6 +74,7 @@ export async function readGalleries(db: Database, query: GalleryQuery = {}): Pro
   if (scope === "trashed") q = q.where("deleted_at", "is not", null);
   if (query.id !== undefined) q = q.where("id", "=", query.id);
   if (query.token !== undefined) q = q.where("token", "=", query.token);
+  if (query.guestToken !== undefined) q = q.where("guest_token", "=", query.guestToken).where("guest_search", "=", 1);
   const rows = await q.orderBy(sql`event_date is null`).orderBy("event_date", "desc").orderBy("id", "desc").execute();
   return rows.map((r) => ({
     id: r.id,
@@ -85,6 +96,12 @@ export async function readGalleries(db: Database, query: GalleryQuery = {}): Pro
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     deletedAt: r.deleted_at,
+    guests: {
+      search: r.guest_search === 1,
+      token: r.guest_token,
+      hasPin: r.guest_pin_hash !== null,
+      downloads: r.guest_downloads,
+    },
   }));
 }
 

@@ -87,3 +87,13 @@ export const WATERMARK_MARGIN_SHARE = 0.025;
 export const MAIL_JPEG_OPTIONS = { quality: 80, mozjpeg: true, progressive: false } as const;
 /** A logo keeps its transparency over the mail's paper colour: PNG, palette-reduced. */
 export const MAIL_PNG_OPTIONS = { palette: true, compressionLevel: 9 } as const;
+
+// --- Faces (issue 31, ADR 044)
+
+/**
+ * The long edge a photo or a selfie is shrunk to before the face model reads it. The detector
+ * reads a 512 px square whatever it is given; the landmark and descriptor nets read each face's
+ * crop from this image, so more pixels help a small face in a group photo, at the cost of
+ * decoding time (ADR 044 has what 1,024 and 2,048 px found).
+ */
+export const FACE_INPUT_EDGE_PX = 1024;

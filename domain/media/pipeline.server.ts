@@ -13,6 +13,7 @@ import { formatFileSize } from "#platform/bytes.ts";
 import {
   ACCEPTED_SOURCE_MIME,
   AVIF_OPTIONS,
+  FACE_INPUT_EDGE_PX,
   GALLERY_JPEG_OPTIONS,
   GALLERY_THUMB_WIDTHS_PX,
   GALLERY_VIEW_EDGE_PX,
@@ -421,4 +422,38 @@ export async function readEmbeddedMetadata(data: Uint8Array): Promise<EmbeddedMe
     hasIptc: Boolean(meta.iptc),
     orientation: meta.orientation,
   };
+}
+
+/** An image as the face model reads it: upright, at most FACE_INPUT_EDGE_PX, 8-bit RGB. */
+export interface FaceInput {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  /** Average brightness, 0-255 (a selfie too dark to search is told so). */
+  meanLuma: number;
+}
+
+/**
+ * Decodes a photo or a selfie for the face model (domain/faces/): turned upright by its EXIF
+ * orientation (a phone's selfie is often stored sideways), shrunk to fit FACE_INPUT_EDGE_PX (a
+ * JPEG decodes at a fraction of its size), without alpha. Nothing is written anywhere: a selfie
+ * lives only in memory. Pixels beyond MAX_SOURCE_PIXELS are refused before decoding.
+ */
+export async function decodeForFaces(data: Uint8Array, fileName: string): Promise<FaceInput> {
+  try {
+    const { data: rgb, info } = await sharp(data, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
+      .rotate()
+      .resize(FACE_INPUT_EDGE_PX, FACE_INPUT_EDGE_PX, { fit: "inside", withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let sum = 0;
+    // Rec. 601 luma over every pixel: cheap beside the model, and exact enough for "too dark".
+    for (let i = 0; i + 2 < rgb.length; i += 3)
+      sum += 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
+    return { rgb, width: info.width, height: info.height, meanLuma: sum / (rgb.length / 3) };
+  } catch (error) {
+    throw undecodable(data, fileName, error);
+  }
 }

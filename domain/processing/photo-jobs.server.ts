@@ -30,6 +30,7 @@ import {
   shootPhotosOfBytes,
 } from "../catalog/photos.server.ts";
 import { galleryIdOfSet } from "../catalog/sets.server.ts";
+import { queueFaceIndex } from "../faces/indexing.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
 import {
   type ClaimedJobOf,
@@ -211,6 +212,10 @@ export async function processJob(
       return "failed";
     }
     await finishJob(db, job, { state: "done", photoId });
+    // A gallery's new photo in a set open to guests is searched for faces as it arrives, so
+    // guests at the reception find the muhurtham's photos the same evening (issue 31).
+    const galleryId = plan ? await galleryIdOfSet(db, job.shootId) : null;
+    if (galleryId !== null) await queueFaceIndex(db, galleryId, { photoIds: [photoId] });
     return "done";
   } catch (error) {
     if (!(error instanceof ImageRejectedError)) throw error;

@@ -47,16 +47,16 @@ export function photoJobHandlers(deps: IngestDeps, uploads: UploadSource): JobHa
   };
 }
 
-/** The job worker's work with only the photo kinds' handlers, which are every kind today (tests; `now` moves time). */
+/** The photos lane's work with the photo kinds' handlers (tests; `now` moves time). */
 export function photoWork(deps: IngestDeps, uploads: UploadSource, now?: () => Date): Work<ClaimedJob> {
   return jobWork(deps.db, [photoJobHandlers(deps, uploads)], now);
 }
 
-/** Starts the job worker with the photo kinds' handlers (tests, the admin bench). */
+/** Starts the job worker's photos lane with the photo kinds' handlers (tests, the admin bench). */
 export function startPhotoWorker(
   deps: IngestDeps,
   uploads: UploadSource,
   options?: JobWorkerOptions,
 ): BackgroundWorker {
-  return startJobWorker(deps.db, [photoJobHandlers(deps, uploads)], options);
+  return startJobWorker(deps.db, [photoJobHandlers(deps, uploads)], { ...options, lanes: ["photos"] });
 }
