@@ -612,7 +612,7 @@ describe("the original content types' relations, by their original names", () =>
 
   it("a shoot's photos under their original name too (image_collections), and the story told of it (recent_stories)", async () => {
     const one = await ok("collections/101?populate=images,image_collections,recent_stories", ENTRY_SCHEMAS.collections);
-    expect(one.data.attributes.image_collections?.data.length).toBe(DEMO_PHOTOS_PER_SHOOT);
+    expect(one.data.attributes.image_collections?.data?.length).toBe(DEMO_PHOTOS_PER_SHOOT);
     expect(one.data.attributes.image_collections).toEqual(one.data.attributes.images);
     const story = await ok("recent-storys/101", ENTRY_SCHEMAS["recent-storys"]);
     expect(one.data.attributes.recent_stories?.data).toEqual([story.data]);
@@ -624,7 +624,7 @@ describe("the original content types' relations, by their original names", () =>
       expect.arrayContaining(["base_image", "images", "image_collections", "galleries", "recent_stories"]),
     );
     // A filter on the original name finds the same shoots as on ours (the demo's shoots share photos).
-    const firstPhoto = one.data.attributes.images?.data[0]?.attributes.name ?? "";
+    const firstPhoto = one.data.attributes.images?.data?.[0]?.attributes.name ?? "";
     const [ours, original] = await Promise.all(
       ["images", "image_collections"].map((field) =>
         ok(`collections?filters[${field}][name][$eq]=${firstPhoto}`, RESPONSE_SCHEMAS.collections),
@@ -650,25 +650,36 @@ describe("the original content types' relations, by their original names", () =>
     expect(ids(byCollection)).toEqual([102]);
   });
 
-  it("a block's logo (blocks: logo), the one its header links to", async () => {
+  it("a block's logo (blocks: logo), a multiple media field as in the original: the header's, the one it links to; the footer's empty", async () => {
     const res = await ok("blocks?populate=logo", RESPONSE_SCHEMAS.blocks);
-    for (const block of res.data) expect(block.attributes.logo?.data?.url).toMatch(MEDIA_JPEG);
     const header = res.data.find((b) => b.attributes.Key === "header");
+    const logos = header?.attributes.logo?.data ?? [];
+    expect(logos).toHaveLength(1);
+    expect(logos[0]?.url).toMatch(MEDIA_JPEG);
     const logoLink = header?.attributes.Nav_Links?.find((l) => l.Logo);
-    expect(logoLink?.Logo?.data).toEqual(header?.attributes.logo?.data);
+    expect(logoLink?.Logo?.data).toEqual(logos[0]);
+    // Strapi answers an empty multiple media field with null, not [].
+    const footer = res.data.find((b) => b.attributes.Key === "footer");
+    expect(footer?.attributes.logo).toEqual({ data: null });
     const without = await ok("blocks", RESPONSE_SCHEMAS.blocks);
     expect(without.data[0]?.attributes.logo).toBeUndefined();
+    // Filters read it as a list: a block whose logo is a JPEG is the header.
+    expect(ids(await ok("blocks?filters[logo][ext][$eq]=.jpg", RESPONSE_SCHEMAS.blocks))).toEqual([1]);
+    expect(ids(await ok("blocks?filters[logo][id][$null]=true", RESPONSE_SCHEMAS.blocks))).toEqual([2]);
   });
 
   it("populate filters a media field too: a single one answers null when they leave it out", async () => {
     const one = await ok("collections/1?populate=images,base_image", ENTRY_SCHEMAS.collections);
-    const second = one.data.attributes.images?.data[1];
+    const second = one.data.attributes.images?.data?.[1];
     const filtered = await ok(
       `collections/1?populate[images][filters][id][$eq]=${second?.id}&populate[base_image][filters][name][$eq]=nothing.jpg`,
       ENTRY_SCHEMAS.collections,
     );
     expect(filtered.data.attributes.images?.data).toEqual([second]);
     expect(filtered.data.attributes.base_image).toEqual({ data: null });
+    // A multiple one they empty answers null too, as Strapi answers an empty media field.
+    const none = await ok("collections/1?populate[images][filters][id][$eq]=0", ENTRY_SCHEMAS.collections);
+    expect(none.data.attributes.images).toEqual({ data: null });
   });
 
   it("follows links back as deep as populate goes", async () => {
