@@ -57,6 +57,7 @@ describe("parseEnv", () => {
       apiRateLimit: 300,
       apiRateWindowS: 60,
       apiSharedCacheS: 60,
+      apiStrict: false,
       mallocArenaMax: DEFAULT_MALLOC_ARENA_MAX,
       faceProcesses: DEFAULT_FACE_PROCESSES,
       media: { s3: undefined, publicUrl: undefined },
@@ -72,10 +73,9 @@ describe("parseEnv", () => {
     };
     expect(parseEnv({})).toEqual({ ok: true, env: expected });
     const blank = Object.fromEntries(
-      ["PORT", "DATA_DIR", "LOG_LEVEL", "TRUST_PROXY", "APP_SECRET", "API_RATE_LIMIT", "INQUIRY_ACK"].map((k) => [
-        k,
-        "",
-      ]),
+      ["PORT", "DATA_DIR", "LOG_LEVEL", "TRUST_PROXY", "APP_SECRET", "API_RATE_LIMIT", "API_STRICT", "INQUIRY_ACK"].map(
+        (k) => [k, ""],
+      ),
     );
     expect(parseEnv(blank)).toEqual({ ok: true, env: expected });
   });
@@ -95,6 +95,7 @@ describe("parseEnv", () => {
       API_RATE_LIMIT: "10",
       API_RATE_WINDOW_S: "5",
       API_SHARED_CACHE_S: "0",
+      API_STRICT: "on",
       MALLOC_ARENA_MAX: "4",
       FACE_PROCESSES: "3",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
@@ -130,6 +131,7 @@ describe("parseEnv", () => {
         apiRateLimit: 10,
         apiRateWindowS: 5,
         apiSharedCacheS: 0,
+        apiStrict: true,
         mallocArenaMax: 4,
         faceProcesses: 3,
         media: {
@@ -181,6 +183,7 @@ describe("parseEnv", () => {
     ["API_RATE_LIMIT", "0", /^API_RATE_LIMIT must be a whole number of at least 1 \(got "0"\)$/],
     ["API_RATE_WINDOW_S", "1.5", /^API_RATE_WINDOW_S must be a whole number of at least 1/],
     ["API_SHARED_CACHE_S", "-1", /^API_SHARED_CACHE_S must be a whole number of at least 0/],
+    ["API_STRICT", "yes", /^API_STRICT must be "on" or "off"/],
     ["SMTP_URL", "http://user:secret@mail.example.com", /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/],
     ["INQUIRY_ACK", "yes", /^INQUIRY_ACK must be "on" or "off"/],
     ["INQUIRY_RATE_LIMIT", "five", /^INQUIRY_RATE_LIMIT must be a whole number of at least 1/],

@@ -97,6 +97,12 @@ export interface ServerEnv {
   apiRateWindowS: number;
   /** How long a shared cache (a CDN) may keep an API response; 0 keeps it private. */
   apiSharedCacheS: number;
+  /**
+   * API_STRICT=on: the content API refuses with a 400 what Strapi 4 ignores (an unknown
+   * parameter or relation to populate, find's parameters on findOne); off (the default), it
+   * ignores them as Strapi does.
+   */
+  apiStrict: boolean;
   /** MALLOC_ARENA_MAX that glibc gets: startEnv({ allocator: true }) restarts the process with it. */
   mallocArenaMax: number;
   /** The face model's processes at most (guest face search, ADR 044): each uses a core and ~250 MB while busy. */
@@ -344,6 +350,7 @@ export const envSchema = z.object({
   API_RATE_LIMIT: blankIsUnset(wholeNumber(1).default(300)),
   API_RATE_WINDOW_S: blankIsUnset(wholeNumber(1).default(60)),
   API_SHARED_CACHE_S: blankIsUnset(wholeNumber(0).default(60)),
+  API_STRICT: blankIsUnset(onOff("on refuses the unknown parameters Strapi ignores").optional()),
   MALLOC_ARENA_MAX: blankIsUnset(wholeNumber(1, MAX_MALLOC_ARENA_MAX).default(DEFAULT_MALLOC_ARENA_MAX)),
   FACE_PROCESSES: blankIsUnset(wholeNumber(1, MAX_FACE_PROCESSES).default(DEFAULT_FACE_PROCESSES)),
   SMTP_URL: blankIsUnset(
@@ -467,6 +474,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): ParsedEnv {
       apiRateLimit: v.API_RATE_LIMIT,
       apiRateWindowS: v.API_RATE_WINDOW_S,
       apiSharedCacheS: v.API_SHARED_CACHE_S,
+      apiStrict: v.API_STRICT === "on",
       mallocArenaMax: v.MALLOC_ARENA_MAX,
       faceProcesses: v.FACE_PROCESSES,
       media: { s3: s3Settings(v), publicUrl: v.MEDIA_PUBLIC_URL },

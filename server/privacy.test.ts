@@ -513,7 +513,11 @@ describe("a private client gallery never reaches a public surface", () => {
       ...[...GALLERY_A.sets, ...GALLERY_B.sets].flatMap((s) => [
         `populate=*&filters[title][$contains]=${encodeURIComponent(s.title)}`,
         `populate=*&publicationState=preview&filters[title][$containsi]=${encodeURIComponent(s.title.split(" ")[0] ?? "")}`,
+        // Strapi's search, over every text attribute: a set's title, any case, finds nothing.
+        `populate=*&_q=${encodeURIComponent(s.title.toUpperCase())}`,
+        `populate=*&status=draft&_q=${encodeURIComponent(s.title.split(" ")[0] ?? "")}`,
       ]),
+      ...setIds.map((id) => `populate=*&_q=${id}`),
     ];
     const paths = [
       ...resources.flatMap((r) => queries.map((q) => `/api/${r}${q === "" ? "" : `?${q}`}`)),

@@ -88,6 +88,7 @@ describe("the catalog's read model", () => {
     const banners = await RESOURCES.banners?.list(
       { db: store.db, origin: ORIGIN },
       api("banners?populate=bannerImage"),
+      { strict: false },
     );
     const bannerImage = banners?.data[0]?.attributes.bannerImage as
       | { data: { id: number; device: string }[] }
@@ -116,6 +117,7 @@ describe("the catalog's read model", () => {
       { db: store.db, origin: ORIGIN },
       api("collections/1?populate=*"),
       1,
+      { strict: false },
     );
     const attributes = shoot?.data.attributes ?? {};
     const images = (attributes.images as { data: { id: number }[] } | undefined)?.data ?? [];

@@ -9,7 +9,14 @@
 
 import { ApiError } from "./errors.server.ts";
 import { needsOf } from "./graph.server.ts";
-import { applyQuery, type ContentType, type Populate, paginationMeta, parseQuery } from "./query.server.ts";
+import {
+  applyQuery,
+  type ContentType,
+  type Populate,
+  paginationMeta,
+  parseQuery,
+  type QueryOptions,
+} from "./query.server.ts";
 import type { ApiEntry, Resource, ResourceContext } from "./resource.server.ts";
 import { banners } from "./resources/banners.server.ts";
 import { blocks } from "./resources/blocks.server.ts";
@@ -22,8 +29,12 @@ export interface ApiResource {
   summary: string;
   /** What a query may name, for the OpenAPI document. */
   type: ContentType;
-  list(ctx: ResourceContext, url: URL): Promise<{ data: ApiEntry[]; meta: { pagination: object } }>;
-  one(ctx: ResourceContext, url: URL, id: number): Promise<{ data: ApiEntry; meta: object }>;
+  list(
+    ctx: ResourceContext,
+    url: URL,
+    options: QueryOptions,
+  ): Promise<{ data: ApiEntry[]; meta: { pagination: object } }>;
+  one(ctx: ResourceContext, url: URL, id: number, options: QueryOptions): Promise<{ data: ApiEntry; meta: object }>;
 }
 
 /** Only the attributes a query's `fields` names (id and relations stay), at each populated level. */
@@ -56,9 +67,9 @@ function erase<E extends { id: number }>(resource: Resource<E>, summary: string)
   return {
     summary,
     type: resource.type,
-    async list(ctx, url) {
+    async list(ctx, url, options) {
       // The query is checked before anything is read, so a bad one costs nothing.
-      const query = parseQuery(url, resource.type);
+      const query = parseQuery(url, resource.type, "list", options);
       const needs = needsOf(query, resource.type);
       const found = resource.page ? await resource.page(ctx, query, needs) : null;
       const page = found
@@ -69,8 +80,8 @@ function erase<E extends { id: number }>(resource: Resource<E>, summary: string)
         meta: { pagination: page.pagination },
       };
     },
-    async one(ctx, url, id) {
-      const query = parseQuery(url, resource.type, "one");
+    async one(ctx, url, id, options) {
+      const query = parseQuery(url, resource.type, "one", options);
       const needs = needsOf(query, resource.type);
       const entry = resource.one
         ? await resource.one(ctx, id, needs)

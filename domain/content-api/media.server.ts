@@ -29,10 +29,13 @@ function stem(key: string): string {
  */
 function mediaAttributes(image: StoredImage, alt: string) {
   const jpeg = image.variants.find((v) => v.format === "jpeg");
+  const width = jpeg?.width ?? image.width;
   const formats: Record<string, unknown> = {};
-  for (const [name, width] of Object.entries(STRAPI_FORMAT_WIDTHS_PX)) {
-    const variant = image.variants.find((v) => v.format === "webp" && v.width === width);
-    if (!variant) continue;
+  for (const [name, formatWidth] of Object.entries(STRAPI_FORMAT_WIDTHS_PX)) {
+    const variant = image.variants.find((v) => v.format === "webp" && v.width === formatWidth);
+    // Strapi makes a format only smaller than its file: a client that picks "large" over `url`
+    // must not get a wider image than the file (our 1,280 px rung beside a 1,200 px JPEG).
+    if (!variant || variant.width > width) continue;
     formats[name] = {
       name: variant.key.split("/").at(-1),
       hash: stem(variant.key),
@@ -49,7 +52,7 @@ function mediaAttributes(image: StoredImage, alt: string) {
     name: jpeg?.key.split("/").at(-1) ?? "",
     alternativeText: alt,
     caption: null,
-    width: jpeg?.width ?? image.width,
+    width,
     height: jpeg?.height ?? image.height,
     formats,
     hash: jpeg ? stem(jpeg.key) : "",

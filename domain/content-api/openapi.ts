@@ -38,13 +38,22 @@ export function standaloneSchema(doc: { components: { schemas: Record<string, ob
   return { ...local(schema), $defs: local(doc.components.schemas) };
 }
 
+/** What the server does with a name Strapi ignores, by API_STRICT. */
+function unknownNames(strict: boolean): string {
+  const names =
+    "an unknown parameter, an unknown relation or option in populate or pagination, and on /{id} find's filters, _q, sort and pagination";
+  return strict
+    ? `This server runs with API_STRICT=on: ${names} are refused with a 400 naming them.`
+    : `As Strapi 4 ignores them, ${names} are ignored (a server with API_STRICT=on refuses them with a 400 naming them).`;
+}
+
 const errors = (statuses: number[]) =>
   Object.fromEntries(
     statuses.map((status) => [
       String(status),
       {
         description: {
-          400: "ValidationError: an unknown or malformed parameter, named in the message and details.parameter",
+          400: "ValidationError: a malformed value of a parameter (or, with API_STRICT=on, a name Strapi ignores), named in the message and details.parameter",
           401: "UnauthorizedError: no token, an unknown one or a revoked one",
           404: "NotFoundError",
           429: "RateLimitError; Retry-After says when to try again",
@@ -108,6 +117,17 @@ function listParameters(resource: OpenApiResource) {
       schema: { type: "object" },
     },
     {
+      name: "_q",
+      in: "query",
+      description: `Strapi 4's search: the entries with this text, in any case, in a text attribute (${Object.entries(
+        type.scalars,
+      )
+        .filter(([, scalar]) => scalar === "string")
+        .map(([name]) => name)
+        .join(", ")}) or in the id; with filters, both must hold. Paged and counted as any list; empty: no search.`,
+      schema: { type: "string" },
+    },
+    {
       name: "sort",
       in: "query",
       description: `field, field:asc or field:desc, comma-separated or sort[0]=...: ${scalars.join(", ")}; or a relation's attribute (relation.field:desc, sort[relation][field]=desc): ${Object.keys(type.relations).join(", ") || "none"}`,
@@ -122,7 +142,7 @@ function listParameters(resource: OpenApiResource) {
     {
       name: "pagination[pageSize]",
       in: "query",
-      description: `between 1 and ${MAX_PAGE_SIZE} (outside, the nearest)`,
+      description: `between 1 and ${MAX_PAGE_SIZE} (outside, the nearest: -1 and 0 are 1)`,
       schema: { type: "integer", default: 25 },
     },
     {
@@ -145,7 +165,8 @@ const cached = {
   description: "Not Modified: the If-None-Match ETag is current",
 };
 
-export function openApiDocument(origin: string, resources: readonly OpenApiResource[]) {
+/** The document for a server at `origin`; `strict` is its API_STRICT, which the document states. */
+export function openApiDocument(origin: string, resources: readonly OpenApiResource[], strict: boolean) {
   const paths: Record<string, unknown> = {};
   for (const r of resources) {
     paths[`/api/${r.name}`] = {
@@ -162,6 +183,9 @@ export function openApiDocument(origin: string, resources: readonly OpenApiResou
     paths[`/api/${r.name}/{id}`] = {
       get: {
         summary: `One entry of /api/${r.name} by its id (Strapi's findOne)`,
+        description: strict
+          ? "Takes fields, populate, locale and publicationState (or status); find's filters, _q, sort and pagination are refused (API_STRICT=on)."
+          : "Takes fields, populate, locale and publicationState (or status); find's filters, _q, sort and pagination are ignored, as Strapi 4 ignores them.",
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
           ...entryParameters(r),
@@ -179,8 +203,7 @@ export function openApiDocument(origin: string, resources: readonly OpenApiResou
     info: {
       title: "Nila Studio content API",
       version: "1.0.0",
-      description:
-        "Read-only, Strapi v4 style ({ data, meta }). Create a token with `npm run api-token -- create NAME` and send it as `Authorization: Bearer <token>`.",
+      description: `Read-only, Strapi v4 style ({ data, meta }). Create a token with \`npm run api-token -- create NAME\` and send it as \`Authorization: Bearer <token>\`. ${unknownNames(strict)}`,
     },
     servers: [{ url: origin }],
     security: [{ bearer: [] }],

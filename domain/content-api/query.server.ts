@@ -1,9 +1,11 @@
 // Strapi v4's REST query, parsed as Strapi parses it (qs, so "[filters][x]=y" reads as
 // "filters[x]=y") and checked against the content type it asks about: filters with every
-// documented operator and $and/$or/$not, sort, fields, populate (nested), both pagination styles
-// with Strapi's clamping, locale and publicationState. What Strapi accepts is accepted; what it
-// answers with a 500 (an unknown operator, a field that does not exist, a value that is not a
-// number where one is compared) is our 400 naming the parameter (docs/strapi-conformance.md).
+// documented operator and $and/$or/$not, `_q` (Strapi's search), sort, fields, populate
+// (nested), both pagination styles with Strapi's clamping, locale and publicationState. What
+// Strapi accepts is accepted; a name Strapi ignores (an unknown parameter or relation to
+// populate, find's parameters on findOne) is ignored too, or refused with API_STRICT=on; what
+// it answers with a 500 (an unknown operator, a field that does not exist, a value that is not
+// a number where one is compared) is our 400 naming the parameter (docs/strapi-conformance.md).
 import qs from "qs";
 import { ApiError } from "./errors.server.ts";
 
@@ -96,6 +98,7 @@ export type Pagination =
   | { style: "offset"; start: number; limit: number; withCount: boolean };
 
 export interface ParsedQuery {
+  /** `filters` and the `_q` search together: an entry must match both. */
   filter: Condition | null;
   sort: SortKey[];
   fields: string[] | null;
@@ -108,6 +111,16 @@ export interface ParsedQuery {
    * are never public here, so each answers the published entries.
    */
   publicationState: "live" | "preview";
+}
+
+/**
+ * How a query's unknown names are met (a parameter, a relation to populate, a populate or
+ * pagination option, find's parameters on findOne): ignored, as Strapi 4 ignores them, or, with
+ * `strict` (API_STRICT=on), refused with a 400 naming them. A known name's malformed value is a
+ * 400 either way.
+ */
+export interface QueryOptions {
+  strict: boolean;
 }
 
 function invalid(parameter: string, problem: string): ApiError {
@@ -177,47 +190,65 @@ function relationTarget(type: ContentType, name: string, parameter: string): Con
   return target();
 }
 
-/** "a.b.c" (Strapi's dotted form) into the tree. */
-function addPath(into: Map<string, Populate>, type: ContentType, path: string[], parameter: string): void {
-  const [name, ...rest] = path;
-  if (name === undefined || name === "") throw invalid(parameter, "expected a relation name");
-  const target = relationTarget(type, name, parameter);
-  const node = into.get(name) ?? whole();
-  into.set(name, node);
-  if (rest.length > 0) addPath(node.populate, target, rest, parameter);
+/** A relation populate names, or null when there is none by that name and the query is not strict (Strapi ignores it). */
+function populatedTarget(type: ContentType, name: string, parameter: string, options: QueryOptions) {
+  if (!options.strict && !Object.hasOwn(type.relations, name)) return null;
+  if (name === "") throw invalid(parameter, "expected a relation name");
+  return relationTarget(type, name, parameter);
 }
 
-function parsePopulate(raw: unknown, type: ContentType, parameter: string): Map<string, Populate> {
+/** "a.b.c" (Strapi's dotted form) into the tree. */
+function addPath(
+  into: Map<string, Populate>,
+  type: ContentType,
+  path: string[],
+  parameter: string,
+  options: QueryOptions,
+): void {
+  const [name = "", ...rest] = path;
+  const target = populatedTarget(type, name, parameter, options);
+  if (target === null) return;
+  const node = into.get(name) ?? whole();
+  into.set(name, node);
+  if (rest.length > 0) addPath(node.populate, target, rest, parameter, options);
+}
+
+function parsePopulate(
+  raw: unknown,
+  type: ContentType,
+  parameter: string,
+  options: QueryOptions,
+): Map<string, Populate> {
   const result = new Map<string, Populate>();
   if (raw === undefined) return result;
   const list = stringList(raw);
   if (list) {
     const names = list.flatMap((s) => s.split(",")).map((s) => s.trim());
     if (names.includes("*")) return everything(type);
-    for (const name of names) addPath(result, type, name.split("."), parameter);
+    for (const name of names) addPath(result, type, name.split("."), parameter, options);
     return result;
   }
   if (!isRecord(raw)) throw invalid(parameter, 'expected "*", relation names or populate[relation]');
   for (const [name, value] of Object.entries(raw)) {
     const here = bracket(parameter, name);
-    const target = relationTarget(type, name, here);
-    result.set(name, parsePopulateNode(value, target, here));
+    const target = populatedTarget(type, name, here, options);
+    if (target !== null) result.set(name, parsePopulateNode(value, target, here, options));
   }
   return result;
 }
 
-function parsePopulateNode(value: unknown, type: ContentType, parameter: string): Populate {
+function parsePopulateNode(value: unknown, type: ContentType, parameter: string, options: QueryOptions): Populate {
   // populate[image]=true, populate[image]=* and populate[image][populate]=... all populate image.
   if (value === "true" || value === "*") return whole();
   if (!isRecord(value)) throw invalid(parameter, 'expected "true", "*" or [populate], [fields], [filters], [sort]');
   const node = whole();
   for (const [key, inner] of Object.entries(value)) {
     const here = bracket(parameter, key);
-    if (key === "populate") node.populate = parsePopulate(inner, type, here);
+    if (key === "populate") node.populate = parsePopulate(inner, type, here, options);
     else if (key === "fields") node.fields = parseFields(inner, type, here);
     else if (key === "filters") node.filter = parseFilter(inner, type, here);
     else if (key === "sort") node.sort = parseSort(inner, type, here);
-    else throw invalid(here, "unknown populate option (use populate, fields, filters or sort)");
+    else if (options.strict) throw invalid(here, "unknown populate option (use populate, fields, filters or sort)");
   }
   return node;
 }
@@ -388,8 +419,12 @@ function integer(value: unknown, parameter: string): number {
   return Number(value);
 }
 
-/** Strapi's rules: page at least 1, pageSize and limit between 1 and 100 (limit=-1: 100), start at least 0. */
-function parsePagination(raw: unknown): Pagination {
+/**
+ * Strapi's rules: page at least 1, pageSize and limit between 1 and 100, start at least 0;
+ * limit=-1 is the most (100), as Strapi's "no limit" is capped by its maxLimit, while a pageSize
+ * of -1 is 1, as any pageSize below 1 is.
+ */
+function parsePagination(raw: unknown, options: QueryOptions): Pagination {
   const parameter = "pagination";
   if (raw === undefined) return { style: "page", page: 1, pageSize: DEFAULT_PAGE_SIZE, withCount: true };
   if (!isRecord(raw))
@@ -406,7 +441,7 @@ function parsePagination(raw: unknown): Pagination {
       withCount = value === "true";
     } else if (["page", "pageSize", "start", "limit"].includes(key)) {
       values[key] = integer(value, here);
-    } else {
+    } else if (options.strict) {
       throw invalid(here, "unknown pagination parameter (use page and pageSize, or start and limit, and withCount)");
     }
   }
@@ -415,27 +450,62 @@ function parsePagination(raw: unknown): Pagination {
   if (paged && offset) {
     throw invalid(parameter, "page and pageSize cannot be used with start and limit in the same query");
   }
-  const size = (n: number | undefined, fallback: number) =>
-    n === undefined ? fallback : n === -1 ? MAX_PAGE_SIZE : Math.min(Math.max(n, 1), MAX_PAGE_SIZE);
+  const size = (n: number | undefined) =>
+    n === undefined ? DEFAULT_PAGE_SIZE : Math.min(Math.max(n, 1), MAX_PAGE_SIZE);
   if (offset) {
     return {
       style: "offset",
       start: Math.max(values.start ?? 0, 0),
-      limit: size(values.limit, DEFAULT_PAGE_SIZE),
+      limit: values.limit === -1 ? MAX_PAGE_SIZE : size(values.limit),
       withCount,
     };
   }
+  return { style: "page", page: Math.max(values.page ?? 1, 1), pageSize: size(values.pageSize), withCount };
+}
+
+// --- the search
+
+/**
+ * Strapi 4's `_q`: the text, in any case, in any of the type's text attributes or in its id
+ * (and in its number attributes when the text is a number), as Strapi's database search reads
+ * them. A condition like any filter's, so it runs where the filters run (in SQL for shoots)
+ * and pages and counts alike. No text: no search, as in Strapi.
+ */
+function parseSearch(raw: unknown, type: ContentType): Condition | null {
+  if (raw === undefined) return null;
+  if (typeof raw !== "string") throw invalid("_q", "expected the text to search for (_q=wedding)");
+  if (raw === "") return null;
+  const numeric = raw.trim() !== "" && Number.isFinite(Number(raw));
+  const searched = Object.entries(type.scalars).filter(
+    ([, scalar]) => scalar === "string" || (numeric && scalar === "number"),
+  );
+  const compare = (name: string, scalar: ScalarKind): Condition => ({
+    kind: "compare",
+    path: [name],
+    scalar,
+    operator: "$containsi",
+    values: [raw],
+  });
   return {
-    style: "page",
-    page: Math.max(values.page ?? 1, 1),
-    pageSize: size(values.pageSize, DEFAULT_PAGE_SIZE),
-    withCount,
+    kind: "or",
+    conditions: [compare("id", "number"), ...searched.map(([name, scalar]) => compare(name, scalar))],
   };
 }
 
 // --- the query
 
-const LIST_PARAMETERS = ["filters", "sort", "pagination", "fields", "populate", "locale", "publicationState", "status"];
+/** find's parameters; findOne takes the ones that choose what an entry holds (Strapi's "selection"). */
+const LIST_PARAMETERS = [
+  "filters",
+  "_q",
+  "sort",
+  "pagination",
+  "fields",
+  "populate",
+  "locale",
+  "publicationState",
+  "status",
+];
 const ONE_PARAMETERS = ["fields", "populate", "locale", "publicationState", "status"];
 
 function parseLocale(raw: unknown): string | null {
@@ -461,11 +531,16 @@ function parsePublicationState(raw: Record<string, unknown>): ParsedQuery["publi
   return state;
 }
 
-/** Parses a URL's query against one content type, for a list (find) or one entry (findOne). Throws ApiError (400). */
-export function parseQuery(url: URL, type: ContentType, endpoint: "list" | "one" = "list"): ParsedQuery {
-  let raw: Record<string, unknown>;
+/**
+ * Parses a URL's query against one content type, for a list (find) or one entry (findOne).
+ * Throws ApiError (400). Names the endpoint does not take are ignored, as Strapi ignores them
+ * (find's filters, sort and pagination on findOne, which clients send when they reuse find's
+ * parameters), unless `options.strict`.
+ */
+export function parseQuery(url: URL, type: ContentType, endpoint: "list" | "one", options: QueryOptions): ParsedQuery {
+  let parsed: Record<string, unknown>;
   try {
-    raw = qs.parse(url.search.slice(1), {
+    parsed = qs.parse(url.search.slice(1), {
       depth: MAX_QUERY_DEPTH,
       strictDepth: true,
       parameterLimit: MAX_QUERY_PARAMETERS,
@@ -475,15 +550,20 @@ export function parseQuery(url: URL, type: ContentType, endpoint: "list" | "one"
     throw new ApiError(400, "ValidationError", "The query string is malformed or too deep", { parameter: "" });
   }
   const allowed = endpoint === "list" ? LIST_PARAMETERS : ONE_PARAMETERS;
-  for (const key of Object.keys(raw)) {
-    if (!allowed.includes(key)) throw invalid(key, `unknown parameter (this endpoint accepts: ${allowed.join(", ")})`);
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (allowed.includes(key)) raw[key] = value;
+    else if (options.strict) {
+      throw invalid(key, `unknown parameter (this endpoint accepts: ${allowed.join(", ")})`);
+    }
   }
+  const filters = [parseFilter(raw.filters, type, "filters"), parseSearch(raw._q, type)].filter((c) => c !== null);
   return {
-    filter: parseFilter(raw.filters, type, "filters"),
+    filter: filters.length === 0 ? null : all(filters),
     sort: parseSort(raw.sort, type, "sort"),
     fields: parseFields(raw.fields, type, "fields"),
-    populate: parsePopulate(raw.populate, type, "populate"),
-    pagination: parsePagination(raw.pagination),
+    populate: parsePopulate(raw.populate, type, "populate", options),
+    pagination: parsePagination(raw.pagination, options),
     locale: parseLocale(raw.locale),
     publicationState: parsePublicationState(raw),
   };

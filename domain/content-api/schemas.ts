@@ -52,7 +52,10 @@ const mediaData = z.strictObject({ id, url: sitePath, attributes: mediaSchema })
   id: "Media",
 });
 export const mediaRelationSchema = z.strictObject({ data: mediaData.nullable() });
-const mediaListSchema = z.strictObject({ data: z.array(mediaData) });
+/** A multiple media field: null when it holds no file, as Strapi 4 answers an empty one. */
+const mediaListSchema = z.strictObject({
+  data: z.array(mediaData).nullable().describe("null when the field holds no file, as Strapi 4 answers"),
+});
 /** A to-many relation: populate[relation][filters] may leave it empty. */
 const relationList = <E extends z.ZodType>(item: E) => z.strictObject({ data: z.array(item) });
 
@@ -88,12 +91,19 @@ export const bannerEntrySchema = entry(
     publishedAt: timestamp,
     bannerImage: z
       .strictObject({
-        data: z.array(
-          mediaData.extend({
-            device: z.enum(["desktop", "mobile"]),
-            slide: z.number().int().min(1).describe("position in the slideshow; one desktop and one mobile image each"),
-          }),
-        ),
+        data: z
+          .array(
+            mediaData.extend({
+              device: z.enum(["desktop", "mobile"]),
+              slide: z
+                .number()
+                .int()
+                .min(1)
+                .describe("position in the slideshow; one desktop and one mobile image each"),
+            }),
+          )
+          .nullable()
+          .describe("null with no slides, as Strapi 4 answers an empty media field"),
       })
       .optional()
       .describe("populate=bannerImage: the desktop images, then the mobile crops"),
@@ -181,7 +191,9 @@ export const blockEntrySchema = entry(
     createdAt: timestamp,
     updatedAt: timestamp,
     publishedAt: timestamp,
-    logo: mediaRelationSchema.optional().describe("the studio's logo"),
+    logo: mediaListSchema
+      .optional()
+      .describe("a multiple media field: the header's holds the studio's logo, the footer's none (data: null)"),
     Nav_Links: z
       .array(navLink)
       .optional()

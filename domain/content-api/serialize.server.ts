@@ -43,3 +43,18 @@ export function toOne<E>(entry: E | null, node: Populate, record: (e: E) => Quer
   const [kept] = entry === null ? [] : selectEntries([entry], node, record);
   return { data: kept === undefined ? null : serialize(kept, node.populate) };
 }
+
+/**
+ * A multiple media field (a block's logo, a shoot's photos, the banner's images) as populate
+ * asks for it: `{ data: [...] }`, or `{ data: null }` when it holds no file (or populate's filters
+ * keep none), as Strapi 4 answers an empty one. A to-many relation that is not media answers `[]`.
+ */
+export function mediaList<E>(
+  entries: readonly E[],
+  node: Populate,
+  record: (e: E) => QueryRecord,
+  serialize: Serialize<E>,
+) {
+  const { data } = toMany(entries, node, record, serialize);
+  return { data: data.length === 0 ? null : data };
+}

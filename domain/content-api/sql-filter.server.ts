@@ -71,8 +71,12 @@ function compare(condition: Extract<Condition, { kind: "compare" }>, columnOf: C
   const alike = equivalent !== undefined && condition.scalar === "string";
   const side = alike ? sql`replace(lower(${column}), ' ', '')` : sql`${column}`;
   const wanted = (v: string | number) => (alike && typeof v === "string" ? equivalent(v) : v);
-  const lower = sql`lower(${column})`;
-  const text = String(first);
+  // The text operators read a value as its text, as in memory (`_q` looks for "2" in every id):
+  // PostgreSQL has no lower() or instr() of a number, so a column that is not text is cast first.
+  const asText = condition.scalar === "string" ? sql`${column}` : sql`cast(${column} as text)`;
+  const lower = sql`lower(${asText})`;
+  // The text as given: "1.0" is looked for as "1.0", not as the number it reads as.
+  const text = raw;
   const folded = text.toLowerCase();
   const orNull = (test: Expression<SqlBool>) => sql<SqlBool>`(${column} is null or ${test})`;
   switch (operator) {
@@ -99,19 +103,19 @@ function compare(condition: Extract<Condition, { kind: "compare" }>, columnOf: C
     case "$between":
       return sql<SqlBool>`${column} between ${first} and ${second}`;
     case "$contains":
-      return sql<SqlBool>`instr(${column}, ${text}) > 0`;
+      return sql<SqlBool>`instr(${asText}, ${text}) > 0`;
     case "$notContains":
-      return orNull(sql<SqlBool>`instr(${column}, ${text}) = 0`);
+      return orNull(sql<SqlBool>`instr(${asText}, ${text}) = 0`);
     case "$containsi":
       return sql<SqlBool>`instr(${lower}, ${folded}) > 0`;
     case "$notContainsi":
       return orNull(sql<SqlBool>`instr(${lower}, ${folded}) = 0`);
     case "$startsWith":
-      return sql<SqlBool>`substr(${column}, 1, ${text.length}) = ${text}`;
+      return sql<SqlBool>`substr(${asText}, 1, ${text.length}) = ${text}`;
     case "$startsWithi":
       return sql<SqlBool>`substr(${lower}, 1, ${text.length}) = ${folded}`;
     case "$endsWith":
-      return endsWith(sql`${column}`, text);
+      return endsWith(asText, text);
     case "$endsWithi":
       return endsWith(lower, folded);
   }

@@ -236,6 +236,91 @@ describe("@strapi/client and strapi-sdk-js against the production server", () =>
     });
   });
 
+  it("_q: Strapi 4's search over the text attributes and the id, paged and counted as any list", async () => {
+    const all = (await clients[0]?.find("collections", { pagination: { pageSize: 100 } }))?.data ?? [];
+    /** The same search in plain JavaScript: the text, in any case, in the title, description, place or id. */
+    const search = (text: string) =>
+      all
+        .filter((e) =>
+          [String(e.id), ...["title", "description", "location"].map((a) => String(e.attributes[a]))].some((v) =>
+            v.toLowerCase().includes(text.toLowerCase()),
+          ),
+        )
+        .map((e) => e.id);
+    const wedding = search("WEDDING");
+    expect(wedding.length > 0 && wedding.length < SHOOT_COUNT).toBe(true);
+    await eachClient(async (client) => {
+      for (const text of ["WEDDING", "madurai", "4"]) {
+        const found = await client.find("collections", { _q: text, pagination: { pageSize: 100 } });
+        expect(ids(found), text).toEqual(search(text));
+      }
+      const page = await client.find("collections", { _q: "wedding", pagination: { page: 2, pageSize: 2 } });
+      expect(ids(page)).toEqual(wedding.slice(2, 4));
+      expect(page.meta.pagination).toEqual({
+        page: 2,
+        pageSize: 2,
+        pageCount: Math.ceil(wedding.length / 2),
+        total: wedding.length,
+      });
+      expect(ids(await client.find("galleries", { _q: "wed" }))).toEqual([1]);
+    });
+  });
+
+  it("the blocks' logo, a multiple media field: logo.data a list in the header, null in the footer", async () => {
+    await eachClient(async (client) => {
+      const blocks = await client.find("blocks", { populate: "*" });
+      const byKey = new Map(blocks.data.map((b) => [b.attributes.Key, b.attributes]));
+      const logos = (byKey.get("header")?.logo as { data: Entry[] } | undefined)?.data ?? [];
+      expect(logos).toHaveLength(1);
+      expect(logos.map((l) => l.attributes.url)).toEqual([expect.stringMatching(/^\/media\/.+\.jpg$/)]);
+      expect(byKey.get("footer")?.logo).toEqual({ data: null });
+      const header = await client.findOne("blocks", 1, { populate: ["logo"] });
+      expect(header.data.attributes.logo).toEqual({ data: logos });
+    });
+  });
+
+  it("ignores what Strapi ignores: an unknown parameter, an unknown relation to populate", async () => {
+    await eachClient(async (client) => {
+      const plain = await client.find("collections", { populate: ["galleries"] });
+      const ignored = await client.find("collections", {
+        populate: ["galleries", "photos"],
+        foo: 1,
+        options: { deep: true },
+      });
+      expect(ignored).toEqual(plain);
+      expect(await client.find("banners", { populate: { image: "*" } })).toEqual(await client.find("banners"));
+    });
+  });
+
+  it("findOne ignores find's parameters, as clients send them when they reuse find's", async () => {
+    await eachClient(async (client) => {
+      const one = await client.findOne("collections", 101, { populate: ["galleries"] });
+      const reused = await client.findOne("collections", 101, {
+        populate: ["galleries"],
+        filters: { id: { $eq: 1 } },
+        sort: ["title:desc"],
+        pagination: { page: 2, pageSize: 5 },
+        _q: "nothing like it",
+      });
+      expect(reused).toEqual(one);
+    });
+  });
+
+  it("clamps a page size below 1 to 1, -1 included", async () => {
+    await eachClient(async (client) => {
+      for (const pageSize of [-1, 0]) {
+        const page = await client.find("collections", { sort: "id", pagination: { page: 2, pageSize } });
+        expect(page.meta.pagination, String(pageSize)).toEqual({
+          page: 2,
+          pageSize: 1,
+          pageCount: SHOOT_COUNT,
+          total: SHOOT_COUNT,
+        });
+        expect(page.data).toHaveLength(1);
+      }
+    });
+  });
+
   it("a missing entry is the library's not-found error; a write its forbidden error", async () => {
     const official = clients[0] as Client;
     await expect(official.findOne("collections", 999)).rejects.toBeInstanceOf(HTTPNotFoundError);

@@ -110,6 +110,7 @@ export async function runContentApiBench(): Promise<void> {
       clientAddress: "192.0.2.1",
       corsOrigins: [],
       sharedCacheS: 0,
+      strictQuery: false,
     };
     console.log(
       `Content API: ${SHOOTS.toLocaleString("en")} published shoots in ${COLLECTIONS.length} collections, ${PHOTOS_PER_SHOOT} photos each; median of ${RUNS} calls through the handler`,

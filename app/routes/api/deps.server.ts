@@ -26,5 +26,6 @@ export function apiDeps(clientAddress: string): ApiDeps {
     clientAddress,
     corsOrigins: env.apiCorsOrigins,
     sharedCacheS: env.apiSharedCacheS,
+    strictQuery: env.apiStrict,
   };
 }

@@ -18,6 +18,7 @@ import { ENTRY_SCHEMAS, errorSchema, RESPONSE_SCHEMAS } from "#domain/content-ap
 import { createApiToken, revokeApiToken } from "#domain/content-api/tokens.server.ts";
 import { importDemoIfEmpty } from "#domain/demo/import.server.ts";
 import { DEMO_PHOTOS_PER_SHOOT } from "#domain/demo/studio.ts";
+import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { smallDemoPhotos } from "#fixtures/small-demo.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { createMemoryRateLimiter } from "#platform/rate-limit.server.ts";
@@ -56,6 +57,7 @@ beforeAll(async () => {
     clientAddress: "192.0.2.1",
     corsOrigins: [],
     sharedCacheS: 60,
+    strictQuery: false,
   };
 });
 
@@ -503,6 +505,10 @@ describe("the rest of Strapi v4's query", () => {
     const zero = await ok("collections?pagination[page]=0&pagination[pageSize]=-5", RESPONSE_SCHEMAS.collections);
     expect(zero.meta.pagination).toEqual({ page: 1, pageSize: 1, pageCount: 20, total: 20 });
     expect(ids(zero)).toEqual([1]);
+    // -1 too: only limit=-1 means the most.
+    const minusOne = await ok("galleries?pagination[pageSize]=-1&pagination[page]=2", RESPONSE_SCHEMAS.galleries);
+    expect(minusOne.meta.pagination).toEqual({ page: 2, pageSize: 1, pageCount: 4, total: 4 });
+    expect(ids(minusOne)).toEqual([2]);
     const most = await ok("collections?pagination[limit]=-1&pagination[start]=-3", RESPONSE_SCHEMAS.collections);
     expect(most.meta.pagination).toEqual({ start: 0, limit: MAX_PAGE_SIZE, total: 20 });
   });
@@ -612,7 +618,7 @@ describe("the original content types' relations, by their original names", () =>
 
   it("a shoot's photos under their original name too (image_collections), and the story told of it (recent_stories)", async () => {
     const one = await ok("collections/101?populate=images,image_collections,recent_stories", ENTRY_SCHEMAS.collections);
-    expect(one.data.attributes.image_collections?.data.length).toBe(DEMO_PHOTOS_PER_SHOOT);
+    expect(one.data.attributes.image_collections?.data?.length).toBe(DEMO_PHOTOS_PER_SHOOT);
     expect(one.data.attributes.image_collections).toEqual(one.data.attributes.images);
     const story = await ok("recent-storys/101", ENTRY_SCHEMAS["recent-storys"]);
     expect(one.data.attributes.recent_stories?.data).toEqual([story.data]);
@@ -624,7 +630,7 @@ describe("the original content types' relations, by their original names", () =>
       expect.arrayContaining(["base_image", "images", "image_collections", "galleries", "recent_stories"]),
     );
     // A filter on the original name finds the same shoots as on ours (the demo's shoots share photos).
-    const firstPhoto = one.data.attributes.images?.data[0]?.attributes.name ?? "";
+    const firstPhoto = one.data.attributes.images?.data?.[0]?.attributes.name ?? "";
     const [ours, original] = await Promise.all(
       ["images", "image_collections"].map((field) =>
         ok(`collections?filters[${field}][name][$eq]=${firstPhoto}`, RESPONSE_SCHEMAS.collections),
@@ -650,25 +656,36 @@ describe("the original content types' relations, by their original names", () =>
     expect(ids(byCollection)).toEqual([102]);
   });
 
-  it("a block's logo (blocks: logo), the one its header links to", async () => {
+  it("a block's logo (blocks: logo), a multiple media field as in the original: the header's, the one it links to; the footer's empty", async () => {
     const res = await ok("blocks?populate=logo", RESPONSE_SCHEMAS.blocks);
-    for (const block of res.data) expect(block.attributes.logo?.data?.url).toMatch(MEDIA_JPEG);
     const header = res.data.find((b) => b.attributes.Key === "header");
+    const logos = header?.attributes.logo?.data ?? [];
+    expect(logos).toHaveLength(1);
+    expect(logos[0]?.url).toMatch(MEDIA_JPEG);
     const logoLink = header?.attributes.Nav_Links?.find((l) => l.Logo);
-    expect(logoLink?.Logo?.data).toEqual(header?.attributes.logo?.data);
+    expect(logoLink?.Logo?.data).toEqual(logos[0]);
+    // Strapi answers an empty multiple media field with null, not [].
+    const footer = res.data.find((b) => b.attributes.Key === "footer");
+    expect(footer?.attributes.logo).toEqual({ data: null });
     const without = await ok("blocks", RESPONSE_SCHEMAS.blocks);
     expect(without.data[0]?.attributes.logo).toBeUndefined();
+    // Filters read it as a list: a block whose logo is a JPEG is the header.
+    expect(ids(await ok("blocks?filters[logo][ext][$eq]=.jpg", RESPONSE_SCHEMAS.blocks))).toEqual([1]);
+    expect(ids(await ok("blocks?filters[logo][id][$null]=true", RESPONSE_SCHEMAS.blocks))).toEqual([2]);
   });
 
   it("populate filters a media field too: a single one answers null when they leave it out", async () => {
     const one = await ok("collections/1?populate=images,base_image", ENTRY_SCHEMAS.collections);
-    const second = one.data.attributes.images?.data[1];
+    const second = one.data.attributes.images?.data?.[1];
     const filtered = await ok(
       `collections/1?populate[images][filters][id][$eq]=${second?.id}&populate[base_image][filters][name][$eq]=nothing.jpg`,
       ENTRY_SCHEMAS.collections,
     );
     expect(filtered.data.attributes.images?.data).toEqual([second]);
     expect(filtered.data.attributes.base_image).toEqual({ data: null });
+    // A multiple one they empty answers null too, as Strapi answers an empty media field.
+    const none = await ok("collections/1?populate[images][filters][id][$eq]=0", ENTRY_SCHEMAS.collections);
+    expect(none.data.attributes.images).toEqual({ data: null });
   });
 
   it("follows links back as deep as populate goes", async () => {
@@ -758,14 +775,11 @@ describe("sort on a relation's attribute, and Strapi v5's status", () => {
 });
 
 describe("bad parameters answer 400 naming the parameter", () => {
+  /** Malformed values of known parameters: a 400 however strict the server is. */
   const cases: [string, string][] = [
-    ["collections?foo=1", "foo"],
     ["collections?fields[0]=colour", "fields"],
     ["collections?populate[galleries][fields][0]=colour", "populate[galleries][fields]"],
-    ["collections?populate[galleries][populate]=photos", "populate[galleries][populate]"],
-    ["collections?populate=galleries.photos", "populate"],
-    ["collections?populate[galleries][colour]=1", "populate[galleries][colour]"],
-    ["blocks?populate=Nav_Links", "populate"],
+    ["collections?populate[galleries]=yes", "populate[galleries]"],
     ["collections?pagination[page]=two", "pagination[page]"],
     ["collections?pagination[page]=1&pagination[page]=2", "pagination[page]"],
     ["collections?pagination[page]=1&pagination[start]=0", "pagination"],
@@ -793,18 +807,20 @@ describe("bad parameters answer 400 naming the parameter", () => {
     ["collections?filters[title][$regex]=x", "filters[title][$regex]"],
     ["collections?filters[title][$eq][$eq]=x", "filters[title][$eq][$eq]"],
     ["collections?filters=wedding", "filters"],
-    ["collections?populate=photos", "populate"],
-    ["collections/1?sort=title", "sort"],
-    ["banners?populate=image", "populate"],
     ["blocks?filters[key][$eq]=header&filters[key][$eq]=footer", "filters[key][$eq]"],
+    ["collections?_q[0]=wedding", "_q"],
+    ["collections?_q=a&_q=b", "_q"],
+    ["collections?_q[title]=wedding", "_q"],
   ];
-  for (const [query, parameter] of cases) {
-    it(query, async () => {
-      const res = await call(query);
-      const error = await failure(res, 400, "ValidationError");
-      expect(error.message).toContain(`"${parameter}"`);
-      expect(error.details).toEqual({ parameter });
-    });
+  for (const strictQuery of [false, true]) {
+    for (const [query, parameter] of cases) {
+      it(`${query}${strictQuery ? " (API_STRICT=on)" : ""}`, async () => {
+        const res = await call(query, { deps: { strictQuery } });
+        const error = await failure(res, 400, "ValidationError");
+        expect(error.message).toContain(`"${parameter}"`);
+        expect(error.details).toEqual({ parameter });
+      });
+    }
   }
 
   it("names an unknown operator and lists the ones there are", async () => {
@@ -820,6 +836,148 @@ describe("bad parameters answer 400 naming the parameter", () => {
   it("answers 404 for names that only an object's prototype has (__proto__, constructor, toString)", async () => {
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "__proto__/1", "constructor/1"]) {
       await failure(await call(name), 404, "NotFoundError");
+    }
+  });
+});
+
+describe("what Strapi ignores is ignored; API_STRICT=on refuses it, naming it", () => {
+  /** A query with a name Strapi 4 ignores, the same query without it, and the name API_STRICT=on refuses. */
+  const cases: [string, string, string][] = [
+    ["collections?foo=1", "collections", "foo"],
+    ["galleries?populate=image&foo=1&bar[baz]=2", "galleries?populate=image", "foo"],
+    ["collections?populate=photos", "collections", "populate"],
+    ["collections?populate[photos]=*", "collections", "populate[photos]"],
+    ["collections?populate[0]=photos", "collections", "populate"],
+    ["collections?populate=", "collections", "populate"],
+    ["collections?populate=galleries,photos", "collections?populate=galleries", "populate"],
+    ["collections?populate=galleries.photos", "collections?populate=galleries", "populate"],
+    [
+      "collections?populate[galleries][populate]=photos",
+      "collections?populate=galleries",
+      "populate[galleries][populate]",
+    ],
+    ["collections?populate[galleries][colour]=1", "collections?populate=galleries", "populate[galleries][colour]"],
+    ["blocks?populate=Nav_Links", "blocks", "populate"],
+    ["banners?populate=image", "banners", "populate"],
+    ["collections?pagination[pagesize]=5", "collections", "pagination[pagesize]"],
+    // findOne with find's parameters, as clients send them when they reuse find's: not even read.
+    ["collections/1?sort=title", "collections/1", "sort"],
+    ["collections/1?filters[id][$eq]=2&populate=galleries", "collections/1?populate=galleries", "filters"],
+    ["collections/1?filters[colour][$regex]=x", "collections/1", "filters"],
+    ["collections/101?pagination[page]=2&pagination[pageSize]=1", "collections/101", "pagination"],
+    ["recent-storys/102?_q=nothing-like-it", "recent-storys/102", "_q"],
+    ["galleries/1?pagination[pageSize]=-1&sort=name:desc", "galleries/1", "pagination"],
+  ];
+  for (const [query, same, parameter] of cases) {
+    it(query, async () => {
+      const ignored = await call(query);
+      expect(ignored.status, query).toBe(200);
+      expect(await ignored.json()).toEqual(await (await call(same)).json());
+      const strict = await call(query, { deps: { strictQuery: true } });
+      const error = await failure(strict, 400, "ValidationError");
+      expect(error.details).toEqual({ parameter });
+      expect(error.message).toContain(`"${parameter}"`);
+    });
+  }
+});
+
+describe("_q: Strapi 4's search, the text in any case in a text attribute or the id", () => {
+  type Listed = { id: number; attributes: Record<string, unknown> };
+  /** The same search in plain JavaScript over the whole list: what Strapi's database search reads. */
+  const searched = (entries: Listed[], text: string, attributes: string[]) =>
+    entries
+      .filter((e) =>
+        [String(e.id), ...attributes.map((a) => String(e.attributes[a] ?? ""))].some((v) =>
+          v.toLowerCase().includes(text.toLowerCase()),
+        ),
+      )
+      .map((e) => e.id);
+
+  it("finds shoots by title, place or description, and by id, paged and counted as any list", async () => {
+    const all = (await ok("collections?pagination[pageSize]=100", RESPONSE_SCHEMAS.collections)).data;
+    const shootText = ["title", "description", "location"];
+    for (const text of ["WEDDING", "madurai", "Lakshmi %26", "2", "zzz-nothing"]) {
+      const decoded = decodeURIComponent(text);
+      const expected = searched(all, decoded, shootText);
+      const found = await ok(`collections?_q=${text}&pagination[pageSize]=100`, RESPONSE_SCHEMAS.collections);
+      expect(ids(found), text).toEqual(expected);
+      expect(found.meta.pagination, text).toEqual({
+        page: 1,
+        pageSize: 100,
+        pageCount: expected.length ? 1 : 0,
+        total: expected.length,
+      });
+    }
+    // Some shoots, not none or all: the searches above mean something.
+    const wedding = searched(all, "wedding", shootText);
+    expect(wedding.length > 0 && wedding.length < all.length).toBe(true);
+    const page = await ok(
+      "collections?_q=wedding&pagination[page]=2&pagination[pageSize]=2",
+      RESPONSE_SCHEMAS.collections,
+    );
+    expect(ids(page)).toEqual(wedding.slice(2, 4));
+    expect(page.meta.pagination).toEqual({
+      page: 2,
+      pageSize: 2,
+      pageCount: Math.ceil(wedding.length / 2),
+      total: wedding.length,
+    });
+    // With filters, both hold; an empty _q searches nothing, as in Strapi.
+    expect(ids(await ok("collections?_q=wedding&filters[isStory]=true", RESPONSE_SCHEMAS.collections))).toEqual(
+      wedding.filter((id) => [101, 102, 103].includes(id)),
+    );
+    expect(await ok("collections?_q=", RESPONSE_SCHEMAS.collections)).toEqual(
+      await ok("collections", RESPONSE_SCHEMAS.collections),
+    );
+  });
+
+  it("answers the same in SQL as in memory", async () => {
+    const inMemory = "filters[$or][0][base_image][name][$null]=true&filters[$or][1][base_image][name][$notNull]=true";
+    for (const q of ["_q=wedding&sort=id:desc", "_q=1&pagination[start]=1&pagination[limit]=4", "_q=%25", "_q=A_"]) {
+      const sql = await ok(`collections?${q}`, RESPONSE_SCHEMAS.collections);
+      const memory = await ok(`collections?${q}&${inMemory}`, RESPONSE_SCHEMAS.collections);
+      expect(ids(sql), q).toEqual(ids(memory));
+      expect(sql.meta, q).toEqual(memory.meta);
+    }
+  });
+
+  it("searches every type's own text attributes: collections, stories, blocks, the banner", async () => {
+    expect(ids(await ok("galleries?_q=wed", RESPONSE_SCHEMAS.galleries))).toEqual([1]);
+    expect(ids(await ok("galleries?_q=BABYSHOOT", RESPONSE_SCHEMAS.galleries))).toEqual([2]);
+    const stories = (await ok("recent-storys", RESPONSE_SCHEMAS["recent-storys"])).data;
+    const title = String(stories[1]?.attributes.title);
+    expect(
+      ids(await ok(`recent-storys?_q=${encodeURIComponent(title.toUpperCase())}`, RESPONSE_SCHEMAS["recent-storys"])),
+    ).toEqual(searched(stories, title, ["title", "description", "location"]));
+    expect(ids(await ok("blocks?_q=quick", RESPONSE_SCHEMAS.blocks))).toEqual([2]);
+    expect(ids(await ok("banners?_q=home", RESPONSE_SCHEMAS.banners))).toEqual([1]);
+    expect(ids(await ok("banners?_q=away", RESPONSE_SCHEMAS.banners))).toEqual([]);
+  });
+
+  it("never finds a client gallery's set, however its title matches", async () => {
+    const galleryId = await createGallery(store.db, { title: "Meera & Arjun" });
+    // A set is a shoots row: a search that forgot whose shoots it reads would find it.
+    const setId = await addGallerySet(store.db, galleryId, "Wedding Zorblat proofs");
+    try {
+      const inMemory = "filters[$or][0][base_image][name][$null]=true&filters[$or][1][base_image][name][$notNull]=true";
+      const queries = ["_q=zorblat", "_q=ZORBLAT&publicationState=preview", "_q=Zorblat&status=draft"];
+      for (const q of [...queries, `_q=zorblat&${inMemory}`, `_q=${setId}`]) {
+        const found = await ok(`collections?${q}&pagination[pageSize]=100`, RESPONSE_SCHEMAS.collections);
+        expect(ids(found), q).not.toContain(setId);
+        if (/zorblat/i.test(q)) expect(found.meta.pagination.total, q).toBe(0);
+      }
+      const wedding = await ok("collections?_q=wedding&pagination[pageSize]=100", RESPONSE_SCHEMAS.collections);
+      expect(wedding.data.length).toBeGreaterThan(0);
+      expect(ids(wedding)).not.toContain(setId);
+      expect(ids(await ok("recent-storys?_q=zorblat", RESPONSE_SCHEMAS["recent-storys"]))).toEqual([]);
+      const populated = await ok(
+        "galleries?_q=wed&populate[collections][filters][title][$containsi]=zorblat",
+        RESPONSE_SCHEMAS.galleries,
+      );
+      expect(populated.data[0]?.attributes.collections).toEqual({ data: [] });
+    } finally {
+      await store.db.deleteFrom("shoots").where("id", "=", setId).execute();
+      await store.db.deleteFrom("client_galleries").where("id", "=", galleryId).execute();
     }
   });
 });
@@ -984,8 +1142,12 @@ interface OpenApiDocument {
 
 describe("the OpenAPI document", () => {
   let doc: OpenApiDocument;
-  const served = (headers: Record<string, string> = {}, corsOrigins: string[] = []) =>
-    openApiResponse(new Request(`${ORIGIN}/api/openapi.json`, { headers }), { origin: ORIGIN, corsOrigins });
+  const served = (headers: Record<string, string> = {}, corsOrigins: string[] = [], strictQuery = false) =>
+    openApiResponse(new Request(`${ORIGIN}/api/openapi.json`, { headers }), {
+      origin: ORIGIN,
+      corsOrigins,
+      strictQuery,
+    });
   beforeAll(async () => {
     doc = await served().json();
   });
@@ -996,6 +1158,23 @@ describe("the OpenAPI document", () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
+  });
+
+  it("describes _q, and says what this server does with the names Strapi ignores (API_STRICT)", async () => {
+    type Operation = { description?: string; parameters: { name: string; description?: string }[] };
+    const operation = (document: OpenApiDocument, path: string) =>
+      (document.paths[path] as { get: Operation } | undefined)?.get;
+    const q = operation(doc, "/api/collections")?.parameters.find((p) => p.name === "_q");
+    expect(q?.description).toMatch(/search.*any case.*title, description, location.*id/);
+    expect(operation(doc, "/api/collections/{id}")?.parameters.map((p) => p.name)).not.toContain("_q");
+    const info = (document: OpenApiDocument) => (document.info as { description: string }).description;
+    expect(info(doc)).toMatch(/are ignored.*API_STRICT=on refuses/);
+    expect(operation(doc, "/api/collections/{id}")?.description).toMatch(/sort and pagination are ignored/);
+    const strict: OpenApiDocument = await served({}, [], true).json();
+    expect(info(strict)).toMatch(/runs with API_STRICT=on.*refused with a 400/);
+    expect(operation(strict, "/api/collections/{id}")?.description).toMatch(/are refused \(API_STRICT=on\)/);
+    const validator = new OpenApiValidator();
+    expect((await validator.validate(strict)).errors ?? []).toEqual([]);
   });
 
   it("is public, cached briefly, and readable by the listed origins only", async () => {
@@ -1055,7 +1234,9 @@ describe("the OpenAPI document", () => {
       ["/api/recent-storys", "recent-storys?populate=*", 200],
       ["/api/blocks", "blocks?populate=*&filters[key][$eq]=header", 200],
       ["/api/blocks", "blocks", 200],
-      ["/api/collections", "collections?foo=1", 400],
+      ["/api/collections", "collections?_q=wedding&sort=title", 200],
+      ["/api/collections", "collections?sort=colour", 400],
+      ["/api/collections", "collections?foo=1", 400, { deps: { strictQuery: true } }],
       ["/api/collections/{id}", "collections/999", 404],
       ["/api/galleries", "galleries", 401, { token: null }],
       [

@@ -31,6 +31,8 @@ export interface ApiDeps extends ResourceContext {
   corsOrigins: readonly string[];
   /** s-maxage for shared caches; 0 makes responses private. */
   sharedCacheS: number;
+  /** API_STRICT=on: a name Strapi would ignore (an unknown parameter, relation or option) is a 400 naming it. */
+  strictQuery: boolean;
 }
 
 function corsHeaders(request: Request, origins: readonly string[]): Record<string, string> {
@@ -122,13 +124,16 @@ const UNAUTHORIZED = ["Missing or invalid credentials", {}, { "WWW-Authenticate"
  * GET /api/openapi.json: public (it describes, it holds no data), cached like the content, and
  * readable by the same browser origins as the API, so a partner's API browser can load it.
  */
-export function openApiResponse(request: Request, deps: Pick<ApiDeps, "origin" | "corsOrigins">): Response {
+export function openApiResponse(
+  request: Request,
+  deps: Pick<ApiDeps, "origin" | "corsOrigins" | "strictQuery">,
+): Response {
   const resources = Object.entries(RESOURCES).map(([name, r]) => ({
     name,
     responseSchema: name as keyof typeof RESPONSE_SCHEMAS,
     ...r,
   }));
-  return jsonResponse(request, openApiDocument(deps.origin, resources), [
+  return jsonResponse(request, openApiDocument(deps.origin, resources, deps.strictQuery), [
     corsHeaders(request, deps.corsOrigins),
     { "Cache-Control": "public, max-age=0, s-maxage=60" },
   ]);
@@ -160,7 +165,9 @@ export async function handleApiRequest(request: Request, path: string, deps: Api
     const resource = Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined;
     if (!resource) throw new ApiError(404, "NotFoundError", "Not Found");
     const url = new URL(request.url);
-    const body = id === undefined ? await resource.list(deps, url) : await resource.one(deps, url, id);
+    const options = { strict: deps.strictQuery };
+    const body =
+      id === undefined ? await resource.list(deps, url, options) : await resource.one(deps, url, id, options);
     return jsonResponse(request, body, [cors, cacheHeaders(deps.sharedCacheS), rateHeaders]);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, cors);

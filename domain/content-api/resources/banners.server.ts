@@ -6,7 +6,7 @@ import { readBannerSlides, readStudioRow } from "../../catalog/read-model.server
 import { BANNER_TYPE } from "../content-types.server.ts";
 import { type MediaData, mediaData, mediaRecord } from "../media.server.ts";
 import type { Resource } from "../resource.server.ts";
-import { asIs, studioTimes, type Times, timestamps, toMany } from "../serialize.server.ts";
+import { asIs, mediaList, studioTimes, type Times, timestamps } from "../serialize.server.ts";
 
 const BANNER_NAME = "Home banner";
 
@@ -45,7 +45,7 @@ export const banners: Resource<BannerEntry> = {
   serialize(entry, populate) {
     const attributes: Record<string, unknown> = { name: BANNER_NAME, ...timestamps(entry) };
     const node = populate.get("bannerImage");
-    if (node) attributes.bannerImage = toMany(entry.images, node, mediaRecord, asIs);
+    if (node) attributes.bannerImage = mediaList(entry.images, node, mediaRecord, asIs);
     return { id: entry.id, attributes };
   },
 };

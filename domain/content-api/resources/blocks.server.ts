@@ -7,7 +7,7 @@ import { readStudioRow } from "../../catalog/read-model.server.ts";
 import { BLOCK_TYPE } from "../content-types.server.ts";
 import { builtInLogo, type MediaData, mediaData, mediaRecord } from "../media.server.ts";
 import type { Resource } from "../resource.server.ts";
-import { asIs, studioTimes, type Times, timestamps, toOne } from "../serialize.server.ts";
+import { asIs, mediaList, studioTimes, type Times, timestamps } from "../serialize.server.ts";
 
 interface BlockEntry extends Times {
   id: number;
@@ -15,8 +15,12 @@ interface BlockEntry extends Times {
   Key: string;
   Url: string;
   Heading: string;
-  /** The studio's logo: both the header and the footer show it. */
-  logo: MediaData;
+  /**
+   * The block's own logo field, multiple in the original content type, so a list: the header's
+   * holds the studio's logo; the footer's is empty (the studio sets one logo, for the header), so
+   * it answers `data: null` as the original's unset field did.
+   */
+  logo: MediaData[];
   Nav_Links: { id: number; url: string; name: string; Logo?: unknown }[];
 }
 
@@ -29,7 +33,7 @@ export const blocks: Resource<BlockEntry> = {
     Url: e.Url,
     Heading: e.Heading,
     ...timestamps(e),
-    logo: [mediaRecord(e.logo)],
+    logo: e.logo.map(mediaRecord),
   }),
   async list({ db }) {
     const studio = await readStudioRow(db);
@@ -44,11 +48,12 @@ export const blocks: Resource<BlockEntry> = {
       { url: "/", name, Logo: { data: logo } },
       ...links.slice(LINKS_BEFORE_LOGO),
     ];
-    const block = { Url: "/", logo, ...studioTimes(studio) };
+    const block = { Url: "/", ...studioTimes(studio) };
     return [
       {
         ...block,
         id: 1,
+        logo: [logo],
         Title: name,
         Key: "header",
         Heading: studio?.tagline ?? "",
@@ -57,6 +62,7 @@ export const blocks: Resource<BlockEntry> = {
       {
         ...block,
         id: 2,
+        logo: [],
         Title: "Quick Links",
         Key: "footer",
         Heading: "Quick Links",
@@ -74,7 +80,7 @@ export const blocks: Resource<BlockEntry> = {
       Nav_Links: e.Nav_Links,
     };
     const logo = populate.get("logo");
-    if (logo) attributes.logo = toOne(e.logo, logo, mediaRecord, asIs);
+    if (logo) attributes.logo = mediaList(e.logo, logo, mediaRecord, asIs);
     return { id: e.id, attributes };
   },
 };

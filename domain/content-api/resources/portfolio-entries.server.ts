@@ -7,7 +7,7 @@ import { type CollectionEntry, type ShootEntry, shootsOf } from "../graph.server
 import { mediaRecord, mediaRecords } from "../media.server.ts";
 import type { Populate, QueryRecord } from "../query.server.ts";
 import type { ApiEntry } from "../resource.server.ts";
-import { asIs, timestamps, toMany, toOne } from "../serialize.server.ts";
+import { asIs, mediaList, timestamps, toMany, toOne } from "../serialize.server.ts";
 
 /** A collection as filters read it. */
 export function collectionRecord(e: CollectionEntry): QueryRecord {
@@ -61,7 +61,7 @@ function shootAttributes(
   for (const [name, node] of populate) {
     if (name === "base_image") attributes[name] = toOne(e.base_image, node, mediaRecord, asIs);
     else if (name === "images" || name === "image_collections") {
-      attributes[name] = toMany(e.images, node, mediaRecord, asIs);
+      attributes[name] = mediaList(e.images, node, mediaRecord, asIs);
     } else if (name === "galleries") {
       // The collection as /api/galleries answers it, with what populate[galleries][populate] asks of it.
       attributes[name] = toMany([e.collection], node, collectionRecord, serializeCollection);
