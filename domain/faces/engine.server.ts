@@ -102,6 +102,7 @@ export function startFaceEngine({ processes, idleMs = FACE_ENGINE_IDLE_MS }: Fac
         logger.warn({ err: error }, "could not lower the face model's priority");
       }
     }
+    logger.info({ modelPid: child.pid }, "started a face model process");
     const worker: Worker = { child, ready: Promise.resolve(), busy: null, idleTimer: null };
     worker.ready = new Promise((resolve, reject) => {
       child.once("message", (message: FaceReady) =>

@@ -68,6 +68,10 @@ async function find(request: FaceRequest): Promise<FaceResponse> {
   }
 }
 
+// The server went away (a kill -9 included: its end of the channel closes): so does this process,
+// rather than hold a core and a few hundred MB for no one.
+process.on("disconnect", () => process.exit(0));
+
 process.on("message", (message: FaceRequest) => {
   find(message)
     .catch(
