@@ -19,6 +19,11 @@ export default [
   route("g/:token/photos", "routes/galleries/photos.ts"),
   route("g/:token/downloads", "routes/galleries/downloads.tsx"),
   route("g/:token/download/*", "routes/galleries/download.ts"),
+  // A gallery's event link for its guests (issue 31, ADR 044): the selfie's page, each guest's
+  // own photos by their personal link, and a photo's download.
+  route("e/:token", "routes/event/event.tsx"),
+  route("e/:token/g/:guest", "routes/event/guest.tsx"),
+  route("e/:token/g/:guest/download/:photo", "routes/event/download.ts"),
   // The studio's admin (its own shell, styles and session), before the catch-all.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

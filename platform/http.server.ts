@@ -17,24 +17,34 @@ export const FRAME_SOURCES = ["https://www.youtube-nocookie.com"];
  * Browser features: none that the site does not use. The showreel's player (a frame from
  * FRAME_SOURCES) may autoplay after the click, go full screen or picture-in-picture.
  */
-export const PERMISSIONS_POLICY = [
-  ...["autoplay", "encrypted-media", "fullscreen", "picture-in-picture"].map(
-    (feature) => `${feature}=(self ${FRAME_SOURCES.map((s) => `"${s}"`).join(" ")})`,
-  ),
-  ...[
-    "accelerometer",
-    "browsing-topics",
-    "camera",
-    "display-capture",
-    "geolocation",
-    "gyroscope",
-    "magnetometer",
-    "microphone",
-    "midi",
-    "payment",
-    "usb",
-  ].map((feature) => `${feature}=()`),
-].join(", ");
+function permissionsPolicy({ camera }: { camera: boolean }): string {
+  return [
+    ...["autoplay", "encrypted-media", "fullscreen", "picture-in-picture"].map(
+      (feature) => `${feature}=(self ${FRAME_SOURCES.map((s) => `"${s}"`).join(" ")})`,
+    ),
+    ...(camera ? ["camera=(self)"] : []),
+    ...[
+      "accelerometer",
+      "browsing-topics",
+      ...(camera ? [] : ["camera"]),
+      "display-capture",
+      "geolocation",
+      "gyroscope",
+      "magnetometer",
+      "microphone",
+      "midi",
+      "payment",
+      "usb",
+    ].map((feature) => `${feature}=()`),
+  ].join(", ");
+}
+
+export const PERMISSIONS_POLICY = permissionsPolicy({ camera: false });
+/**
+ * A wedding's event pages (/e/…, issue 31): the guest's selfie may come from a live preview of
+ * the front camera, on this site's own page only. Every other page keeps the camera off.
+ */
+export const EVENT_PERMISSIONS_POLICY = permissionsPolicy({ camera: true });
 
 /** The hashes of a document's inline scripts and styles, as CSP sources ('sha256-...'). */
 export interface InlineHashes {

@@ -20,7 +20,7 @@ import {
   requestIdContext,
 } from "#app/utils/request-context.ts";
 import { ApiError } from "#domain/content-api/errors.server.ts";
-import { CLIENT_GALLERY_PREFIX } from "#domain/galleries/client-types.ts";
+import { CLIENT_GALLERY_PREFIX, EVENT_PREFIX } from "#domain/galleries/client-types.ts";
 import { s3Folder } from "#domain/media/s3-store.server.ts";
 import { PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { UPLOADS_PATH } from "#domain/media/upload-constants.ts";
@@ -119,7 +119,8 @@ export function createApp(options: AppOptions): express.Express {
   // lab's analytics, a map a client opens), and no search engine may keep any of it (ADR 026).
   // same-origin, not no-referrer: no-referrer also blanks the Origin of the gallery's own posts,
   // which every cross-site check (ours and React Router's) rightly refuses.
-  app.use(CLIENT_GALLERY_PREFIX, (_req, res, next) => {
+  // The same for a gallery's event link and its guests' personal links (ADR 044).
+  app.use([CLIENT_GALLERY_PREFIX, EVENT_PREFIX], (_req, res, next) => {
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
     next();

@@ -3,15 +3,13 @@
 // a request came over plain HTTP.
 import type { RequestHandler } from "express";
 import { isAdminPath } from "../domain/auth/shared.ts";
-import { CLIENT_GALLERY_PREFIX } from "../domain/galleries/client-types.ts";
-import { PERMISSIONS_POLICY } from "../platform/http.server.ts";
+import { CLIENT_GALLERY_PREFIX, isClientGalleryPath, isEventPath } from "../domain/galleries/client-types.ts";
+import { EVENT_PERMISSIONS_POLICY, PERMISSIONS_POLICY } from "../platform/http.server.ts";
 import { logger } from "../platform/logger.server.ts";
 
-/** The pages that belong to one person: the admin, and a client's gallery (ADR 026). */
+/** The pages that belong to one person: the admin, and a client's gallery and its guests' pages (ADR 026, 044). */
 export function isPersonalPath(pathname: string): boolean {
-  return (
-    isAdminPath(pathname) || pathname === CLIENT_GALLERY_PREFIX || pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`)
-  );
+  return isAdminPath(pathname) || pathname === CLIENT_GALLERY_PREFIX || isClientGalleryPath(pathname);
 }
 
 /**
@@ -29,8 +27,8 @@ export const sendOpenerPolicy: RequestHandler = (req, res, next) => {
   next();
 };
 
-export const sendPermissionsPolicy: RequestHandler = (_req, res, next) => {
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+export const sendPermissionsPolicy: RequestHandler = (req, res, next) => {
+  res.setHeader("Permissions-Policy", isEventPath(req.path) ? EVENT_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
   next();
 };
 

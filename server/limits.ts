@@ -11,6 +11,8 @@ import type { Request, RequestHandler, Response } from "express";
 import { formatFileSize } from "#platform/bytes.ts";
 import { MAX_BODY_BYTES as ADMIN_FORM_BODY_BYTES } from "../domain/auth/admin-form.server.ts";
 import { isAdminPath, LOGIN_PATH } from "../domain/auth/shared.ts";
+import { SELFIE_FORM_BYTES } from "../domain/faces/selfie.ts";
+import { isEventPath } from "../domain/galleries/client-types.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { UPLOADS_PATH } from "../domain/media/upload-constants.ts";
 import { FORM_BODY_BYTES } from "../platform/form-body.server.ts";
@@ -45,12 +47,15 @@ export const BODY_LIMITS = {
   form: { what: "a form", maxBytes: FORM_BODY_BYTES },
   adminForm: { what: "an admin form with its images", maxBytes: ADMIN_FORM_BODY_BYTES },
   upload: { what: "a photo upload", maxBytes: MAX_SOURCE_BYTES },
+  selfie: { what: "a selfie", maxBytes: SELFIE_FORM_BYTES },
 } as const satisfies Record<string, BodyLimit>;
 
 /** The cap for a path (compared in lower case, as Express and React Router match). */
 export function bodyLimitFor(path: string): BodyLimit {
   const p = path.toLowerCase();
   if (p === UPLOADS_PATH || p.startsWith(`${UPLOADS_PATH}/`)) return BODY_LIMITS.upload;
+  // A gallery's event page takes a guest's selfie (issue 31).
+  if (isEventPath(p)) return BODY_LIMITS.selfie;
   // Sign-in is a plain form; every other admin form may carry images (read by parseAdminForm).
   if (isAdminPath(p) && p !== LOGIN_PATH && !p.startsWith(`${LOGIN_PATH}.`)) return BODY_LIMITS.adminForm;
   return BODY_LIMITS.form;

@@ -19,6 +19,7 @@ import {
   type VisitorClaim,
   visitorClaimSchema,
 } from "#domain/galleries/access.server.ts";
+import { type EventPinClaim, eventPath, eventPinClaimSchema } from "#domain/galleries/guest-access.server.ts";
 import { appSecrets } from "#platform/secret.server.ts";
 
 /** Secure when the request came over TLS (directly, or through a proxy Express trusts). */
@@ -131,4 +132,11 @@ export function visitorCookie(token: string): SiteCookie<VisitorClaim> {
 /** This browser typed the gallery's download PIN. */
 export function downloadCookie(token: string): SiteCookie<DownloadClaim> {
   return galleryCookie("nila_download", downloadClaimSchema, token);
+}
+
+// --- a gallery's event link's (issue 31): sent only under /e/<token>.
+
+/** This browser typed the event PIN (when the studio set one). */
+export function eventPinCookie(token: string): SiteCookie<EventPinClaim> {
+  return siteCookie("nila_event", eventPinClaimSchema, eventPath(token), GALLERY_COOKIE_LIFETIME_MS);
 }

@@ -5,7 +5,14 @@
 import { sql } from "kysely";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { type Audience, type GalleryAudience, galleryAudience, photoVisibleTo, STUDIO } from "./audience.server.ts";
+import {
+  type Audience,
+  type GalleryAudience,
+  type GuestAudience,
+  galleryAudience,
+  photoVisibleTo,
+  STUDIO,
+} from "./audience.server.ts";
 import { likePatterns } from "./image-picker.server.ts";
 import { gappedPositions } from "./photo-order.ts";
 import { readShootPhotos } from "./read-model.server.ts";
@@ -105,10 +112,10 @@ export async function writeSetOrder(trx: Database, setIds: readonly number[]): P
     await trx.updateTable("shoots").set({ gallery_position: index }).where("id", "=", id).execute();
 }
 
-/** The set of a photo the gallery's audience may see; null when it may not see it. */
+/** The set of a photo the gallery's audience (or its guests') may see; null when it may not see it. */
 export async function visiblePhotoSet(
   db: Database,
-  audience: GalleryAudience,
+  audience: GalleryAudience | GuestAudience,
   photoId: number,
 ): Promise<number | null> {
   const row = await db

@@ -123,3 +123,12 @@ export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : CALENDAR_DAY.format(date);
 }
+
+const EVENT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+
+/** A gallery's event day as its pages show it, "14 February 2026"; null for none (or not a day). */
+export function eventDateText(day: string | null): string | null {
+  if (!day) return null;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : EVENT_DAY.format(date);
+}

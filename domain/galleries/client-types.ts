@@ -5,9 +5,19 @@ import type { ShapeCodes } from "./shape-codes.ts";
 
 /** Every client gallery's pages live under /g/{token}. */
 export const CLIENT_GALLERY_PREFIX = "/g";
+/** A gallery's event link for its guests (issue 31) and each guest's own pages: /e/{token}/…. */
+export const EVENT_PREFIX = "/e";
 
+export function isEventPath(pathname: string): boolean {
+  return pathname.startsWith(`${EVENT_PREFIX}/`);
+}
+
+/**
+ * A page of a client gallery: the couple's (/g/) or its guests' (/e/). Each belongs to the people
+ * holding its link: never cached for others, never indexed, styled with the gallery's own CSS.
+ */
 export function isClientGalleryPath(pathname: string): boolean {
-  return pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`);
+  return pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`) || isEventPath(pathname);
 }
 
 /** Photos in the first document, across its sets: a phone's first two screens, a desktop's first. */
@@ -72,4 +82,16 @@ export interface ItemAnswer {
   /** The list's count after the request. */
   count: number | null;
   message: string;
+}
+
+/** Photos per page of a guest's matches (issue 31): two phone screens, a document well under 100 KB. */
+export const GUEST_PHOTOS_PER_PAGE = 30;
+
+/** One page of a guest's photos, best matches first. */
+export interface GuestPage {
+  /** How many of the matched photos the guest may see. */
+  count: number;
+  page: number;
+  pages: number;
+  photos: GalleryPhoto[];
 }

@@ -7,7 +7,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { GalleryDownloads } from "../../platform/db/schema.server.ts";
 import { layoutZip, type ZipLayout, type ZipOptions, zipSize } from "../../platform/zip.server.ts";
 import { fileSizes } from "../catalog/assets.server.ts";
-import { galleryAudience } from "../catalog/audience.server.ts";
+import { type GalleryAudience, type GuestAudience, galleryAudience } from "../catalog/audience.server.ts";
 import { readAssetFiles, widestVariant } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
@@ -101,8 +101,9 @@ export async function deliveryFiles(
   gallery: Pick<GalleryRecord, "id" | "watermark">,
   scope: DownloadScope,
   size: DownloadSize,
+  /** The couple's (the gallery's link), or a guest's: only the photos open to guests (issue 31). */
+  audience: GalleryAudience | GuestAudience = galleryAudience(gallery.id),
 ): Promise<Delivery | null> {
-  const audience = galleryAudience(gallery.id);
   const sets = await readGallerySets(db, gallery.id);
   let setIds = sets.map((s) => s.id);
   if (scope.kind === "set") {

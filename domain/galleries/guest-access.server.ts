@@ -12,6 +12,7 @@ import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
 import { studioDay } from "../catalog/studio-time.ts";
 import { type PinRefusal, throttledPin } from "./access.server.ts";
+import { EVENT_PREFIX } from "./client-types.ts";
 import {
   GALLERY_TOKEN_PATTERN,
   type GalleryRecord,
@@ -20,9 +21,9 @@ import {
   readGalleries,
 } from "./galleries.server.ts";
 
-/** Where a gallery's event link lives: /e/<token>, and the guest's own pages under it. */
-export const EVENT_PREFIX = "/e";
+export { EVENT_PREFIX };
 
+/** Where a gallery's event link lives: /e/<token>, and the guest's own pages under it. */
 export function eventPath(token: string): string {
   return `${EVENT_PREFIX}/${token}`;
 }
@@ -140,8 +141,15 @@ export async function setEventPin(db: Database, galleryId: number, pin: string |
     .execute();
 }
 
-/** What guests may download (the couple's own downloads are set apart). */
-export async function setGuestDownloads(db: Database, galleryId: number, downloads: GalleryDownloads): Promise<void> {
+/**
+ * What guests may download, set apart from the couple's downloads: nothing, or the web-size
+ * file. Never originals: they carry the camera's metadata, the place (GPS) included, and every
+ * image a guest receives has it removed; the couple's originals stay theirs to share.
+ */
+export type GuestDownloads = Extract<GalleryDownloads, "off" | "web">;
+export const GUEST_DOWNLOAD_CHOICES: readonly GuestDownloads[] = ["off", "web"];
+
+export async function setGuestDownloads(db: Database, galleryId: number, downloads: GuestDownloads): Promise<void> {
   await db
     .updateTable("client_galleries")
     .set({ guest_downloads: downloads, updated_at: toStoredTime() })

@@ -45,7 +45,7 @@ export function ViewerButtons({ photo, hearted, heartFor, download, base, onTogg
   );
 }
 
-function DownloadIcon() {
+export function DownloadIcon() {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <path d="M12 3v12m0 0-5-5m5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -13,9 +13,9 @@ import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import { OpenGallery } from "#app/components/client-gallery/open-gallery.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
+import { privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { siteContext } from "#app/utils/route-data.ts";
-import { absoluteUrl } from "#app/utils/seo.ts";
+import { eventDateText } from "#domain/catalog/studio-time.ts";
 import { galleryPath, giveGalleryPin, throttledPin } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
@@ -48,13 +48,6 @@ import {
 
 /** The list a person's first visit makes for them, so the first heart needs no other step. */
 const FIRST_LIST_NAME = "Album";
-
-function eventDateText(day: string | null): string | null {
-  if (!day) return null;
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await galleryAccessFor(request, params.token, context);
@@ -227,27 +220,9 @@ export const handle = { hydrate: "paint" };
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
   errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-/**
- * A link preview (WhatsApp, social) shows the studio's name and its logo only: never the
- * gallery's title, the couple's names or a photo. No canonical link: the page is not to be found.
- */
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteContext(matches);
-  const studioName = site?.studioName ?? "Photography Studio";
-  const logo = matches[0].loaderData?.studio?.logo ?? null;
-  const tags: Route.MetaDescriptors = [
-    { title: `Private gallery · ${studioName}` },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-    { property: "og:title", content: studioName },
-    { property: "og:description", content: `A private gallery from ${studioName}.` },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: studioName },
-    { name: "twitter:card", content: "summary" },
-  ];
-  if (site && logo?.fallback) tags.push({ property: "og:image", content: absoluteUrl(site, logo.fallback) });
-  return tags;
-};
+/** A link preview shows the studio's name and logo only (app/utils/private-meta.ts). */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Private gallery", description: "A private gallery from" });
 
 export default function ClientGallery({ loaderData, actionData, matches }: Route.ComponentProps) {
   const studio = matches[0].loaderData.studio;

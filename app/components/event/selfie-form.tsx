@@ -1,0 +1,236 @@
+// The event page's form (issue 31): the guest's name, their consent to what is kept, and a selfie.
+// Without JavaScript it is a plain multipart form: the file input's capture="user" opens a phone's
+// front camera. With it, a phone or laptop that allows the camera gets a live preview and a
+// shutter button, whose picture is put into the same file input; a file too large is refused
+// before it is sent. Either way the server reads the selfie in memory and keeps only its face's
+// description (the consent text says so, and for how long).
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { GUEST_NAME_MAX_LENGTH, SELFIE_MAX_BYTES, SELFIE_MESSAGES } from "#domain/faces/selfie.ts";
+import { Field } from "../field.tsx";
+
+/** A form the event route refused, with what was typed (the file cannot be given back). */
+export interface SelfieFormAnswer {
+  form: "pin" | "selfie";
+  message: string;
+  fields?: Partial<Record<"name" | "consent" | "selfie", string>>;
+  values?: { name: string; consent: boolean };
+}
+
+/** The live preview's picture: JPEG at this quality is a few hundred KB at a phone's 1280 px. */
+const CAPTURE_JPEG_QUALITY = 0.9;
+/** What the live preview asks the front camera for: enough for a face, not a phone's full sensor. */
+const CAPTURE_IDEAL_WIDTH_PX = 1280;
+
+interface SelfieFormProps {
+  studioName: string;
+  event: { title: string; eventDate: string | null; forgotten: boolean };
+  problem: SelfieFormAnswer | undefined;
+}
+
+export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
+  const errors = problem?.form === "selfie" ? (problem.fields ?? {}) : {};
+  const values = problem?.form === "selfie" ? problem.values : undefined;
+  const general = problem?.form === "selfie" && Object.keys(errors).length === 0 ? problem.message : undefined;
+  const [sizeError, setSizeError] = useState<string | undefined>();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const selfieError = sizeError ?? errors.selfie;
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0];
+    setSizeError(file && file.size > SELFIE_MAX_BYTES ? SELFIE_MESSAGES["too-large"] : undefined);
+  };
+  return (
+    <section className="page page--narrow ev-start" aria-labelledby="ev-heading">
+      <p className="eyebrow">{studioName}</p>
+      <h1 id="ev-heading" className="page-title">
+        Find your photos
+      </h1>
+      <p className="page-lede">
+        {event.title}
+        {event.eventDate ? `, ${event.eventDate}` : ""}. Take a selfie and see every photo you are in.
+      </p>
+      {event.forgotten ? (
+        <p className="ev-notice" role="status">
+          Done: your name, your link and the description of your face are deleted.
+        </p>
+      ) : null}
+      {general ? (
+        <p className="field-error" role="alert">
+          {general}
+        </p>
+      ) : null}
+      <form
+        method="post"
+        encType="multipart/form-data"
+        className="cg-form ev-form"
+        onSubmit={(e) => {
+          if (sizeError) e.preventDefault();
+        }}
+      >
+        <Field id="guest-name" label="Your name" error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={GUEST_NAME_MAX_LENGTH}
+              defaultValue={values?.name ?? ""}
+            />
+          )}
+        </Field>
+        <div className="field ev-consent">
+          <input
+            id="guest-consent"
+            type="checkbox"
+            name="consent"
+            value="yes"
+            required
+            defaultChecked={values?.consent ?? false}
+            aria-describedby={errors.consent ? "guest-consent-error" : "guest-consent-what"}
+            aria-invalid={errors.consent ? true : undefined}
+          />
+          <label htmlFor="guest-consent">
+            I agree that {studioName} uses my selfie to find the photos I am in, in this gallery only.
+          </label>
+          <p id="guest-consent-what" className="field-hint">
+            Your selfie is not saved: it is read once, then dropped. What is kept is your name and a description of your
+            face (128 numbers, not a picture), so your personal link can find you in photos added later. It is kept
+            until you delete it with “Forget me” on your page, or until the studio turns guest search off or deletes the
+            gallery, and it is never shared. (India's Digital Personal Data Protection Act, 2023, asks for this
+            consent.)
+          </p>
+          {errors.consent ? (
+            <p id="guest-consent-error" className="field-error">
+              {errors.consent}
+            </p>
+          ) : null}
+        </div>
+        <Field
+          id="guest-selfie"
+          label="Your selfie"
+          hint="Just your face, looking at the camera, in good light."
+          error={selfieError}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fileRef}
+              type="file"
+              name="selfie"
+              accept="image/*"
+              capture="user"
+              required
+              onChange={onFile}
+            />
+          )}
+        </Field>
+        <LiveCamera fileInput={fileRef} onTaken={() => setSizeError(undefined)} />
+        <button type="submit" className="button">
+          Find my photos
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function stopCamera(stream: MediaStream | null) {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+}
+
+type CameraState = "unavailable" | "ready" | "previewing" | "taken" | "refused";
+
+/**
+ * A live preview of the front camera, where the browser offers one (getUserMedia; shown only
+ * after hydration, so without JavaScript the file input alone is the way). Its picture goes into
+ * the form's own file input, so the same form sends it.
+ */
+function LiveCamera({
+  fileInput,
+  onTaken,
+}: {
+  fileInput: React.RefObject<HTMLInputElement | null>;
+  onTaken: () => void;
+}) {
+  const [state, setState] = useState<CameraState>("unavailable");
+  const [preview, setPreview] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+
+  useEffect(() => {
+    const canPreview = typeof navigator.mediaDevices?.getUserMedia === "function" && typeof DataTransfer === "function";
+    if (canPreview) setState("ready");
+    return () => stopCamera(stream.current);
+  }, []);
+
+  if (state === "unavailable") return null;
+
+  const start = async () => {
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: "user", width: { ideal: CAPTURE_IDEAL_WIDTH_PX } },
+        audio: false,
+      });
+      setState("previewing");
+      // The element exists once the state has rendered it.
+      requestAnimationFrame(() => {
+        if (video.current && stream.current) {
+          video.current.srcObject = stream.current;
+          video.current.play().catch(() => {});
+        }
+      });
+    } catch {
+      setState("refused");
+    }
+  };
+
+  const take = () => {
+    const v = video.current;
+    const input = fileInput.current;
+    if (!v || !input || v.videoWidth === 0) return;
+    const canvas = document.createElement("canvas");
+    canvas.width = v.videoWidth;
+    canvas.height = v.videoHeight;
+    canvas.getContext("2d")?.drawImage(v, 0, 0);
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return;
+        const files = new DataTransfer();
+        files.items.add(new File([blob], "selfie.jpg", { type: "image/jpeg" }));
+        input.files = files.files;
+        setPreview(canvas.toDataURL("image/jpeg", 0.6));
+        stopCamera(stream.current);
+        stream.current = null;
+        setState("taken");
+        onTaken();
+      },
+      "image/jpeg",
+      CAPTURE_JPEG_QUALITY,
+    );
+  };
+
+  return (
+    <div className="ev-camera">
+      {state === "ready" || state === "taken" ? (
+        <button type="button" className="button button--quiet" onClick={start}>
+          {state === "taken" ? "Take it again" : "Use the camera here"}
+        </button>
+      ) : null}
+      {state === "refused" ? (
+        <p className="field-hint" role="status">
+          The camera is not available here: choose “Your selfie” above instead.
+        </p>
+      ) : null}
+      {state === "previewing" ? (
+        <>
+          <video ref={video} className="ev-preview" playsInline muted aria-label="Camera preview" />
+          <button type="button" className="button" onClick={take}>
+            Take the selfie
+          </button>
+        </>
+      ) : null}
+      {state === "taken" && preview ? (
+        <img className="ev-preview" src={preview} alt="Your selfie, ready to send" width={160} height={120} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// The meta of a page that belongs to the people holding its link (a client gallery, its event
+// link, a guest's photos): a link preview (WhatsApp, social) shows the studio's name and logo
+// only, never the gallery's title, the couple's names, a guest's or a photo. No canonical link,
+// nothing indexed: the page is not to be found.
+import type { Route } from "../+types/root";
+import { siteContext } from "./route-data.ts";
+import { absoluteUrl } from "./seo.ts";
+
+type RootMatch = Route.MetaArgs["matches"][0];
+
+export function privatePageMeta(
+  matches: readonly [RootMatch, ...unknown[]],
+  { title, description }: { title: string; description: string },
+) {
+  const site = siteContext(matches);
+  const studioName = site?.studioName ?? "Photography Studio";
+  const logo = matches[0].loaderData?.studio?.logo ?? null;
+  const tags: Route.MetaDescriptors = [
+    { title: `${title} · ${studioName}` },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "same-origin" },
+    { property: "og:title", content: studioName },
+    { property: "og:description", content: `${description} ${studioName}.` },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: studioName },
+    { name: "twitter:card", content: "summary" },
+  ];
+  if (site && logo?.fallback) tags.push({ property: "og:image", content: absoluteUrl(site, logo.fallback) });
+  return tags;
+}
