@@ -21,13 +21,16 @@ import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts"
 import {
   type ClosedGallery,
   closedGalleryMarkers,
+  guestMarkers,
   type Marker,
   type PrivateGallery,
   type PrivateGallerySpec,
   privateIds,
   privateMarkers,
   privateMediaPaths,
+  type SeededGuests,
   seedClosedGallery,
+  seedGuestSearch,
   seedPrivateGallery,
 } from "#tests/helpers/private-galleries.ts";
 
@@ -47,6 +50,10 @@ const API_PAGE_SIZE = 100;
 const CONTEXT_CHARS = 60;
 /** A gallery link's token: URL-safe base64 of 32 bytes (GALLERY_TOKEN_PATTERN). */
 const ANY_GALLERY_LINK = /\/g\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/** A gallery's event link for its guests, and a guest's own (issue 31). */
+const ANY_EVENT_LINK = /\/e\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/** The guests who searched A's and B's photos with a selfie (issue 31). */
+const GUEST_NAMES = { A: "Peregrine Wolfsbane", B: "Ignatius Quimby" };
 
 // Every text of the two galleries carries a made-up word (Zephyrine, Vantwinkle, QXPRIVATE,
 // Ossifrage, ...) found nowhere in the demo studio, so a marker found is a leak, never a clash.
@@ -110,8 +117,8 @@ const CLOSED_GALLERIES = [
 
 /** The made-up words themselves: a leak of part of a text (a truncated title, a word) is still one. */
 const MADE_UP_WORDS = {
-  A: ["Zephyrine", "Quillon", "Thessaly", "Vantwinkle", "QXPRIVATE", "QXMARK", "QXALT", "QXCOMMENT"],
-  B: ["Barnaby", "Ossifrage", "Wilhelmina", "Brackenbury", "QBPRIVATE", "QBALT", "QBCOMMENT"],
+  A: ["Zephyrine", "Quillon", "Thessaly", "Vantwinkle", "QXPRIVATE", "QXMARK", "QXALT", "QXCOMMENT", "Wolfsbane"],
+  B: ["Barnaby", "Ossifrage", "Wilhelmina", "Brackenbury", "QBPRIVATE", "QBALT", "QBCOMMENT", "Quimby"],
   closed: ["Xanthippe", "Yevgenia", "Ulrika"],
 };
 
@@ -129,6 +136,8 @@ let origin = "";
 let apiToken = "";
 let galleryA: PrivateGallery;
 let galleryB: PrivateGallery;
+let guestsA: SeededGuests;
+let guestsB: SeededGuests;
 const closedGalleries: ClosedGallery[] = [];
 /** Every gallery's markers: what no public surface may show. */
 let allMarkers: Marker[] = [];
@@ -149,14 +158,17 @@ beforeAll(async () => {
     for (const closed of CLOSED_GALLERIES) closedGalleries.push(await seedClosedGallery(db, closed));
     galleryA = await seedPrivateGallery(deps, GALLERY_A);
     galleryB = await seedPrivateGallery(deps, GALLERY_B);
+    guestsA = await seedGuestSearch(db, galleryA, GUEST_NAMES.A, 3);
+    guestsB = await seedGuestSearch(db, galleryB, GUEST_NAMES.B, 9);
   } finally {
     await db.destroy();
   }
   const wordMarkers = (label: keyof typeof MADE_UP_WORDS) =>
     MADE_UP_WORDS[label].map((value) => ({ what: `gallery ${label}'s made-up word`, value }));
-  markersOfB = [...privateMarkers(galleryB, "B"), ...wordMarkers("B")];
+  markersOfB = [...privateMarkers(galleryB, "B"), ...guestMarkers(guestsB, "B"), ...wordMarkers("B")];
   allMarkers = [
     ...privateMarkers(galleryA, "A"),
+    ...guestMarkers(guestsA, "A"),
     ...wordMarkers("A"),
     ...markersOfB,
     ...closedGalleries.flatMap(closedGalleryMarkers),
@@ -266,6 +278,9 @@ function privateLinksIn(answer: Answer): string[] {
   }
   for (const match of answer.body.matchAll(ANY_GALLERY_LINK)) {
     found.push(`a client gallery's link ${match[0]} in GET ${answer.path}`);
+  }
+  for (const match of answer.body.matchAll(ANY_EVENT_LINK)) {
+    found.push(`a gallery's event link ${match[0]} in GET ${answer.path}`);
   }
   return found;
 }
@@ -722,5 +737,29 @@ describe("a private client gallery never reaches a public surface", () => {
     expect(photos.photos?.length).toBeGreaterThan(0);
     const zip = byPath.get(`${base}/download/all.zip?size=original`);
     expect([zip?.status, zip?.body.includes(GALLERY_A.sets[0]?.files[0] ?? "?")]).toEqual([200, true]);
+  });
+
+  it("gallery A's event link and guest's page show nothing of gallery B, nor of the couple's own choices", async () => {
+    const event = `/e/${guestsA.eventToken}`;
+    const mine = `${event}/g/${guestsA.guestToken}`;
+    const [photoB] = privateIds(galleryB).photoIds;
+    const answers = await inBatches(
+      [event, mine, `${mine}?more=1`, `${mine}.data`, `${mine}/download/${photoB}`],
+      CRAWL_CONCURRENCY,
+      (path) => request(path),
+    );
+    // The couple's people, their lists and notes are theirs: a guest sees photos, never those.
+    const couplesOwn = privateMarkers(galleryA, "A").filter((m) => /visitor|list name|comment/.test(m.what));
+    const findings = answers.flatMap((a) => leaksIn(a, [...markersOfB, ...couplesOwn]));
+    expect(findings, "seen by gallery A's guest").toEqual([]);
+    const byPath = new Map(answers.map((a) => [a.path, a]));
+    expect(byPath.get(`${mine}/download/${photoB}`)?.status).toBe(403);
+    // B's guest's link under A's event link, and B's event link with A's guest: no one's.
+    expect((await request(`${event}/g/${guestsB.guestToken}`)).status).toBe(404);
+    expect((await request(`/e/${guestsB.eventToken}/g/${guestsA.guestToken}`)).status).toBe(404);
+    // A's own guest page did open, with A's photos.
+    const page = byPath.get(mine);
+    expect(page?.status).toBe(200);
+    expect(page?.body).toContain(`id="p-${guestsA.photoIds[0]}"`);
   });
 });

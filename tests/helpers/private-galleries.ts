@@ -7,6 +7,9 @@
 
 import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { setAltText, trashPhotos } from "#domain/catalog/photos.server.ts";
+import { chooseGuestSets, setGuestSearch } from "#domain/faces/guest-search.server.ts";
+import { registerGuest } from "#domain/faces/guests.server.ts";
+import { saveScan } from "#domain/faces/store.server.ts";
 import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import {
@@ -302,4 +305,59 @@ export function privateMediaPaths(gallery: PrivateGallery): { photo: PrivatePhot
   return gallery.photos.flatMap((photo) =>
     photo.variantKeys.map((key) => ({ photo, path: `${PUBLIC_MEDIA_URL_PREFIX}${key}` })),
   );
+}
+
+/** A gallery's guest search, seeded for the privacy test (issue 31): its event link and one guest. */
+export interface SeededGuests {
+  eventToken: string;
+  guestToken: string;
+  guestName: string;
+  /** The photos the guest's face is in (all the gallery's live photos: one face each, the guest's). */
+  photoIds: number[];
+}
+
+/**
+ * Turns guest search on for the gallery's live sets, with every live photo already searched and
+ * holding one face (a made-up descriptor along `axis`, so no model is needed), and one guest
+ * whose descriptor is that face's: the guest's page shows those photos.
+ */
+export async function seedGuestSearch(
+  db: Database,
+  gallery: PrivateGallery,
+  guestName: string,
+  axis: number,
+): Promise<SeededGuests> {
+  const descriptor = new Float32Array(128);
+  descriptor[axis] = 1;
+  const photoIds = gallery.photos.filter((p) => p.id !== gallery.trashedPhotoId).map((p) => p.id);
+  for (const photoId of photoIds) {
+    await saveScan(db, {
+      photoId,
+      galleryId: gallery.id,
+      faces: [{ x: 0.3, y: 0.2, w: 0.2, h: 0.3, score: 0.98, descriptor }],
+    });
+  }
+  await setGuestSearch(db, gallery.id, true);
+  await chooseGuestSets(
+    db,
+    gallery.id,
+    gallery.sets.map((s) => s.id),
+  );
+  const { token: guestToken } = await registerGuest(db, {
+    galleryId: gallery.id,
+    name: guestName,
+    descriptor,
+    found: 0,
+  });
+  const eventToken = (await readGallery(db, gallery.id))?.guests.token ?? "";
+  return { eventToken, guestToken, guestName, photoIds };
+}
+
+/** What no public surface may show of a gallery's guests. */
+export function guestMarkers(guests: SeededGuests, label: string): Marker[] {
+  return [
+    { what: `gallery ${label}'s event link token`, value: guests.eventToken },
+    { what: `gallery ${label}'s guest's personal link token`, value: guests.guestToken },
+    { what: `gallery ${label}'s guest's name`, value: guests.guestName },
+  ];
 }
