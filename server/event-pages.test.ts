@@ -184,6 +184,32 @@ describe("a guest's personal link", () => {
     expect((await download(b.mine)).status).toBe(404);
   });
 
+  it("loses a photo the couple hides from guests, and finds it again when they show it", async () => {
+    const mine = `/e/${a.token}/g/${a.guestToken}`;
+    const couple = (readGalleryToken: string, hidden: string) =>
+      fetch(`${server.url}/g/${readGalleryToken}/photos`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "guests", photo: String(a.mine), hidden }),
+      });
+    const coupleToken = (await readGallery(store.db, a.id))?.token ?? "";
+    const hidden = await couple(coupleToken, "1");
+    expect([hidden.status, await hidden.json()]).toEqual([200, { ok: true, photo: a.mine, hidden: true }]);
+    expect(await (await get(mine)).text()).not.toContain(`id="p-${a.mine}"`);
+    // The couple's own page marks it, so the viewer's button shows it pressed.
+    expect(await (await get(`/g/${coupleToken}`)).text()).toContain("guestHidden");
+    expect((await couple(coupleToken, "0")).status).toBe(200);
+    expect(await (await get(mine)).text()).toContain(`id="p-${a.mine}"`);
+    expect(await (await get(`/g/${coupleToken}`)).text()).not.toContain("guestHidden");
+    // Another gallery's photo through this couple's link: not theirs to hide.
+    const other = await fetch(`${server.url}/g/${coupleToken}/photos`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "guests", photo: String(b.mine), hidden: "1" }),
+    });
+    expect(other.status).toBe(404);
+  });
+
   it("is no one's under another event's link, and goes when the studio renews the link, revokes the gallery or turns search off", async () => {
     expect((await get(`/e/${b.token}/g/${a.guestToken}`)).status).toBe(404);
     expect((await get(`/e/${a.token}/g/${"x".repeat(43)}`)).status).toBe(404);

@@ -39,6 +39,8 @@ export interface GalleryPhoto {
   hearted: boolean;
   /** Their note on it for the studio. */
   comment: string;
+  /** Kept from the wedding's guests by the couple or the studio (issue 31); only said while guest search is on. */
+  guestHidden?: true;
 }
 
 export interface SetWindow {

@@ -13,6 +13,7 @@ import {
 } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
+import { guestHiddenPhotoIds } from "../catalog/sets.server.ts";
 import { srcSetEntries } from "../catalog/srcset.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import { type MediaStorage, publicMediaUrl } from "../media/storage.server.ts";
@@ -105,6 +106,8 @@ export async function toGalleryPhotos(
   rows: PhotoRow[],
   /** The person's list (photo id → their note), as photosShown read it. */
   items: ReadonlyMap<number, string>,
+  /** The photos hidden from guests, marked for the couple (issue 31); none for anyone else. */
+  hiddenFromGuests: ReadonlySet<number> = new Set(),
 ): Promise<GalleryPhoto[]> {
   const { db } = deps;
   const assetIds = rows.map((r) => r.assetId);
@@ -122,14 +125,30 @@ export async function toGalleryPhotos(
         image: clientImage(stored, r.alt, views.get(r.assetId), watermark !== null),
         hearted: comment !== undefined,
         comment: comment ?? "",
+        ...(hiddenFromGuests.has(r.id) ? { guestHidden: true as const } : {}),
       },
     ];
   });
 }
 
 export async function galleryWatermark(db: Database, galleryId: number): Promise<Watermark | null> {
+  return (await galleryLook(db, galleryId)).watermark;
+}
+
+/** What a page of the couple's photos carries besides them: the watermark, and which are hidden from guests. */
+async function galleryLook(db: Database, galleryId: number) {
   const [gallery] = await readGalleries(db, { id: galleryId, scope: "any" });
-  return gallery ? watermarkOf(gallery) : null;
+  return { watermark: gallery ? watermarkOf(gallery) : null, guestSearch: gallery?.guests.search ?? false };
+}
+
+/** Of these photos, those hidden from guests, while the gallery's guest search is on (else none: nothing to mark). */
+async function hiddenOf(db: Database, galleryId: number, guestSearch: boolean, rows: readonly PhotoRow[]) {
+  if (!guestSearch || rows.length === 0) return new Set<number>();
+  return guestHiddenPhotoIds(
+    db,
+    galleryId,
+    rows.map((r) => r.id),
+  );
 }
 
 export interface PageRequest {
@@ -188,12 +207,15 @@ export async function galleryWindows(
     }
     return { set, offset, take, all, count: all.length };
   });
+  const look = await galleryLook(db, galleryId);
+  const shown = windows.flatMap((w) => w.take);
   const photos = await toGalleryPhotos(
     deps,
     audience,
-    await galleryWatermark(db, galleryId),
-    windows.flatMap((w) => w.take),
+    look.watermark,
+    shown,
     listed,
+    await hiddenOf(db, galleryId, look.guestSearch, shown),
   );
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
@@ -226,15 +248,18 @@ export async function setPhotoPage(
   const audience = galleryAudience(galleryId);
   const { rows, listed } = await photosShown(db, audience, [setId], request);
   const from = clampOffset(offset, rows.length);
+  const look = await galleryLook(db, galleryId);
+  const shown = rows.slice(from, from + PHOTOS_PER_PAGE);
   return {
     count: rows.length,
     offset: from,
     photos: await toGalleryPhotos(
       deps,
       audience,
-      await galleryWatermark(db, galleryId),
-      rows.slice(from, from + PHOTOS_PER_PAGE),
+      look.watermark,
+      shown,
       listed,
+      await hiddenOf(db, galleryId, look.guestSearch, shown),
     ),
   };
 }

@@ -20,6 +20,7 @@ import { imagesOf } from "./photo-images.ts";
 import { SaveNoteContext } from "./photo-note.tsx";
 import { countText, SelectionPanel } from "./selection-panel.tsx";
 import { SetTabs } from "./set-tabs.tsx";
+import { useGuestHiding } from "./use-guest-hiding.ts";
 import { useHearts } from "./use-hearts.ts";
 import { usePlacesInView } from "./use-places-in-view.ts";
 import { type LoadedSet, useSetPages } from "./use-set-pages.ts";
@@ -107,6 +108,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   const { loaded, need } = useSetPages(base, sets, listQuery, say);
   const [boxed, drawBoxes] = useBoxes();
   const { count, isHearted, toggle, saveNote } = useHearts(base, list, locked, say);
+  const guests = useGuestHiding(base, say);
 
   // The viewer goes through every photo of the gallery, fetched or not: an unfetched one shows its
   // shape until its page comes, asked for as the viewer reaches it.
@@ -146,6 +148,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
           download={page.downloads === "open"}
           base={base}
           onToggle={(photo, on) => toggle(photo, on, "viewer")}
+          guests={page.guests ? { hidden: guests.isHidden(photo), onHide: guests.hide } : undefined}
         />
       );
     },

@@ -25,4 +25,6 @@ export interface OpenPage {
   list: SelectionList | null;
   /** Downloads: none, open to this browser, or behind the download PIN (asked on the downloads page). */
   downloads: "off" | "open" | "pin";
+  /** The wedding's guests may search these photos with a selfie: the viewer lets the couple hide one from them. */
+  guests: boolean;
 }

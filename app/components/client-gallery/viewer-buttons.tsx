@@ -1,5 +1,6 @@
-// The viewer's own buttons for the photo it shows: its heart (while the person's list is open)
-// and, when downloads are open to this browser, the photo at web size.
+// The viewer's own buttons for the photo it shows: its heart (while the person's list is open),
+// when downloads are open to this browser the photo at web size, and while the wedding's guests
+// may search the gallery, whether they may find this photo (issue 31).
 import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
 import { HeartIcon } from "./heart-icon.tsx";
 
@@ -11,11 +12,26 @@ interface ViewerButtonsProps {
   download: boolean;
   base: string;
   onToggle: (photo: GalleryPhoto, on: boolean) => void;
+  /** While guests may search: whether this photo is hidden from them, and the change. */
+  guests?: { hidden: boolean; onHide: (photo: GalleryPhoto, hidden: boolean) => void };
 }
 
-export function ViewerButtons({ photo, hearted, heartFor, download, base, onToggle }: ViewerButtonsProps) {
+export function ViewerButtons({ photo, hearted, heartFor, download, base, onToggle, guests }: ViewerButtonsProps) {
   return (
     <>
+      {guests ? (
+        <button
+          key="guests"
+          type="button"
+          className="yarl__button cg-viewer-guests"
+          aria-pressed={guests.hidden}
+          aria-label="Hide this photo from guests"
+          title={guests.hidden ? "Hidden from guests: press to let them find it" : "Hide this photo from guests"}
+          onClick={() => guests.onHide(photo, !guests.hidden)}
+        >
+          <HiddenIcon />
+        </button>
+      ) : null}
       {heartFor ? (
         <button
           key="heart"
@@ -49,6 +65,20 @@ export function DownloadIcon() {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <path d="M12 3v12m0 0-5-5m5 5 5-5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/** An eye, struck through: "not shown to guests". */
+function HiddenIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM4 20 20 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
     </svg>
   );
 }

@@ -86,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // Whether the viewer may offer "Download this photo" directly, or the downloads page
       // asks for the download PIN first.
       downloads,
+      guests: gallery.guests.search,
     },
     { headers: privateHeaders },
   );

@@ -1,7 +1,11 @@
 // /g/{token}/photos: the client gallery's data for its own scripts (ADR 026). GET is the next
 // page of one set's photos as the client scrolls (?set=&offset=&list=); POST is a heart, unheart
-// or note, answered in JSON so the page can show it at once. Same gate as the page: an unknown,
+// or note, or (intent=guests) a photo hidden from the wedding's guests or shown to them again
+// (issue 31), answered in JSON so the page can show it at once. Same gate as the page: an unknown,
 // closed or still-locked gallery gets nothing.
+import { galleryAudience } from "#domain/catalog/audience.server.ts";
+import { visiblePhotoSet } from "#domain/catalog/sets.server.ts";
+import { hideFromGuests } from "#domain/faces/guest-search.server.ts";
 import type { GalleryDecision } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
@@ -52,6 +56,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (refused || gate.state !== "open") return refused;
   const body = await readFormBody(request);
   if (!body.ok) return Response.json({ error: body.problem }, { status: 400, headers });
+  if (body.form.get("intent") === "guests") return guestsAction(gate.gallery, body.form);
   const answer = await itemAction(getDb(), gate.visitor, body.form);
   return Response.json(answer, { status: answer.ok ? 200 : 409, headers });
+}
+
+/**
+ * The couple keeps a photo from their guests' face search, or gives it back to them: anyone
+ * holding the couple's link (and PIN) may, as they may see every photo. Only while guest search is
+ * on, and only a photo of this gallery.
+ */
+async function guestsAction(gallery: { id: number; guests: { search: boolean } }, form: FormData) {
+  if (!gallery.guests.search)
+    return Response.json({ ok: false, error: "Guests cannot search this gallery." }, { status: 409, headers });
+  const photoId = positiveInt(form.get("photo"));
+  const db = getDb();
+  if (photoId === null || (await visiblePhotoSet(db, galleryAudience(gallery.id), photoId)) === null)
+    return Response.json({ ok: false, error: "That photo is not in this gallery." }, { status: 404, headers });
+  const hidden = form.get("hidden") === "1";
+  await hideFromGuests(db, gallery.id, [photoId], hidden);
+  return Response.json({ ok: true, photo: photoId, hidden }, { headers });
 }
