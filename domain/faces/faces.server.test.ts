@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addGallerySet } from "#domain/galleries/galleries.server.ts";
 import { guestVisiblePhotoIds } from "#domain/galleries/guest-view.server.ts";
 import { jobWork } from "#domain/jobs/worker.server.ts";
+import { enqueueUploadedPhoto } from "#domain/processing/photo-jobs.server.ts";
+import { photoWork, type UploadSource } from "#domain/processing/photo-worker.server.ts";
 import { darkPhoto, noFacePhoto, samplePhoto, secondPhoto, selfieOf } from "#fixtures/faces.ts";
 import { addPhotoToSet } from "#fixtures/gallery-fixture.ts";
 import { gallerySetStore } from "#fixtures/gallery-set-store.ts";
@@ -101,6 +103,40 @@ describe("guest face search", () => {
     expect(await deleteGuest(db, galleryId, guestId)).toBe(false);
     // Nothing is left queued either.
     expect(await indexAll(db, store.storage)).toBe(0);
+  });
+
+  it("searches a photo uploaded to an open set as it arrives, and not one uploaded to a closed set", async () => {
+    const { store, galleryId, setId } = g;
+    const { db } = store;
+    const gettingReady = await addGallerySet(db, galleryId, "Getting ready");
+    await setGuestSearch(db, galleryId, true);
+    await chooseGuestSets(db, galleryId, [setId]);
+    const files = new Map<string, Uint8Array>();
+    const uploads: UploadSource = {
+      read: async (id) => files.get(id) ?? Promise.reject(new Error("missing")),
+      remove: async (id) => void files.delete(id),
+    };
+    for (const [uploadId, shootId, bytes] of [
+      ["muhurtham", setId, samplePhoto(3)],
+      ["ready", gettingReady, samplePhoto(4)],
+    ] as const) {
+      files.set(uploadId, bytes);
+      await enqueueUploadedPhoto(db, {
+        uploadId,
+        shootId,
+        batchId: "batch-faces",
+        batchIndex: 0,
+        fileName: `${uploadId}.jpg`,
+        data: bytes,
+      });
+    }
+    const photos = photoWork(store, uploads);
+    while ((await runRound(photos)).claimed > 0);
+    const placed = await db.selectFrom("photos").select(["id", "shoot_id"]).execute();
+    const open = placed.find((p) => p.shoot_id === setId)?.id;
+    expect(open).toBeDefined();
+    expect(await indexAll(db, store.storage)).toBe(1);
+    expect(await scannedPhotoIds(db, galleryId)).toEqual(new Set([open]));
   });
 
   it("refuses a selfie it cannot use, saying why", async () => {
