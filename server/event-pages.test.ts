@@ -8,16 +8,21 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SELFIE_SEARCHES_PER_WINDOW } from "#app/routes/event/event.tsx";
+import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { chooseGuestSets, setGuestSearch } from "#domain/faces/guest-search.server.ts";
 import { registerGuest } from "#domain/faces/guests.server.ts";
 import { SELFIE_MAX_BYTES } from "#domain/faces/selfie.ts";
 import { countGalleryFaceData, saveScan } from "#domain/faces/store.server.ts";
+import { GUEST_PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "#domain/galleries/galleries.server.ts";
 import { renewEventLink, setGuestDownloads } from "#domain/galleries/guest-access.server.ts";
-import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { addPhotoToSet, copyAssets, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { createTestStore, pngHeaderClaiming, type TestStore } from "#fixtures/test-store.ts";
 import type { Database } from "#platform/db/db.server.ts";
+
+/** The issue's budget for a guest's first document (issue 31). */
+const GUEST_DOCUMENT_BUDGET_BYTES = 100 * 1024;
 
 let store: TestStore;
 let server: ServerProcess;
@@ -182,6 +187,33 @@ describe("a guest's personal link", () => {
     expect((await download(a.notMine)).status).toBe(404);
     // Another gallery's photo, by its id, through this guest's link.
     expect((await download(b.mine)).status).toBe(404);
+  });
+
+  it("sends a guest in 60 photos a first document under 100 KB, a page of 30 at a time", async () => {
+    const { db } = store;
+    const id = await createGallery(db, { title: "Meera & Sanjay" });
+    const set = await addGallerySet(db, id, "Reception");
+    const first = await addPhotoToSet({ db, storage: store.storage }, set, await seededJpeg(400, 900, 600), "r.jpg");
+    const [template] = await db.selectFrom("photos").select("asset_id").where("id", "=", first).execute();
+    const copies = await copyAssets(store, [template?.asset_id ?? 0], 59, "guest-budget");
+    const photoIds = [first, ...(await appendPhotos(db, set, copies))];
+    const face = { x: 0.4, y: 0.3, w: 0.2, h: 0.3, score: 0.99, descriptor: descriptor(20) };
+    for (const photoId of photoIds) await saveScan(db, { photoId, galleryId: id, faces: [face] });
+    await setGuestSearch(db, id, true);
+    await chooseGuestSets(db, id, [set]);
+    const { token: guest } = await registerGuest(db, {
+      galleryId: id,
+      name: "Lakshmi",
+      descriptor: descriptor(20),
+      found: 0,
+    });
+    const event = (await readGallery(db, id))?.guests.token ?? "";
+    const page = await get(`/e/${event}/g/${guest}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html.match(/class="cg-item"/g)?.length).toBe(GUEST_PHOTOS_PER_PAGE);
+    expect(html).toMatch(/Page (<!-- -->)?1(<!-- -->)? of (<!-- -->)?2/);
+    expect(Buffer.byteLength(html)).toBeLessThan(GUEST_DOCUMENT_BUDGET_BYTES);
   });
 
   it("loses a photo the couple hides from guests, and finds it again when they show it", async () => {
