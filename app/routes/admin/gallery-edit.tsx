@@ -16,6 +16,7 @@ import { requireIdParam } from "#app/utils/id-param.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
+import { guestHiddenPhotoIds } from "#domain/catalog/sets.server.ts";
 import { getShootForEdit } from "#domain/catalog/shoots.server.ts";
 import { studioTodayOf } from "#domain/galleries/access-settings.server.ts";
 import { findGalleryPhotoPage, galleryCover } from "#domain/galleries/cover.server.ts";
@@ -74,7 +75,17 @@ async function setPhotos(
 ): Promise<SetPhotosData | null> {
   const shoot = await getShootForEdit(db, setId);
   if (!shoot || shoot.galleryId !== gallery.id) return null;
-  const [others, known] = await Promise.all([otherShoots(db, shoot.id), knownPhotoHashes(db, shoot.id)]);
+  const [others, known, hidden] = await Promise.all([
+    otherShoots(db, shoot.id),
+    knownPhotoHashes(db, shoot.id),
+    gallery.guests.search
+      ? guestHiddenPhotoIds(
+          db,
+          gallery.id,
+          shoot.photos.map((p) => p.id),
+        )
+      : null,
+  ]);
   return {
     set: { id: shoot.id, title: shoot.title, photoOrder: shoot.photoOrder, deleted: shoot.deletedAt !== null },
     ...photoPage(shoot.photos, pageParam),
@@ -82,6 +93,7 @@ async function setPhotos(
     coverAssetId: shoot.photos.find((p) => p.id === gallery.coverPhotoId)?.assetId ?? null,
     otherShoots: others,
     knownHashes: [...known].map(knownHashPrefix),
+    guestHidden: hidden ? [...hidden] : null,
   };
 }
 
