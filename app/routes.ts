@@ -34,6 +34,8 @@ export default [
       route("galleries/:id", "routes/admin/gallery-edit.tsx"),
       route("galleries/:id/selections", "routes/admin/gallery-selections.tsx"),
       route("galleries/:id/selections/:listId/export/:format", "routes/admin/gallery-export.ts"),
+      // Guest face search, the studio's side (issue 31): the event link's printable card.
+      route("galleries/:id/event-card", "routes/admin/gallery-event-card.tsx"),
       route("stories", "routes/admin/stories.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("banners", "routes/admin/banners.tsx"),
