@@ -39,6 +39,11 @@ export default [
       route("galleries/:id", "routes/admin/gallery-edit.tsx"),
       route("galleries/:id/selections", "routes/admin/gallery-selections.tsx"),
       route("galleries/:id/selections/:listId/export/:format", "routes/admin/gallery-export.ts"),
+      // Guest face search, the studio's side (issue 31): the event link's printable card, the
+      // gallery's people, and a face's crop for them.
+      route("galleries/:id/event-card", "routes/admin/gallery-event-card.tsx"),
+      route("galleries/:id/people", "routes/admin/gallery-people.tsx"),
+      route("galleries/:id/faces/:face", "routes/admin/gallery-face.ts"),
       route("stories", "routes/admin/stories.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("banners", "routes/admin/banners.tsx"),

@@ -31,6 +31,14 @@ export const DOWNLOAD_CHOICES = [
   { value: "original", label: "Originals" },
 ] as const;
 
+/**
+ * What the wedding's guests may download (issue 31): never originals, which carry the camera's
+ * metadata, the place (GPS) included; every image a guest receives has it removed.
+ */
+export const GUEST_DOWNLOAD_CHOICES = DOWNLOAD_CHOICES.filter(
+  (c): c is Extract<(typeof DOWNLOAD_CHOICES)[number], { value: "off" | "web" }> => c.value !== "original",
+);
+
 export const WATERMARK_POSITIONS = [
   { value: "bottom-right", label: "Bottom right" },
   { value: "bottom-left", label: "Bottom left" },

@@ -147,7 +147,6 @@ export async function setEventPin(db: Database, galleryId: number, pin: string |
  * image a guest receives has it removed; the couple's originals stay theirs to share.
  */
 export type GuestDownloads = Extract<GalleryDownloads, "off" | "web">;
-export const GUEST_DOWNLOAD_CHOICES: readonly GuestDownloads[] = ["off", "web"];
 
 export async function setGuestDownloads(db: Database, galleryId: number, downloads: GuestDownloads): Promise<void> {
   await db

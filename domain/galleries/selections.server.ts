@@ -10,7 +10,7 @@ import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
 import { galleryAudience } from "../catalog/audience.server.ts";
-import { visiblePhotoSet } from "../catalog/sets.server.ts";
+import { readPhotoLabels, visiblePhotoSet } from "../catalog/sets.server.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import type { SelectionList } from "./client-types.ts";
 
@@ -351,7 +351,14 @@ export const STUDIO_NAME_KEY = "";
 /** Rows per insert when a list is made whole: far below either engine's limit on parameters. */
 const ITEMS_PER_INSERT = 500;
 
-export type StudioListRefusal = "name" | "taken" | "too-many" | "empty" | "not-picked";
+export type StudioListRefusal = "name" | "taken" | "too-many" | "empty" | "not-picked" | "not-in-gallery";
+
+/**
+ * Where a studio list's photos come from: the clients' picks (the review of picks, ADR 028), each
+ * already in one of the gallery's lists; or the gallery itself (the people view, issue 31), each
+ * a live photo of one of its live sets.
+ */
+export type StudioListSource = "picks" | "gallery";
 export type StudioListResult = { ok: true; listId: number } | { ok: false; error: StudioListRefusal };
 
 /** The gallery's studio person, made the first time the studio makes a list there. */
@@ -382,24 +389,33 @@ async function allPicked(trx: Database, galleryId: number, photoIds: readonly nu
   return Number(n) === photoIds.length;
 }
 
+/** Whether every one of these photos is a live photo of the gallery's live sets. */
+async function allInGallery(trx: Database, galleryId: number, photoIds: readonly number[]): Promise<boolean> {
+  return (await readPhotoLabels(trx, galleryAudience(galleryId), photoIds)).length === photoIds.length;
+}
+
 /**
  * A list of the studio's own in the gallery, holding these photos, each of which must be in one
- * of the gallery's lists already: the studio makes it from the clients' picks, so an address
- * cannot put another gallery's photo in it. It has no limit and is never submitted: it is the
- * studio's, and no client sees it.
+ * of the gallery's lists already (`from` "picks": the studio makes it from the clients' picks) or
+ * a live photo of the gallery ("gallery": from the people view), so an address cannot put another
+ * gallery's photo in it. It has no limit and is never submitted: it is the studio's, and no
+ * client sees it.
  */
 export async function createStudioList(
   db: Database,
   galleryId: number,
   name: string,
   photoIds: readonly number[],
+  { from = "picks" }: { from?: StudioListSource } = {},
 ): Promise<StudioListResult> {
   const shown = cleanName(name);
   if (shown === "" || shown.length > LIST_NAME_MAX_CHARS) return { ok: false, error: "name" };
   const ids = [...new Set(photoIds)];
   if (ids.length === 0) return { ok: false, error: "empty" };
   return inTransaction(db, async (trx) => {
-    if (!(await allPicked(trx, galleryId, ids))) return { ok: false, error: "not-picked" } as const;
+    if (from === "picks" && !(await allPicked(trx, galleryId, ids))) return { ok: false, error: "not-picked" } as const;
+    if (from === "gallery" && !(await allInGallery(trx, galleryId, ids)))
+      return { ok: false, error: "not-in-gallery" } as const;
     const studio = await studioPerson(trx, galleryId);
     const lists = await readLists(trx, studio);
     if (lists.some((l) => nameKey(l.name) === nameKey(shown))) return { ok: false, error: "taken" } as const;

@@ -97,3 +97,12 @@ export const MAIL_PNG_OPTIONS = { palette: true, compressionLevel: 9 } as const;
  * decoding time (ADR 044 has what 1,024 and 2,048 px found).
  */
 export const FACE_INPUT_EDGE_PX = 1024;
+/**
+ * A face's crop in the studio's people view (issue 31): a square this many pixels a side, twice
+ * the 96 CSS px it is shown at, so it stays sharp on a 2× screen.
+ */
+export const FACE_CROP_EDGE_PX = 192;
+/** Room around the detector's box on each side, as a share of the box: hair and chin, not just the eyes. */
+export const FACE_CROP_MARGIN_SHARE = 0.35;
+/** The crop's WebP: small (a page of people is dozens of them), no metadata. */
+export const FACE_CROP_WEBP_OPTIONS = { quality: 78, effort: 4 } as const;

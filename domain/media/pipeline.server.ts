@@ -13,6 +13,9 @@ import { formatFileSize } from "#platform/bytes.ts";
 import {
   ACCEPTED_SOURCE_MIME,
   AVIF_OPTIONS,
+  FACE_CROP_EDGE_PX,
+  FACE_CROP_MARGIN_SHARE,
+  FACE_CROP_WEBP_OPTIONS,
   FACE_INPUT_EDGE_PX,
   GALLERY_JPEG_OPTIONS,
   GALLERY_THUMB_WIDTHS_PX,
@@ -456,4 +459,38 @@ export async function decodeForFaces(data: Uint8Array, fileName: string): Promis
   } catch (error) {
     throw undecodable(data, fileName, error);
   }
+}
+
+/** A face's box as the face model gives it: shares (0-1) of the image's width and height. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * A face cut out of a photo's stored variant for the studio's people view: a square around the
+ * box with FACE_CROP_MARGIN_SHARE of room on each side (kept inside the image), FACE_CROP_EDGE_PX
+ * a side, as WebP. From a variant, never an original, and sharp writes no metadata unless asked:
+ * no EXIF, GPS or XMP leaves with it. The box is in shares, so any variant of the photo will do.
+ */
+export async function renderFaceCrop(variant: Uint8Array, box: FaceBox): Promise<Buffer> {
+  const image = sharp(variant, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON });
+  const { width = 0, height = 0 } = await image.metadata();
+  if (width === 0 || height === 0) throw new Error("the face's photo has no size");
+  const boxWidth = box.w * width;
+  const boxHeight = box.h * height;
+  const side = Math.min(width, height, Math.round(Math.max(boxWidth, boxHeight) * (1 + 2 * FACE_CROP_MARGIN_SHARE)));
+  const centreX = (box.x + box.w / 2) * width;
+  const centreY = (box.y + box.h / 2) * height;
+  // Centred on the face, moved back inside the image where the margin would run off its edge.
+  const left = Math.round(Math.min(Math.max(0, centreX - side / 2), width - side));
+  const top = Math.round(Math.min(Math.max(0, centreY - side / 2), height - side));
+  return image
+    .extract({ left, top, width: Math.max(1, side), height: Math.max(1, side) })
+    .resize(FACE_CROP_EDGE_PX, FACE_CROP_EDGE_PX, { fit: "cover" })
+    .toColourspace("srgb")
+    .webp(FACE_CROP_WEBP_OPTIONS)
+    .toBuffer();
 }

@@ -2,7 +2,7 @@
 // side (add, rename in place, reorder by dragging or by Move buttons, delete), the selected set's
 // photos in the middle (?set=ID, the first by default) with the same uploader and photo manager as
 // a shoot's page and files dropped anywhere on the set going up into it, and the gallery's
-// settings one short panel at a time (?panel=details|cover|access|sending|selections|delete),
+// settings one short panel at a time (?panel=details|cover|access|sending|selections|guests|delete),
 // each form answering beside itself. Only what the screen shows is read. Every form works
 // without JavaScript, and at a phone's width the columns stack.
 // Each concern's section and its intents' handlers live beside this module, in gallery-edit/.
@@ -16,6 +16,7 @@ import { requireIdParam } from "#app/utils/id-param.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
+import { guestHiddenPhotoIds } from "#domain/catalog/sets.server.ts";
 import { getShootForEdit } from "#domain/catalog/shoots.server.ts";
 import { studioTodayOf } from "#domain/galleries/access-settings.server.ts";
 import { findGalleryPhotoPage, galleryCover } from "#domain/galleries/cover.server.ts";
@@ -39,6 +40,8 @@ import { coverIntents } from "./gallery-edit/cover.server.ts";
 import { DeleteSection } from "./gallery-edit/delete-section.tsx";
 import { detailsIntents } from "./gallery-edit/details.server.ts";
 import { DetailsSection } from "./gallery-edit/details-section.tsx";
+import { guestsIntents, guestsPanelData } from "./gallery-edit/guests.server.ts";
+import { GuestsSection } from "./gallery-edit/guests-section.tsx";
 import { intentsOf } from "./gallery-edit/intents.server.ts";
 import { PANELS, type Panel, panelFrom, workspaceHref } from "./gallery-edit/panels.ts";
 import { selectionsIntents } from "./gallery-edit/selections.server.ts";
@@ -74,7 +77,17 @@ async function setPhotos(
 ): Promise<SetPhotosData | null> {
   const shoot = await getShootForEdit(db, setId);
   if (!shoot || shoot.galleryId !== gallery.id) return null;
-  const [others, known] = await Promise.all([otherShoots(db, shoot.id), knownPhotoHashes(db, shoot.id)]);
+  const [others, known, hidden] = await Promise.all([
+    otherShoots(db, shoot.id),
+    knownPhotoHashes(db, shoot.id),
+    gallery.guests.search
+      ? guestHiddenPhotoIds(
+          db,
+          gallery.id,
+          shoot.photos.map((p) => p.id),
+        )
+      : null,
+  ]);
   return {
     set: { id: shoot.id, title: shoot.title, photoOrder: shoot.photoOrder, deleted: shoot.deletedAt !== null },
     ...photoPage(shoot.photos, pageParam),
@@ -82,6 +95,7 @@ async function setPhotos(
     coverAssetId: shoot.photos.find((p) => p.id === gallery.coverPhotoId)?.assetId ?? null,
     otherShoots: others,
     knownHashes: [...known].map(knownHashPrefix),
+    guestHidden: hidden ? [...hidden] : null,
   };
 }
 
@@ -120,6 +134,8 @@ async function panelData(
     }
     case "selections":
       return { selectionsPanel: { lists: await readSelectionLists(db, gallery.id) } };
+    case "guests":
+      return { guestsPanel: await guestsPanelData(db, gallery) };
     default:
       return {};
   }
@@ -136,9 +152,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     panel === null && set ? setPhotos(db, gallery, set.id, url.searchParams.get("page")) : null,
     panelData(db, gallery, panel, url, studio?.name ?? "", studioPhones(studio)),
   ]);
-  const { token: _token, ...details } = gallery;
+  // The links' tokens reach the page only as the links their panels show.
+  const {
+    token: _token,
+    guests: { token: _eventToken, ...guests },
+    ...details
+  } = gallery;
   return {
-    gallery: details,
+    gallery: { ...details, guests },
     access: galleryAccess(gallery, studioTodayOf(studio)),
     sets,
     selectedSetId: set?.id ?? null,
@@ -162,7 +183,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { ...server, photos: withAllPhotos(server.photos, await fetchAllPhotos(server.photos.set.id)) };
 }
 
-const INTENTS = intentsOf(detailsIntents, coverIntents, setsIntents, accessIntents, sendingIntents, selectionsIntents);
+const INTENTS = intentsOf(
+  detailsIntents,
+  coverIntents,
+  setsIntents,
+  accessIntents,
+  sendingIntents,
+  selectionsIntents,
+  guestsIntents,
+);
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const db = getDb();
@@ -287,6 +316,15 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
               lists={loaderData.selectionsPanel.lists}
               limit={gallery.selectionLimit}
               answer={mistakes("list")}
+            />
+          ) : null}
+          {"guestsPanel" in loaderData && loaderData.guestsPanel ? (
+            <GuestsSection
+              gallery={gallery}
+              panel={loaderData.guestsPanel}
+              confirm={loaderData.confirm}
+              mistakes={mistakes}
+              set={selectedSetId}
             />
           ) : null}
           {panel === "delete" ? (

@@ -157,6 +157,7 @@ function refusalText(error: StudioListRefusal, scope: PicksScope, name: string):
           ? "No photo is in both lists: there is nothing to make a list of."
           : "Both lists are empty: there is nothing to make a list of.";
     case "not-picked":
+    case "not-in-gallery":
       return "Some of those photos are no longer in these lists: look again, and make the list once more.";
   }
 }

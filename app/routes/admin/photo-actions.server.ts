@@ -1,5 +1,5 @@
 // The photo manager's actions on one shoot's photos (order, alt text, cover, move, trash and
-// undo, sort): the shoot page and the gallery's workspace (a set is a shoot) answer them with
+// undo, sort; a gallery's set's photos hidden from guests or shown to them again): the shoot page and the gallery's workspace (a set is a shoot) answer them with
 // this one handler. Also the page of photos a document carries before JavaScript runs.
 import type { ActionAnswer } from "#app/components/admin/action-notice.tsx";
 import { NO_SCRIPT_PAGE_SIZE } from "#app/components/admin/photo-manager/photo-manager.tsx";
@@ -14,6 +14,7 @@ import {
   trashPhotos,
 } from "#domain/catalog/photos.server.ts";
 import { type AdminPhoto, type AdminShoot, setCover } from "#domain/catalog/shoots.server.ts";
+import { hideFromGuests } from "#domain/faces/guest-search.server.ts";
 import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
 
@@ -115,6 +116,19 @@ export async function photoAction(
           order === "manual"
             ? "The photos keep the order shown; move them by hand from here."
             : `Sorted by ${order === "captured" ? "capture time" : "file name"}; new uploads land in that order too.`,
+      };
+    }
+    case "photos-guest-hide":
+    case "photos-guest-show": {
+      // Only a gallery's set has guests (issue 31); the couple's own view is unchanged.
+      if (shoot.galleryId === null) return null;
+      if (ids.length === 0) return nothing;
+      const hide = intent === "photos-guest-hide";
+      const changed = await hideFromGuests(db, shoot.galleryId, ids, hide);
+      return {
+        notice: hide
+          ? `${plural(changed, "photo")} hidden from guests: a guest's search never shows ${changed === 1 ? "it" : "them"}.`
+          : `${plural(changed, "photo")} shown to guests again.`,
       };
     }
     case "cover": {

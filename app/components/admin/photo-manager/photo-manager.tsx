@@ -74,6 +74,16 @@ interface PhotoManagerProps {
   complete: boolean;
   /** The address of page N before JavaScript runs, when the page's own address says more than ?page (a gallery's set). */
   pageHref?: (page: number) => string;
+  /**
+   * A gallery's set while its guest search is on (issue 31): the photos hidden from guests, which
+   * are badged, and the actions to hide or show the selection. Absent otherwise.
+   */
+  guestHidden?: ReadonlySet<number>;
+}
+
+/** A photo the guests never see, badged in the grid (and named so to a screen reader). */
+function GuestHiddenBadge() {
+  return <span className="pm-badge pm-badge--guests">Hidden from guests</span>;
 }
 
 interface Drag {
@@ -116,6 +126,7 @@ export function PhotoManager({
   pageStart,
   complete,
   pageHref = (page) => `?page=${page}`,
+  guestHidden,
 }: PhotoManagerProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher({ key: PHOTO_ACTIONS_FETCHER });
@@ -215,6 +226,16 @@ export function PhotoManager({
             <button type="submit" name="intent" value="cover" className="button">
               Set as cover
             </button>
+            {guestHidden ? (
+              <>
+                <button type="submit" name="intent" value="photos-guest-hide" className="button">
+                  Hide from guests
+                </button>
+                <button type="submit" name="intent" value="photos-guest-show" className="button">
+                  Show to guests
+                </button>
+              </>
+            ) : null}
             <button type="submit" name="intent" value="photos-trash" className="button button--danger">
               Delete
             </button>
@@ -272,6 +293,12 @@ export function PhotoManager({
                 <dd>{detail.capturedAt ? formatCaptureTime(detail.capturedAt) : "Unknown (the file does not say)"}</dd>
                 <dt>State</dt>
                 <dd>{detail.thumbnail ? "Ready" : "Its image files are missing (run repair-media)"}</dd>
+                {guestHidden ? (
+                  <>
+                    <dt>Guests</dt>
+                    <dd>{guestHidden.has(detail.id) ? "Hidden from guests" : "Not hidden"}</dd>
+                  </>
+                ) : null}
               </dl>
             </>
           ) : null}
@@ -310,6 +337,7 @@ export function PhotoManager({
           order={order}
           byId={byId}
           coverAssetId={coverAssetId}
+          guestHidden={guestHidden}
           selection={selection}
           onSelection={setSelection}
           onPlace={(ids, placement) =>
@@ -335,6 +363,7 @@ export function PhotoManager({
                   </span>
                 </label>
                 {p.assetId === coverAssetId ? <span className="pm-badge">Cover</span> : null}
+                {guestHidden?.has(p.id) ? <GuestHiddenBadge /> : null}
               </li>
             ))}
           </ol>
@@ -389,13 +418,24 @@ interface VirtualGridProps {
   order: number[];
   byId: Map<number, AdminPhoto>;
   coverAssetId: number | null;
+  guestHidden: ReadonlySet<number> | undefined;
   selection: Selection;
   onSelection: (s: Selection) => void;
   onPlace: (ids: number[], placement: Placement) => void;
   onTrash: () => void;
 }
 
-function VirtualGrid({ label, order, byId, coverAssetId, selection, onSelection, onPlace, onTrash }: VirtualGridProps) {
+function VirtualGrid({
+  label,
+  order,
+  byId,
+  coverAssetId,
+  guestHidden,
+  selection,
+  onSelection,
+  onPlace,
+  onTrash,
+}: VirtualGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [top, setTop] = useState(0);
@@ -650,6 +690,7 @@ function VirtualGrid({ label, order, byId, coverAssetId, selection, onSelection,
                   <span className="pm-number">{index + 1}</span> <span className="pm-file">{photo.fileName}</span>
                 </span>
                 {photo.assetId === coverAssetId ? <span className="pm-badge">Cover</span> : null}
+                {guestHidden?.has(id) ? <GuestHiddenBadge /> : null}
                 {/* The pointer's way to move the selection; keyboards use Alt+arrows. */}
                 <span className="pm-handle" aria-hidden="true" title="Drag to move" onPointerDown={startDrag(id)}>
                   ⠿

@@ -15,7 +15,13 @@ export type FormName =
   | "download-pin"
   | "link"
   | "send"
-  | "list";
+  | "list"
+  | "guests"
+  | "guest-sets"
+  | "guest-downloads"
+  | "event-pin"
+  | "event-link"
+  | "guest-list";
 
 /** Every answer of this page: a notice, and for a form with a mistake what to correct. */
 export type Answer = ActionAnswer & {
@@ -47,6 +53,12 @@ const PANEL_OF: Partial<Record<FormName, Panel>> = {
   link: "access",
   send: "sending",
   list: "selections",
+  guests: "guests",
+  "guest-sets": "guests",
+  "guest-downloads": "guests",
+  "event-pin": "guests",
+  "event-link": "guests",
+  "guest-list": "guests",
 };
 
 export function panelOf(answer: Answer | undefined): Panel | undefined {

@@ -1,15 +1,26 @@
 import { useState } from "react";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 
-/** The link in a read-only field (select it and copy without JavaScript), and a Copy button with it. */
-export function LinkCopy({ link }: { link: string }) {
+/**
+ * The link in a read-only field (select it and copy without JavaScript), and a Copy button with
+ * it: the couple's private link, or the guests' event link.
+ */
+export function LinkCopy({
+  link,
+  id = "gallery-link",
+  label = "Private link",
+}: {
+  link: string;
+  id?: string;
+  label?: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState("");
   return (
     <div className="gallery-link">
-      <label htmlFor="gallery-link">Private link</label>
+      <label htmlFor={id}>{label}</label>
       <div className="admin-actions">
-        <input id="gallery-link" type="url" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        <input id={id} type="url" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
         {hydrated ? (
           <button
             type="button"

@@ -7,6 +7,7 @@ export const PANELS = {
   access: "Access & downloads",
   sending: "Sending",
   selections: "Selections",
+  guests: "Guests",
   delete: "Delete",
 } as const;
 

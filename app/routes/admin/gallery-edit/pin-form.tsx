@@ -1,9 +1,9 @@
 // A PIN's form: set or change it (only its hash is stored), or remove it. The gallery's PIN and
-// the downloads' PIN each have one.
+// the downloads' PIN each have one, and so does the event link (issue 31).
 import { Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/field.tsx";
-import { type Answer, useClearedAfterSave } from "./answer.ts";
+import { type Answer, type FormName, useClearedAfterSave } from "./answer.ts";
 import { FormAnswer } from "./form-answer.tsx";
 
 export function PinForm({
@@ -25,7 +25,7 @@ export function PinForm({
   setIntent: string;
   clearIntent: string;
   /** Which PIN: its answers say so. */
-  form: "pin" | "download-pin";
+  form: Extract<FormName, "pin" | "download-pin" | "event-pin">;
   /** The answer to this form's last post, if the last post was this form's. */
   answer: Answer | undefined;
 }) {

@@ -1,7 +1,7 @@
 // The selected set's photos in the middle of the gallery's workspace: the same uploader,
 // processing status and photo manager as a shoot's page (a set is a shoot), with photos
 // dropped anywhere on the set going up into it.
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
 import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
@@ -22,6 +22,8 @@ export interface SetPhotosData {
   /** The gallery's other sets, to move photos to. */
   otherShoots: { id: number; title: string }[];
   knownHashes: string[];
+  /** While the gallery's guest search is on: its photos hidden from guests (issue 31); else null. */
+  guestHidden: number[] | null;
 }
 
 export function SetPhotos({
@@ -39,6 +41,7 @@ export function SetPhotos({
   const zone = useRef<HTMLElement>(null);
   const [pokes, setPokes] = useState(0);
   const { set } = data;
+  const guestHidden = useMemo(() => (data.guestHidden ? new Set(data.guestHidden) : undefined), [data.guestHidden]);
   return (
     <section ref={zone} aria-labelledby="set-photos-heading" className="gw-photos">
       <h2 id="set-photos-heading">
@@ -69,6 +72,7 @@ export function SetPhotos({
         coverAssetId={data.coverAssetId}
         otherShoots={data.otherShoots}
         gallerySet
+        guestHidden={guestHidden}
         pageHref={(page) => workspaceHref(galleryId, { set: set.id, extra: { page: String(page) } })}
       />
     </section>
