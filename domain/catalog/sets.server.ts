@@ -257,7 +257,7 @@ export async function galleryIdOfSet(db: Database, shootId: number): Promise<num
  * their assets; `guestSets`: only the live sets open to guests (the photos to search for faces,
  * hidden ones too: hiding is undone without searching again, and a guest never sees them).
  */
-export function photosToRerender(
+export function galleryPhotoFiles(
   db: Database,
   galleryId: number,
   { guestSets = false, photoIds }: { guestSets?: boolean; photoIds?: readonly number[] } = {},

@@ -6,7 +6,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import {
   countLivePhotos,
   guestSetIds,
-  photosToRerender,
+  galleryPhotoFiles,
   setGuestSets,
   setPhotosGuestHidden,
 } from "../catalog/sets.server.ts";
@@ -22,7 +22,7 @@ export async function setGuestSearch(db: Database, galleryId: number, on: boolea
     await queueFaceIndex(db, galleryId);
     return;
   }
-  const photos = await photosToRerender(db, galleryId);
+  const photos = await galleryPhotoFiles(db, galleryId);
   await withdrawFaceIndex(
     db,
     photos.map((p) => p.id),
@@ -36,7 +36,7 @@ export async function setGuestSearch(db: Database, galleryId: number, on: boolea
  */
 export async function chooseGuestSets(db: Database, galleryId: number, setIds: readonly number[]): Promise<void> {
   const sets = new Set((await readGallerySets(db, galleryId)).map((s) => s.id));
-  const before = await photosToRerender(db, galleryId, { guestSets: true });
+  const before = await galleryPhotoFiles(db, galleryId, { guestSets: true });
   await setGuestSets(
     db,
     galleryId,

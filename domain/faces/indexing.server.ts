@@ -8,7 +8,7 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import { STUDIO } from "../catalog/audience.server.ts";
 import { widestVariant } from "../catalog/images.server.ts";
-import { faceSourceOf, photosToRerender } from "../catalog/sets.server.ts";
+import { faceSourceOf, galleryPhotoFiles } from "../catalog/sets.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
 import { type ClaimedJobOf, enqueue, finishJob, pendingJobCount, withdrawQueuedJobs } from "../jobs/queue.server.ts";
 import type { JobHandlers } from "../jobs/worker.server.ts";
@@ -89,7 +89,7 @@ export async function queueFaceIndex(
   const [gallery] = await readGalleries(db, { id: galleryId });
   if (!gallery?.guests.search) return 0;
   const [photos, scanned] = await Promise.all([
-    photosToRerender(db, galleryId, { guestSets: true, photoIds }),
+    galleryPhotoFiles(db, galleryId, { guestSets: true, photoIds }),
     scannedPhotoIds(db, galleryId),
   ]);
   const missing = photos.filter((p) => !scanned.has(p.id));

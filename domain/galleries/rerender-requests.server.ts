@@ -4,7 +4,7 @@
 // handler, domain/processing/rerender.server.ts, which the galleries never import: processing
 // stands above the galleries, the catalog and the media, and nothing below it reaches back up.
 import type { Database } from "../../platform/db/db.server.ts";
-import { gallerySetIds, photosToRerender } from "../catalog/sets.server.ts";
+import { gallerySetIds, galleryPhotoFiles } from "../catalog/sets.server.ts";
 import { enqueue, pendingJobCount } from "../jobs/queue.server.ts";
 
 /**
@@ -14,7 +14,7 @@ import { enqueue, pendingJobCount } from "../jobs/queue.server.ts";
  * how many photos are queued.
  */
 export async function enqueueGalleryRerender(db: Database, galleryId: number, now = Date.now()): Promise<number> {
-  const photos = await photosToRerender(db, galleryId);
+  const photos = await galleryPhotoFiles(db, galleryId);
   await enqueue(
     db,
     photos.map((p) => ({
