@@ -26,6 +26,11 @@ export type FacePriority = "guest" | "index";
 export interface FaceEngine {
   /** The faces in an encoded image; an image that cannot be decoded is an ImageRejectedError. */
   find(bytes: Uint8Array, fileName: string, priority: FacePriority): Promise<FaceScan>;
+  /**
+   * Starts a model process if none runs, so the next find() need not wait for the model to load
+   * (a second or two): a guest opening the event page will send a selfie in a minute.
+   */
+  warm(): void;
   /** Stops every model process (a request in flight is refused). */
   stop(): Promise<void>;
 }
@@ -193,6 +198,10 @@ export function startFaceEngine({ processes, idleMs = FACE_ENGINE_IDLE_MS }: Fac
         queues[priority].push({ request: { bytes, fileName }, resolve, reject });
         next();
       });
+    },
+    warm() {
+      if (stopped || workers.size > 0) return;
+      idle(spawn());
     },
     async stop() {
       stopped = true;

@@ -13,15 +13,23 @@ import {
 } from "#domain/faces/guest-search.server.ts";
 import { countGalleryFaceData, readPlacedFaces } from "#domain/faces/store.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH } from "#fixtures/chromium.ts";
 import { noFacePhoto, samplePhoto, secondPhoto, selfieOf } from "#fixtures/faces.ts";
 import { addPhotoToSet } from "#fixtures/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
-import { expect, test, VIEWPORTS } from "./fixtures.ts";
+import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 /** Searching five photos with a cold model takes seconds; a busy machine, more. */
 const INDEXING_TIMEOUT_MS = 120_000;
 
-test.use({ viewport: VIEWPORTS.phone });
+test.use({
+  viewport: VIEWPORTS.phone,
+  // Chromium's own fake camera (a moving test pattern: no face in it), its prompt answered yes.
+  launchOptions: {
+    executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
+    args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  },
+});
 
 async function makeWedding() {
   return withStudio(async (studio) => {
@@ -106,4 +114,28 @@ test("a guest finds exactly their photos with a selfie, comes back by their link
   expect((await again.goto(personal))?.status()).toBe(404);
   expect((await withStudio(({ db }) => countGalleryFaceData(db, wedding.id))).guests).toBe(0);
   await other.close();
+});
+
+test.describe("the live camera", () => {
+  test("takes the selfie from a live preview into the same form, and the server reads it", async ({ page }) => {
+    const wedding = await makeWedding();
+    await page.goto(`/e/${wedding.token}`);
+    await hydrated(page);
+    await page.getByLabel("Your name").fill("Arjun");
+    await page.getByLabel(/I agree that/).check();
+    await page.getByRole("button", { name: "Use the camera here" }).click();
+    await expect(page.getByLabel("Camera preview")).toBeVisible();
+    await expect
+      .poll(() => page.getByLabel("Camera preview").evaluate((v: HTMLVideoElement) => v.videoWidth))
+      .toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Take the selfie" }).click();
+    await expect(page.getByAltText("Your selfie, ready to send")).toBeVisible();
+    expect(await page.getByLabel("Your selfie").evaluate((input: HTMLInputElement) => input.files?.[0]?.type)).toBe(
+      "image/jpeg",
+    );
+    await page.getByRole("button", { name: "Find my photos" }).click();
+    // The test pattern reached the model as a picture: it has no face, and the guest is told so.
+    await expect(page.locator("#guest-selfie-error")).toContainText("could not find a face");
+    await expect(page.getByLabel("Your name")).toHaveValue("Arjun");
+  });
 });

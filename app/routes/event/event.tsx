@@ -43,6 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (gate.state === "pin") return data({ kind: "pin" as const }, { headers: privateHeaders });
   const { gallery } = gate;
   const url = new URL(request.url);
+  // The guest will send a selfie in a minute: the model loads meanwhile, not while they wait.
+  sharedFaceEngine(readEnv().faceProcesses).warm();
   return data(
     {
       kind: "open" as const,
