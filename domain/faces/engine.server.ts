@@ -31,6 +31,8 @@ export interface FaceEngine {
    * (a second or two): a guest opening the event page will send a selfie in a minute.
    */
   warm(): void;
+  /** The running model processes' ids (the bench reads their memory; tests, their number). */
+  pids(): number[];
   /** Stops every model process (a request in flight is refused). */
   stop(): Promise<void>;
 }
@@ -202,6 +204,9 @@ export function startFaceEngine({ processes, idleMs = FACE_ENGINE_IDLE_MS }: Fac
     warm() {
       if (stopped || workers.size > 0) return;
       idle(spawn());
+    },
+    pids() {
+      return [...workers].flatMap((worker) => (worker.child.pid === undefined ? [] : [worker.child.pid]));
     },
     async stop() {
       stopped = true;

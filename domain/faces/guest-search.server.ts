@@ -5,8 +5,8 @@
 import type { Database } from "../../platform/db/db.server.ts";
 import {
   countLivePhotos,
-  guestSetIds,
   galleryPhotoFiles,
+  guestSetIds,
   setGuestSets,
   setPhotosGuestHidden,
 } from "../catalog/sets.server.ts";
