@@ -46,7 +46,7 @@ export function GuestGallery({ page: data, link }: { page: GuestPageData; link: 
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(`My photos from ${data.title}: ${link}`)}`;
   const first = (page.page - 1) * GUEST_PHOTOS_PER_PAGE;
   return (
-    <section className="page ev-guest" aria-labelledby="ev-guest-heading">
+    <section className="page cg ev-guest" aria-labelledby="ev-guest-heading">
       <h1 id="ev-guest-heading" className="page-title">
         Your photos, {data.name}
       </h1>
@@ -99,10 +99,10 @@ export function GuestGallery({ page: data, link }: { page: GuestPageData; link: 
           <a href={data.base}>Show only my closest matches</a>
         </p>
       ) : page.count > 0 ? (
-        <p>
+        <p className="ev-more">
           <a href={pageHref(data.base, true, 1)} className="button button--quiet">
             More like these
-          </a>{" "}
+          </a>
           <span className="field-hint">Also shows photos where you look less like your selfie.</span>
         </p>
       ) : null}
