@@ -10,7 +10,14 @@ import { STUDIO } from "../catalog/audience.server.ts";
 import { widestVariant } from "../catalog/images.server.ts";
 import { faceSourceOf, galleryPhotoFiles } from "../catalog/sets.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
-import { type ClaimedJobOf, enqueue, finishJob, pendingJobCount, withdrawQueuedJobs } from "../jobs/queue.server.ts";
+import {
+  type ClaimedJobOf,
+  enqueue,
+  finishJob,
+  pendingJobCount,
+  perPhotoJob,
+  withdrawQueuedJobs,
+} from "../jobs/queue.server.ts";
 import type { JobHandlers } from "../jobs/worker.server.ts";
 import { ImageRejectedError } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
@@ -95,14 +102,7 @@ export async function queueFaceIndex(
   const missing = photos.filter((p) => !scanned.has(p.id));
   await enqueue(
     db,
-    missing.map((p) => ({
-      kind: "face-index" as const,
-      photoId: p.id,
-      shootId: p.shoot_id,
-      fileName: p.original_name,
-      position: p.position,
-      checked: { sha256: p.sha256, info: { mime: p.mime, width: p.width, height: p.height } },
-    })),
+    missing.map((p) => perPhotoJob("face-index", p)),
     now,
   );
   return missing.length;

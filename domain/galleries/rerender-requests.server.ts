@@ -4,8 +4,8 @@
 // handler, domain/processing/rerender.server.ts, which the galleries never import: processing
 // stands above the galleries, the catalog and the media, and nothing below it reaches back up.
 import type { Database } from "../../platform/db/db.server.ts";
-import { gallerySetIds, galleryPhotoFiles } from "../catalog/sets.server.ts";
-import { enqueue, pendingJobCount } from "../jobs/queue.server.ts";
+import { galleryPhotoFiles, gallerySetIds } from "../catalog/sets.server.ts";
+import { enqueue, pendingJobCount, perPhotoJob } from "../jobs/queue.server.ts";
 
 /**
  * Queues every photo of the gallery's sets (a set in the trash too: it can come back) to be
@@ -17,14 +17,7 @@ export async function enqueueGalleryRerender(db: Database, galleryId: number, no
   const photos = await galleryPhotoFiles(db, galleryId);
   await enqueue(
     db,
-    photos.map((p) => ({
-      kind: "photo-rerender" as const,
-      photoId: p.id,
-      shootId: p.shoot_id,
-      fileName: p.original_name,
-      position: p.position,
-      checked: { sha256: p.sha256, info: { mime: p.mime, width: p.width, height: p.height } },
-    })),
+    photos.map((p) => perPhotoJob("photo-rerender", p)),
     now,
   );
   return photos.length;

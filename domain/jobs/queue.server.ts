@@ -75,6 +75,30 @@ interface PhotoJobFields {
   checked: CheckedBytes;
 }
 
+/** A processed photo as a per-photo job names it (a re-render, a face search): its row and its asset's facts. */
+export interface PhotoWithFile {
+  id: number;
+  shoot_id: number;
+  position: number;
+  sha256: string;
+  original_name: string;
+  mime: string;
+  width: number;
+  height: number;
+}
+
+/** The fields of a per-photo job about `photo` (catalog/sets.server.ts galleryPhotoFiles reads them). */
+export function perPhotoJob<K extends "photo-rerender" | "face-index">(kind: K, photo: PhotoWithFile) {
+  return {
+    kind,
+    photoId: photo.id,
+    shootId: photo.shoot_id,
+    fileName: photo.original_name,
+    position: photo.position,
+    checked: { sha256: photo.sha256, info: { mime: photo.mime, width: photo.width, height: photo.height } },
+  };
+}
+
 /** An uploaded file to turn into a photo of its shoot. */
 export interface PhotoUploadJob extends PhotoJobFields {
   kind: "photo-upload";

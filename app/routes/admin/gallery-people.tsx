@@ -9,7 +9,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { type ActionAnswer, ActionNotice, useLatestAnswer } from "#app/components/admin/action-notice.tsx";
 import { AdminThumbnail } from "#app/components/admin/admin-thumbnail.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field } from "#app/components/field.tsx";
+import { ListNameField } from "#app/components/admin/list-name-field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { idParam, requireIdParam } from "#app/utils/id-param.ts";
 import { findPerson, galleryPeople, personPhotos } from "#domain/faces/people-view.server.ts";
@@ -216,18 +216,7 @@ function Person({
         </p>
         <CsrfField />
         <input type="hidden" name="person" value={view.faceId} />
-        <Field id="person-list-name" label="Name of the new list" error={answer?.nameError}>
-          {(control) => (
-            <input
-              {...control}
-              name="name"
-              type="text"
-              required
-              autoComplete="off"
-              defaultValue={answer?.name ?? heading}
-            />
-          )}
-        </Field>
+        <ListNameField id="person-list-name" error={answer?.nameError} value={answer?.name ?? heading} />
         <div className="admin-actions">
           <button type="submit" name="intent" value="person-list" className="button">
             Make a list of the {photosText(view.total)}

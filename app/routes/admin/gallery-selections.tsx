@@ -9,6 +9,7 @@ import { useMemo } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { type ActionAnswer, ActionNotice, useLatestAnswer } from "#app/components/admin/action-notice.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { ListNameField } from "#app/components/admin/list-name-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
 import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
@@ -303,18 +304,7 @@ function Comparison({
         <CsrfField />
         <input type="hidden" name="a" value={view.a.id} />
         <input type="hidden" name="b" value={view.b.id} />
-        <Field id="picks-make-name" label="Name of the new list" error={answer?.nameError}>
-          {(control) => (
-            <input
-              {...control}
-              name="name"
-              type="text"
-              required
-              autoComplete="off"
-              defaultValue={answer?.name ?? suggestedName}
-            />
-          )}
-        </Field>
+        <ListNameField id="picks-make-name" error={answer?.nameError} value={answer?.name ?? suggestedName} />
         <div className="admin-actions">
           <button type="submit" name="from" value="both" className="button">
             Make it from the {view.groups.both.total} in both
