@@ -43,7 +43,7 @@ function argValue(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 }
 
-async function freshDeps(prefix: string): Promise<IngestDeps & { dataDir: string; dispose(): Promise<void> }> {
+export async function freshDeps(prefix: string): Promise<IngestDeps & { dataDir: string; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const db = openDatabase(path.join(dataDir, "studio.db"));
   await migrate(db);
@@ -59,7 +59,7 @@ async function freshDeps(prefix: string): Promise<IngestDeps & { dataDir: string
 }
 
 /** `count` distinct 24 MP JPEGs: the demo photo with the index drawn in as a row of squares. */
-async function makeSources(root: string, dir: string, count: number): Promise<string[]> {
+export async function makeSources(root: string, dir: string, count: number): Promise<string[]> {
   const sharp = (await import("sharp")).default;
   const base = await deriveSource(fs.readFileSync(path.join(root, "demo/photos/04-forest-stream.jpg")), {
     width: SOURCE_WIDTH_PX,
@@ -80,7 +80,7 @@ async function makeSources(root: string, dir: string, count: number): Promise<st
 }
 
 /** Queues the files into the shoot (the upload's check, not timed), then processes them as the worker does. */
-async function processAll(deps: IngestDeps, shootId: number, files: readonly string[]): Promise<number> {
+export async function processAll(deps: IngestDeps, shootId: number, files: readonly string[]): Promise<number> {
   for (const [i, file] of files.entries()) {
     await enqueueUploadedPhoto(deps.db, {
       uploadId: `bench-${shootId}-${i}`,

@@ -17,6 +17,8 @@ import { logger } from "#platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
 import { runClusterBench } from "./bench-cluster.ts";
 import { runContentApiBench } from "./bench-content-api.ts";
+import { runFacesBench } from "./bench-faces.ts";
+import { runFacesAccuracyBench } from "./bench-faces-accuracy.ts";
 import { runGalleryProcessingBench, runGalleryZipBench } from "./bench-gallery.ts";
 import { runGalleryAdminBench } from "./bench-gallery-admin.ts";
 import { runGalleryPageBench } from "./bench-gallery-page.ts";
@@ -123,6 +125,19 @@ if (process.argv.includes("--only=gallery-page")) {
   process.exit();
 }
 
+// `--only=faces-accuracy` (with `--labelled=DIR`): the face search's true- and false-match rates
+// on the model's sample photos and selfies made from them (ADR 044).
+if (process.argv.includes("--only=faces-accuracy")) {
+  await runFacesAccuracyBench();
+  process.exit();
+}
+// `--only=faces`: a gallery's face indexing (photos a minute, memory, pages and uploads meanwhile)
+// and a 20,000-face wedding's matching, from a selfie to the guest's first page (ADR 044).
+if (process.argv.includes("--only=faces")) {
+  await runFacesBench();
+  process.exit();
+}
+
 const source = await deriveSource(fs.readFileSync(path.join(root, "demo/photos/04-forest-stream.jpg")), {
   width: 6000,
   height: 4000,
@@ -180,5 +195,8 @@ await runClusterBench();
 await runGalleryProcessingBench(root);
 await runGalleryZipBench();
 await runGalleryPageBench();
+
+await runFacesAccuracyBench();
+await runFacesBench();
 
 await runLighthouseBench();
