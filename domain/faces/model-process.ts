@@ -85,7 +85,10 @@ process.on("message", (message: FaceRequest) => {
         },
       }),
     )
-    .then((response) => process.send?.(response));
+    // The server may have gone while the model looked (its channel closed): then there is no one to tell.
+    .then((response) => {
+      if (process.connected) process.send?.(response);
+    });
 });
 
 ready.then(
