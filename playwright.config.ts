@@ -39,7 +39,16 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     // Every test posts from 127.0.0.1: a roomy contact-form limit keeps repeated runs apart
     // (the limit itself is tested in server/contact.test.ts).
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", INQUIRY_RATE_LIMIT: "100" },
+    // One face model process: the guest tests search a few photos, and a second process would
+    // only take memory and a core from the other tests.
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      INQUIRY_RATE_LIMIT: "100",
+      FACE_PROCESSES: "1",
+    },
     // Starting may include making that template (the demo import: 38 photos into every variant,
     // under a minute on a quiet 2-core machine, several on a busy one); copying it takes seconds.
     // A limit on starting, not a measure of it.

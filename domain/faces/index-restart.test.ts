@@ -45,7 +45,7 @@ describe("indexing a gallery's faces", () => {
     const galleryId = await createGallery(db, { title: "Anitha & Karthik" });
     const setId = await addGallerySet(db, galleryId, "Reception");
     const photos = new Map<number, number>();
-    for (const n of [1, 2, 3, 4, 5, 6]) photos.set(await addPhotoToSet(store, setId, samplePhoto(n), `s${n}.jpg`), n);
+    for (const n of [1, 2, 3, 4]) photos.set(await addPhotoToSet(store, setId, samplePhoto(n), `s${n}.jpg`), n);
     await setGuestSearch(db, galleryId, true);
     await chooseGuestSets(db, galleryId, [setId]);
     await db.destroy();
@@ -64,7 +64,7 @@ describe("indexing a gallery's faces", () => {
         ).n,
       );
     try {
-      await until(async () => (await scans()) >= 2, "two photos searched");
+      await until(async () => (await scans()) >= 1, "a photo searched");
       const pids = [...first.output().matchAll(/"modelPid":(\d+)[^\n]*started a face model process/g)].map((m) =>
         Number(m[1]),
       );

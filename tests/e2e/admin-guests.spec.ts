@@ -70,6 +70,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     const { id, reception, photos } = await makeGallery([[0], [0, 1]]);
     await page.goto(`/admin/galleries/${id}`);
+    await hydrated(page);
     await page
       .getByRole("navigation", { name: "The gallery's photos and settings" })
       .getByRole("link", { name: "Guests" })
@@ -150,6 +151,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(page.getByRole("button", { name: "Hide from guests" })).toHaveCount(0);
   });
 
+  // The people view's layout is the same grid at both sizes: the phone's narrow one is the one to check.
+  if (name !== "phone") continue;
   test(`${name}: the people view groups the faces, shows a person's photos and makes a list of them`, async ({
     adminPage: page,
     axeViolations,

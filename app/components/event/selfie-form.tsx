@@ -162,6 +162,14 @@ function LiveCamera({
     return () => stopCamera(stream.current);
   }, []);
 
+  // The preview's element exists once the state has rendered it: the stream is given to it then.
+  useEffect(() => {
+    const element = video.current;
+    if (state !== "previewing" || !element || !stream.current) return;
+    element.srcObject = stream.current;
+    element.play().catch(() => {});
+  }, [state]);
+
   if (state === "unavailable") return null;
 
   const start = async () => {
@@ -171,13 +179,6 @@ function LiveCamera({
         audio: false,
       });
       setState("previewing");
-      // The element exists once the state has rendered it.
-      requestAnimationFrame(() => {
-        if (video.current && stream.current) {
-          video.current.srcObject = stream.current;
-          video.current.play().catch(() => {});
-        }
-      });
     } catch {
       setState("refused");
     }
