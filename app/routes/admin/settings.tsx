@@ -4,7 +4,7 @@
 // form, so images upload without scripts. The form is three screens long: the answer to a save
 // appears beside the Save button and the page stays where the owner was (the first field to
 // correct takes focus instead when there is one).
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
@@ -150,8 +150,16 @@ const GROUPS: Group[] = [
   },
 ];
 
+/** How many answers to a save this page has had: a new one is a new answer object. */
+function useAnswerCount(answer: unknown): number {
+  const seen = useRef<{ answer: unknown; count: number }>({ answer, count: 0 });
+  if (seen.current.answer !== answer) seen.current = { answer, count: seen.current.count + 1 };
+  return seen.current.count;
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? loaderData.values;
+  const answerCount = useAnswerCount(actionData);
   const images = actionData?.images ?? loaderData.images;
   const thumbnails = actionData?.thumbnails ?? loaderData.thumbnails;
   const errors = actionData?.errors ?? {};
@@ -185,9 +193,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <h1>Studio settings</h1>
-      {/* Keyed by the values shown, so the fields show what was stored (or sent back) after a save. */}
+      {/* Made anew with each answer to a save, so the fields show what was stored (or sent back);
+          not by the values themselves, which change again when the page's data is reloaded after
+          the answer, and would wipe what the studio typed meanwhile. */}
       <Form
-        key={JSON.stringify(values)}
+        key={answerCount}
         method="post"
         preventScrollReset
         encType="multipart/form-data"
