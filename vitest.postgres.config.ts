@@ -5,7 +5,7 @@
 // migrations, WAL and busy handling, the schema types read from SQLite), and pure functions,
 // which do not touch a database; the schema parity test holds the two schemas together.
 import { defineConfig } from "vitest/config";
-import base from "./vitest.config.ts";
+import base, { MODEL_ONLY_TESTS } from "./vitest.config.ts";
 
 // Spread, not mergeConfig: that would add these lists to the base's instead of replacing them.
 export default defineConfig({
@@ -19,6 +19,8 @@ export default defineConfig({
       "platform/*.server.test.ts",
       "app/routes/**/*.test.ts",
       "scripts/**/*.test.ts",
+      // The face model's own tests (no database), run here rather than beside SQLite's longer run.
+      ...MODEL_ONLY_TESTS,
     ],
     // The cluster drill starts its own PostgreSQL whichever run it is in: it runs in SQLite's.
     exclude: [
