@@ -7,46 +7,17 @@
 // It answers one message at a time: an encoded image in, the faces found out (box as shares of
 // the image, detector score, 128-number descriptor). The model's files are read from the npm
 // packages on disk; nothing is fetched, and nothing leaves this machine.
-import { createRequire } from "node:module";
-import path from "node:path";
 import { decodeForFaces, ImageRejectedError } from "../media/pipeline.server.ts";
-import { FACE_MIN_SCORE, type FaceRequest, type FaceResponse, type FoundFace } from "./model-protocol.ts";
+import { loadFaceModel } from "./model.server.ts";
+import type { FaceRequest, FaceResponse, FoundFace } from "./model-protocol.ts";
 
-const require = createRequire(import.meta.url);
-
-type FaceApi = typeof import("@vladmandic/face-api");
-/** The parts of TensorFlow.js used here (the package's own types are those of its browser bundle). */
-interface Tf {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: "int32"): { dispose(): void };
-}
-
-async function loadModel(): Promise<{ faceapi: FaceApi; tf: Tf }> {
-  const tf = require("@tensorflow/tfjs") as Tf;
-  const wasm = require("@tensorflow/tfjs-backend-wasm") as {
-    setWasmPaths(prefix: string, usePlatformFetch?: boolean): void;
-  };
-  // Node's fetch cannot read a file path: the .wasm files are read from the package's own folder.
-  wasm.setWasmPaths(`${path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"))}/`, false);
-  await tf.setBackend("wasm");
-  await tf.ready();
-  const faceapi = require("@vladmandic/face-api/dist/face-api.node-wasm.js") as FaceApi;
-  const models = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
-  await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
-  await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-  await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-  return { faceapi, tf };
-}
-
-const ready = loadModel();
+const ready = loadFaceModel();
 
 async function find(request: FaceRequest): Promise<FaceResponse> {
-  const { faceapi, tf } = await ready;
+  const { faceapi, tf, options } = await ready;
   const image = await decodeForFaces(request.bytes, request.fileName);
   const tensor = tf.tensor3d(image.rgb, [image.height, image.width, 3], "int32");
   try {
-    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: FACE_MIN_SCORE, maxResults: 100 });
     const found = await faceapi
       .detectAllFaces(tensor as never, options)
       .withFaceLandmarks()

@@ -3,19 +3,8 @@
 // weights from the npm package), an image decoded at a chosen long edge, then each stage timed:
 // decoding, detection alone, landmarks, descriptors. The engine cannot do this: its input edge is
 // FACE_INPUT_EDGE_PX, fixed at build time, and its process answers only the whole search.
-import { createRequire } from "node:module";
-import path from "node:path";
 import sharp from "sharp";
-import { FACE_MIN_SCORE } from "#domain/faces/model-protocol.ts";
-
-const require = createRequire(import.meta.url);
-
-type FaceApi = typeof import("@vladmandic/face-api");
-interface Tf {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: "int32"): { dispose(): void };
-}
+import { loadFaceModel } from "#domain/faces/model.server.ts";
 
 export interface StageTimes {
   faces: number;
@@ -34,23 +23,10 @@ export interface StagedModel {
 }
 
 export async function loadStagedModel(): Promise<StagedModel> {
-  const tf = require("@tensorflow/tfjs") as Tf;
-  const wasm = require("@tensorflow/tfjs-backend-wasm") as {
-    setWasmPaths(prefix: string, usePlatformFetch?: boolean): void;
-    getThreadsCount(): number;
-  };
-  wasm.setWasmPaths(`${path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"))}/`, false);
-  await tf.setBackend("wasm");
-  await tf.ready();
-  const faceapi = require("@vladmandic/face-api/dist/face-api.node-wasm.js") as FaceApi;
-  const models = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
-  await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
-  await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-  await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-  const options = new faceapi.SsdMobilenetv1Options({ minConfidence: FACE_MIN_SCORE, maxResults: 100 });
+  const { faceapi, tf, options, threads } = await loadFaceModel();
 
   return {
-    threads: wasm.getThreadsCount(),
+    threads,
     async stages(bytes, edgePx) {
       let started = performance.now();
       const { data, info } = await sharp(bytes)
