@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { DESCRIPTOR_LENGTH } from "#domain/faces/descriptor.ts";
+import { prng } from "../drills/fuzz.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -22,18 +23,6 @@ export interface ShareBox {
   y: number;
   w: number;
   h: number;
-}
-
-/** A small seeded generator (mulberry32): the same photos and descriptors on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A normally distributed number (Box-Muller) from `random`. */
@@ -88,7 +77,7 @@ const GALLERY_PHOTO_EDGE_PX = 2048;
  * darker, at its own JPEG quality, so no two share bytes and the faces move within the frame.
  */
 export async function galleryPhotos(count: number, seed = 31): Promise<Buffer[]> {
-  const random = seededRandom(seed);
+  const random = prng(seed);
   const samples = samplePaths().map((p) => fs.readFileSync(p));
   const photos: Buffer[] = [];
   for (let i = 0; i < count; i++) {
@@ -123,7 +112,7 @@ export function syntheticPeople(
   people: number,
   { between, seed }: { between: number; seed: number },
 ): Float32Array[] {
-  const random = seededRandom(seed);
+  const random = prng(seed);
   return Array.from({ length: people }, (_, p) => {
     const base = real[p % real.length] as Float32Array;
     return Float32Array.from(base, (v) => v + between * gaussian(random));
