@@ -20,6 +20,11 @@ export interface GuestPage {
   photos: GalleryPhoto[];
 }
 
+/** The live, unhidden photos of the sets open to guests: one read, whatever a page then shows. */
+async function guestRows(db: ClientViewDeps["db"], galleryId: number) {
+  return readShootPhotos(db, guestAudience(galleryId), await guestSetIds(db, galleryId), { images: false });
+}
+
 /**
  * Of `photoIds` (the matches, best first), those the gallery's guests may see: the ids, in the
  * same order. A photo hidden, trashed or in a set closed to guests is dropped here.
@@ -30,29 +35,33 @@ export async function guestVisiblePhotoIds(
   photoIds: readonly number[],
 ): Promise<number[]> {
   if (photoIds.length === 0) return [];
-  const audience = guestAudience(galleryId);
-  const rows = await readShootPhotos(db, audience, await guestSetIds(db, galleryId), { images: false });
-  const visible = new Set(rows.map((r) => r.id));
+  const visible = new Set((await guestRows(db, galleryId)).map((r) => r.id));
   return photoIds.filter((id) => visible.has(id));
 }
 
-/** One page (from 1) of the guest's photos, of `photoIds` as guestVisiblePhotoIds kept them. */
+/**
+ * One page (from 1) of the guest's photos: of `matchedIds` (best first), those guests may see,
+ * counted and paged from the same one read.
+ */
 export async function guestPhotoPage(
   deps: ClientViewDeps,
   galleryId: number,
-  photoIds: readonly number[],
+  matchedIds: readonly number[],
   page: number,
 ): Promise<GuestPage> {
   const { db } = deps;
-  const audience = guestAudience(galleryId);
-  const pages = Math.max(1, Math.ceil(photoIds.length / GUEST_PHOTOS_PER_PAGE));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
-  const ids = photoIds.slice((current - 1) * GUEST_PHOTOS_PER_PAGE, current * GUEST_PHOTOS_PER_PAGE);
-  const rows = (await readShootPhotos(db, audience, await guestSetIds(db, galleryId), { images: false })).filter((r) =>
-    ids.includes(r.id),
-  );
+  const rows = matchedIds.length === 0 ? [] : await guestRows(db, galleryId);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const photos = await toGalleryPhotos(deps, audience, await galleryWatermark(db, galleryId), ordered, new Map());
-  return { count: photoIds.length, page: current, pages, photos };
+  const visible = matchedIds.flatMap((id) => byId.get(id) ?? []);
+  const pages = Math.max(1, Math.ceil(visible.length / GUEST_PHOTOS_PER_PAGE));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
+  const shown = visible.slice((current - 1) * GUEST_PHOTOS_PER_PAGE, current * GUEST_PHOTOS_PER_PAGE);
+  const photos = await toGalleryPhotos(
+    deps,
+    guestAudience(galleryId),
+    await galleryWatermark(db, galleryId),
+    shown,
+    new Map(),
+  );
+  return { count: visible.length, page: current, pages, photos };
 }

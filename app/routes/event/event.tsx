@@ -13,10 +13,9 @@ import { privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { eventDateText } from "#domain/catalog/studio-time.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
-import { findPhotosOf, readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
+import { readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
 import { GUEST_NAME_MAX_LENGTH, SELFIE_FORM_BYTES } from "#domain/faces/selfie.ts";
 import { eventPath, giveEventPin } from "#domain/galleries/guest-access.server.ts";
-import { guestVisiblePhotoIds } from "#domain/galleries/guest-view.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
@@ -125,18 +124,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!read.ok) {
     return answer(422, { form: "selfie", message: read.message, fields: { selfie: read.message }, values });
   }
-  const matches = await findPhotosOf(db, gallery.id, read.descriptor);
-  const found = await guestVisiblePhotoIds(
-    { db },
-    gallery.id,
-    matches.map((m) => m.photoId),
-  );
-  const { token } = await registerGuest(db, {
-    galleryId: gallery.id,
-    name,
-    descriptor: read.descriptor,
-    found: found.length,
-  });
+  // Their photos are found on the page this sends them to, which records how many (touchGuest):
+  // searching here too would read the gallery's every face twice for one selfie.
+  const { token } = await registerGuest(db, { galleryId: gallery.id, name, descriptor: read.descriptor, found: 0 });
   throw redirect(`${eventPath(params.token)}/g/${token}`, { headers: privateHeaders });
 }
 

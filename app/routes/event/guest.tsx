@@ -12,7 +12,7 @@ import { privatePageMeta } from "#app/utils/private-meta.ts";
 import { eventDateText } from "#domain/catalog/studio-time.ts";
 import { deleteGuest, findPhotosOf, touchGuest } from "#domain/faces/guests.server.ts";
 import { eventPath } from "#domain/galleries/guest-access.server.ts";
-import { guestPhotoPage, guestVisiblePhotoIds } from "#domain/galleries/guest-view.server.ts";
+import { guestPhotoPage } from "#domain/galleries/guest-view.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -30,18 +30,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const more = url.searchParams.get("more") === "1";
   const matches = await findPhotosOf(db, gallery.id, guest.descriptor, { more });
-  const photoIds = await guestVisiblePhotoIds(
-    { db },
-    gallery.id,
-    matches.map((m) => m.photoId),
-  );
   const page = await guestPhotoPage(
     { db, storage: getMediaStorage(readEnv().dataDir) },
     gallery.id,
-    photoIds,
+    matches.map((m) => m.photoId),
     Number(url.searchParams.get("page") ?? 1),
   );
-  if (!more) await touchGuest(db, guest.id, photoIds.length);
+  if (!more) await touchGuest(db, guest.id, page.count);
   const base = `${eventPath(params.token)}/g/${params.guest}`;
   return data(
     {
