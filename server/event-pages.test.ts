@@ -15,6 +15,7 @@ import { countGalleryFaceData, saveScan } from "#domain/faces/store.server.ts";
 import { GUEST_PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import { addGallerySet, createGallery, readGallery, revokeGalleryLink } from "#domain/galleries/galleries.server.ts";
 import { renewEventLink, setGuestDownloads } from "#domain/galleries/guest-access.server.ts";
+import { madeUpFace } from "#fixtures/faces.ts";
 import { addPhotoToSet, copyAssets, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
 import { createTestStore, pngHeaderClaiming, type TestStore } from "#fixtures/test-store.ts";
@@ -26,14 +27,6 @@ const GUEST_DOCUMENT_BUDGET_BYTES = 100 * 1024;
 
 let store: TestStore;
 let server: ServerProcess;
-
-/** A descriptor pointing one way: `axis` 1, the rest 0 (two axes are √2 apart: never one person). */
-function descriptor(axis: number, jitter = 0): Float32Array {
-  const d = new Float32Array(128);
-  d[axis] = 1;
-  d[(axis + 1) % 128] = jitter;
-  return d;
-}
 
 interface Wedding {
   id: number;
@@ -50,16 +43,16 @@ async function wedding(db: Database, title: string, seed: number): Promise<Weddi
   const deps = { db, storage: store.storage };
   const mine = await addPhotoToSet(deps, set, await seededJpeg(seed, 900, 600), "mine.jpg");
   const notMine = await addPhotoToSet(deps, set, await seededJpeg(seed + 1, 900, 600), "other.jpg");
-  const face = { x: 0.4, y: 0.3, w: 0.2, h: 0.3, score: 0.99 };
   // Searched already: turning guest search on queues nothing for the model.
-  await saveScan(db, { photoId: mine, galleryId: id, faces: [{ ...face, descriptor: descriptor(1) }] });
-  await saveScan(db, { photoId: notMine, galleryId: id, faces: [{ ...face, descriptor: descriptor(7) }] });
+  await saveScan(db, { photoId: mine, galleryId: id, faces: [madeUpFace(1, 0)] });
+  await saveScan(db, { photoId: notMine, galleryId: id, faces: [madeUpFace(7, 0)] });
   await setGuestSearch(db, id, true);
   await chooseGuestSets(db, id, [set]);
   const { token: guestToken } = await registerGuest(db, {
     galleryId: id,
     name: "Ravi",
-    descriptor: descriptor(1, 0.05),
+    // The guest's selfie: another face of person 1, a few hundredths from the photo's.
+    descriptor: madeUpFace(1, 1).descriptor,
     found: 1,
   });
   const token = (await readGallery(db, id))?.guests.token ?? "";
@@ -198,14 +191,14 @@ describe("a guest's personal link", () => {
     const [template] = await db.selectFrom("photos").select("asset_id").where("id", "=", first).execute();
     const copies = await copyAssets(store, [template?.asset_id ?? 0], 59, "guest-budget");
     const photoIds = [first, ...(await appendPhotos(db, set, copies))];
-    const face = { x: 0.4, y: 0.3, w: 0.2, h: 0.3, score: 0.99, descriptor: descriptor(20) };
+    const face = madeUpFace(20, 0);
     for (const photoId of photoIds) await saveScan(db, { photoId, galleryId: id, faces: [face] });
     await setGuestSearch(db, id, true);
     await chooseGuestSets(db, id, [set]);
     const { token: guest } = await registerGuest(db, {
       galleryId: id,
       name: "Lakshmi",
-      descriptor: descriptor(20),
+      descriptor: face.descriptor,
       found: 0,
     });
     const event = (await readGallery(db, id))?.guests.token ?? "";
