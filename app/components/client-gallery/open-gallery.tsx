@@ -105,7 +105,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   });
   useEffect(() => setMessage({ text: problem?.form === "item" ? problem.message : "", photoId: null }), [problem]);
   const say = useCallback((text: string, photo?: GalleryPhoto) => setMessage({ text, photoId: photo?.id ?? null }), []);
-  const { loaded, need } = useSetPages(base, sets, listQuery, say);
+  const { loaded, need, drawn } = useSetPages(base, sets, listQuery, say);
   const [boxed, drawBoxes] = useBoxes();
   const { count, isHearted, toggle, saveNote } = useHearts(base, list, locked, say);
   const guests = useGuestHiding(base, say);
@@ -155,16 +155,16 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
   });
   const viewing = parseGalleryHash(location.hash, images.length);
   // The grid's boxes ask for their photos while the grid is what the client sees.
-  usePlacesInView(need, boxed && viewing === null, loaded);
+  usePlacesInView(need, boxed && viewing === null, drawn);
   // The photo on show and its neighbours: asked for again as each page comes (a no-op once here).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is the trigger (a page came), not a value read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawn` is the trigger (a page came, or a failed one may be asked again), not a value read.
   useEffect(() => {
     if (viewing === null) return;
     for (const index of [viewing, viewing + 1, viewing - 1]) {
       const at = placeOf(index);
       if (at) need(at.setId, at.place);
     }
-  }, [viewing, need, placeOf, loaded]);
+  }, [viewing, need, placeOf, drawn]);
 
   return (
     <SaveNoteContext value={saveNote}>

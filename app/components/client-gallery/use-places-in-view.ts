@@ -1,8 +1,10 @@
 // Which empty boxes the reader can see (or is about to): their pages are fetched. Asked on every
 // scroll frame and after every page drawn, so no order of scrolling, jumping or flicking leaves a
 // box on the screen empty. Once everything near the screen is in and the reader rests, the boxes
-// of the set being read that a quick flick passed over are filled too, nearest first: a set read
-// to its end is all there, and scrolling back up finds its photos.
+// that a quick flick passed over in the sets near the screen are filled too, the set being read
+// first and nearest first: a set read to its end is all there (even when its end has gone up past
+// the middle of the screen and the next set is the one being read), and scrolling back up finds
+// its photos.
 import { useEffect, useRef } from "react";
 import { PHOTOS_PER_PAGE } from "#domain/galleries/client-types.ts";
 import type { Need } from "./use-set-pages.ts";
@@ -64,15 +66,18 @@ export function usePlacesInView(need: (setId: number, place: number) => Need, wa
     const top = -margin;
     const bottom = window.innerHeight + margin;
     let near = false;
-    let read: { setId: number; items: HTMLCollection; first: number } | null = null;
+    // The sets near the screen: the one being read (across the middle of the screen, or the
+    // first below it) is filled in first, then those above it, nearest first.
+    const nearSets: { setId: number; items: HTMLCollection; first: number }[] = [];
+    let readAt = -1;
     for (const grid of document.querySelectorAll<HTMLElement>(GRID_SELECTOR)) {
       const box = grid.getBoundingClientRect();
       if (box.bottom < top || box.top > bottom) continue;
       const setId = Number(grid.dataset.set);
       const items = grid.children;
       const first = firstBelow(items, top);
-      // The set being read: the one across the middle of the screen, or the first below it.
-      if (!read && box.bottom > window.innerHeight / 2) read = { setId, items, first };
+      nearSets.push({ setId, items, first });
+      if (readAt < 0 && box.bottom > window.innerHeight / 2) readAt = nearSets.length - 1;
       for (let i = first; i < items.length; i++) {
         const item = items[i] as HTMLElement;
         if (item.getBoundingClientRect().top > bottom) break;
@@ -82,14 +87,22 @@ export function usePlacesInView(need: (setId: number, place: number) => Need, wa
         }
       }
     }
-    if (!backfill || near || !read) return;
-    // The nearest page above the screen, and the one above it: as many as may be on their way.
-    let before = read.first;
-    for (let n = 0; n < BACKFILL_PAGES; n++) {
-      const slot = lastSlotBefore(read.items, before);
-      if (slot < 0) return;
-      latest.current(read.setId, Number((read.items[slot] as HTMLElement).dataset.place));
-      before = slot - PHOTOS_PER_PAGE + 1;
+    if (!backfill || near || nearSets.length === 0) return;
+    const read = readAt < 0 ? nearSets.length - 1 : readAt;
+    const order = [nearSets[read], ...nearSets.slice(0, read).reverse()];
+    // The nearest pages above the screen: as many as may be on their way.
+    let asked = 0;
+    for (const set of order) {
+      if (!set) continue;
+      let before = set.first;
+      while (asked < BACKFILL_PAGES) {
+        const slot = lastSlotBefore(set.items, before);
+        if (slot < 0) break;
+        latest.current(set.setId, Number((set.items[slot] as HTMLElement).dataset.place));
+        asked++;
+        before = slot - PHOTOS_PER_PAGE + 1;
+      }
+      if (asked >= BACKFILL_PAGES) return;
     }
   };
 

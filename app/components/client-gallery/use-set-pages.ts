@@ -8,6 +8,13 @@ import { decodeShapes } from "#domain/galleries/shape-codes.ts";
 
 /** Pages on their way at once: the one the reader is at and the next, not a queue of passed ones. */
 const PAGES_IN_FLIGHT = 2;
+/**
+ * After a page could not be fetched, the boxes in view ask again this long after, doubling with
+ * each failure in a row up to RETRY_MAX_MS: a phone's connection comes back without the reader
+ * having to scroll, and a server that is down is not asked every frame.
+ */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
 
 /** What a set's place holds: its photo, `null` once fetched without one (gone since), or nothing yet. */
 export type Place = GalleryPhoto | null | undefined;
@@ -29,6 +36,8 @@ export interface SetPages {
   loaded: Record<number, LoadedSet>;
   /** Fetches the page holding place `place` of set `setId`, unless it is here or on its way. */
   need: (setId: number, place: number) => Need;
+  /** Changes with each page drawn and when a page that failed may be asked for again: when to look again. */
+  drawn: unknown;
 }
 
 function initialSet(set: SetWindow): LoadedSet {
@@ -71,6 +80,9 @@ export function useSetPages(
   const latest = useRef(loaded);
   // Pages asked for and not yet answered.
   const inFlight = useRef<{ setId: number; from: number; to: number }[]>([]);
+  // Failures in a row, and a tick that asks the boxes in view again after one.
+  const failures = useRef(0);
+  const [retries, setRetries] = useState(0);
 
   const need = useCallback(
     (setId: number, place: number): Need => {
@@ -101,16 +113,21 @@ export function useSetPages(
             // scrolling on does not stutter while it is drawn.
             startTransition(() => setLoaded(next));
           }
+          failures.current = 0;
           done();
         })
         .catch(() => {
           done();
-          onFailure("Some photos could not be loaded. Check the connection; they load again as you scroll.");
+          const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures.current);
+          failures.current++;
+          window.setTimeout(() => setRetries((n) => n + 1), wait);
+          onFailure("Some photos could not be loaded. Check the connection; they will be tried again.");
         });
       return "asked";
     },
     [base, listQuery, onFailure],
   );
 
-  return useMemo(() => ({ loaded, need }), [loaded, need]);
+  const drawn = useMemo(() => ({ loaded, retries }), [loaded, retries]);
+  return useMemo(() => ({ loaded, need, drawn }), [loaded, need, drawn]);
 }
