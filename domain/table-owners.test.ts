@@ -10,8 +10,11 @@ import type { DB } from "../platform/db/schema.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** The owner of each table: a folder (ending in /) or one file, from the repository's root. */
-const OWNERS: Record<keyof DB, string> = {
+/**
+ * The owner of each table: a folder (ending in /) or one file, from the repository's root; a list
+ * names the few others a rule needs (the audience rule reads the tables that decide who sees an image).
+ */
+const OWNERS: Record<keyof DB, string | string[]> = {
   // The portfolio catalog: what the studio shows, and the images every audience sees.
   studio_settings: "domain/catalog/",
   collections: "domain/catalog/",
@@ -29,6 +32,14 @@ const OWNERS: Record<keyof DB, string> = {
   face_scans: "domain/faces/store.server.ts",
   photo_faces: "domain/faces/store.server.ts",
   gallery_guests: "domain/faces/store.server.ts",
+  // Album proofing (issue 32): the albums module, and the audience rule, which must know an album
+  // spread's asset to keep it off public pages and a draft's from the couple.
+  albums: ["domain/albums/", "domain/catalog/audience.server.ts"],
+  album_versions: ["domain/albums/", "domain/catalog/audience.server.ts"],
+  album_spreads: ["domain/albums/", "domain/catalog/audience.server.ts"],
+  album_comments: "domain/albums/",
+  album_spread_oks: "domain/albums/",
+  album_approvals: "domain/albums/",
   inquiries: "domain/inquiries/store.server.ts",
   mail_outbox: "domain/mail/",
   jobs: "domain/jobs/",
@@ -75,7 +86,8 @@ function tablesNamed(source: string): Set<keyof DB> {
   return found;
 }
 
-function owns(owner: string, file: string): boolean {
+function owns(owner: string | string[], file: string): boolean {
+  if (Array.isArray(owner)) return owner.some((one) => owns(one, file));
   return owner.endsWith("/") ? file.startsWith(owner) : file === owner;
 }
 

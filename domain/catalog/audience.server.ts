@@ -37,6 +37,7 @@ interface Tables {
 }
 const TABLES: Tables = { shoots: "shoots", photos: "photos" };
 const EVERYTHING = sql<SqlBool>`1 = 1`;
+const NOTHING = sql<SqlBool>`1 = 0`;
 
 /**
  * The shoots an audience may see. The public: published, not in the trash, and not a client
@@ -72,7 +73,27 @@ export function photoVisibleTo(audience: Audience, tables: Tables = TABLES): Exp
 }
 
 /**
- * An asset that only client galleries' sets hold (no portfolio shoot): a private photo, never
+ * The album versions (issue 32) an audience may see, in a query that joins each version's album:
+ * a gallery's link sees its albums' versions once sent (a draft is the studio's alone, however its
+ * spreads are asked for); the studio sees all; the public and guests none.
+ */
+export function albumVersionVisibleTo(
+  audience: Audience,
+  { versions, albums }: { versions: string; albums: string } = { versions: "album_versions", albums: "albums" },
+): Expression<SqlBool> {
+  switch (audience.kind) {
+    case "gallery":
+      return sql<SqlBool>`(${sql.ref(`${albums}.gallery_id`)} = ${audience.galleryId} and ${sql.ref(`${versions}.state`)} <> 'draft')`;
+    case "studio":
+      return EVERYTHING;
+    case "public":
+    case "guest":
+      return NOTHING;
+  }
+}
+
+/**
+ * An asset that only client galleries' sets or albums hold (no portfolio shoot): a private photo, never
  * offered for a public place. Trashed photos count, so a private photo in the trash stays private.
  * The portfolio's side is asked first: for a portfolio photo (nearly every image a public page
  * loads) its first photo row answers, where asking for a gallery's first would read every photo
@@ -81,8 +102,9 @@ export function photoVisibleTo(audience: Audience, tables: Tables = TABLES): Exp
 export const IS_GALLERY_ONLY_ASSET = sql<SqlBool>`(
   not exists (select 1 from photos pp join shoots ps on ps.id = pp.shoot_id
               where pp.asset_id = assets.id and ps.gallery_id is null)
-  and exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
-              where gp.asset_id = assets.id and gs.gallery_id is not null))`;
+  and (exists (select 1 from photos gp join shoots gs on gs.id = gp.shoot_id
+               where gp.asset_id = assets.id and gs.gallery_id is not null)
+       or exists (select 1 from album_spreads gsp where gsp.asset_id = assets.id)))`;
 
 /**
  * An asset the studio has put in a public place: a banner slide, its logo, about photo or
@@ -101,7 +123,8 @@ const IS_PLACED_PUBLICLY = sql<SqlBool>`(
  * The images (assets) an audience may load, in a query on assets. The public: any but a client
  * gallery's own photos, unless the studio has also placed it publicly (banners, the studio's
  * logo, the portfolio's photos: an asset a portfolio shoot also holds is the studio's to show). A
- * gallery's link: the photos of its live sets; a guest: those of them open to guests. The studio: all. Readers load images by the ids a
+ * gallery's link: the photos of its live sets and the spreads of its albums' sent versions; a guest:
+ * the photos of the sets open to guests, never a spread. The studio: all. Readers load images by the ids a
  * visible read gave them; this makes a wrong id load nothing.
  */
 export function assetVisibleTo(audience: Audience): Expression<SqlBool> {
@@ -109,6 +132,11 @@ export function assetVisibleTo(audience: Audience): Expression<SqlBool> {
     case "public":
       return sql<SqlBool>`(not ${IS_GALLERY_ONLY_ASSET} or ${IS_PLACED_PUBLICLY})`;
     case "gallery":
+      return sql<SqlBool>`(exists (select 1 from photos vp join shoots vs on vs.id = vp.shoot_id
+        where vp.asset_id = assets.id and ${photoVisibleTo(audience, { photos: "vp", shoots: "vs" })})
+        or exists (select 1 from album_spreads vsp join album_versions vv on vv.id = vsp.version_id
+          join albums va on va.id = vv.album_id
+          where vsp.asset_id = assets.id and ${albumVersionVisibleTo(audience, { versions: "vv", albums: "va" })}))`;
     case "guest":
       return sql<SqlBool>`exists (select 1 from photos vp join shoots vs on vs.id = vp.shoot_id
         where vp.asset_id = assets.id and ${photoVisibleTo(audience, { photos: "vp", shoots: "vs" })})`;

@@ -29,6 +29,7 @@ import {
   MAX_VARIANT_WIDTH_PX,
   PLACEHOLDER_EDGE_PX,
   PLACEHOLDER_WEBP_OPTIONS,
+  SPREAD_WIDTHS_PX,
   VARIANT_WIDTHS_PX,
   type VariantFormat,
   WATERMARK_MARGIN_SHARE,
@@ -213,6 +214,20 @@ export function planGalleryVariants(
   const view: VariantSpec = { format: "jpeg", width: viewWidth, preset: "delivery" };
   if (watermark && watermark.text.trim() !== "") view.watermark = watermark;
   return [...thumbs, view];
+}
+
+/**
+ * What an album spread gets (issue 32): the SPREAD_WIDTHS_PX rungs narrower than it and its own
+ * width if that is less than the widest, each WebP, each watermarked when the gallery says so.
+ */
+export function planSpreadVariants(source: { width: number }, watermark: Watermark | null = null): VariantSpec[] {
+  const top = Math.min(source.width, SPREAD_WIDTHS_PX[SPREAD_WIDTHS_PX.length - 1] as number);
+  const widths: number[] = SPREAD_WIDTHS_PX.filter((w) => w < top);
+  widths.push(top);
+  const mark = watermark && watermark.text.trim() !== "" ? watermark : null;
+  return widths.map(
+    (width): VariantSpec => (mark ? { format: "webp", width, watermark: mark } : { format: "webp", width }),
+  );
 }
 
 function escapeXml(text: string): string {

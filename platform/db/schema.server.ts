@@ -362,6 +362,80 @@ export interface GalleryGuestsTable {
   last_seen_at: StoredTime;
 }
 
+/** Where an album's version stands (issue 32): the studio's draft, sent, answered with changes, or approved. */
+export type AlbumVersionState = "draft" | "sent" | "changes" | "approved";
+
+/** A client gallery's album (the couple's, each parent's). */
+export interface AlbumsTable {
+  id: Generated<number>;
+  gallery_id: number;
+  title: string;
+  position: number;
+  created_at: StoredTime;
+}
+
+/** Version 1, 2, ... of an album: the studio's draft until sent, then the couple's to answer. */
+export interface AlbumVersionsTable {
+  id: Generated<number>;
+  album_id: number;
+  number: number;
+  state: WithDefault<AlbumVersionState>;
+  created_at: StoredTime;
+  sent_at: NullableColumn<StoredTime>;
+  /** The couple first opened it after it was sent. */
+  viewed_at: NullableColumn<StoredTime>;
+  /** Changes sent or approved. */
+  answered_at: NullableColumn<StoredTime>;
+  /** The reminder to the couple went. */
+  reminded_at: NullableColumn<StoredTime>;
+  last_activity_at: StoredTime;
+}
+
+/** A version's spread by number: an asset made by the pipeline, and the uploaded file's hash. */
+export interface AlbumSpreadsTable {
+  id: Generated<number>;
+  version_id: number;
+  number: number;
+  asset_id: number;
+  file_name: string;
+  sha256: string;
+  upload_id: NullableColumn<string>;
+}
+
+/** A pin on a spread (x, y: shares of its width and height; null: the whole spread). */
+export interface AlbumCommentsTable {
+  id: Generated<number>;
+  version_id: number;
+  spread: number;
+  x: number | null;
+  y: number | null;
+  visitor_id: number | null;
+  author: string;
+  text: string;
+  swap_photo_id: number | null;
+  created_at: StoredTime;
+  resolved_at: NullableColumn<StoredTime>;
+  /** The later version that answers it. */
+  answered_in: NullableColumn<number>;
+}
+
+export interface AlbumSpreadOksTable {
+  version_id: number;
+  spread: number;
+  visitor_id: number;
+  marked_at: StoredTime;
+}
+
+/** A version's approval: who typed their name, when, from where, and the spreads' hashes (JSON). */
+export interface AlbumApprovalsTable {
+  version_id: number;
+  visitor_id: number | null;
+  name: string;
+  address: string;
+  spreads: string;
+  approved_at: StoredTime;
+}
+
 /** A person choosing photos in a gallery, known by name and their own PIN. */
 export interface GalleryVisitorsTable {
   id: Generated<number>;
@@ -434,6 +508,12 @@ export interface DB {
   face_scans: FaceScansTable;
   photo_faces: PhotoFacesTable;
   gallery_guests: GalleryGuestsTable;
+  albums: AlbumsTable;
+  album_versions: AlbumVersionsTable;
+  album_spreads: AlbumSpreadsTable;
+  album_comments: AlbumCommentsTable;
+  album_spread_oks: AlbumSpreadOksTable;
+  album_approvals: AlbumApprovalsTable;
 }
 
 export type Asset = Selectable<AssetsTable>;

@@ -30,6 +30,7 @@ import * as m0021 from "./0021-jobs-and-mail-outbox.server.ts";
 import * as m0022 from "./0022-photos-asset-index.server.ts";
 import * as m0023 from "./0023-selection-reopened.server.ts";
 import * as m0024 from "./0024-guest-faces.server.ts";
+import * as m0025 from "./0025-albums.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -39,6 +40,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0022-photos-asset-index": m0022,
   "0023-selection-reopened": m0023,
   "0024-guest-faces": m0024,
+  "0025-albums": m0025,
 };
 
 /** SQLite's list. */

@@ -1,0 +1,318 @@
+// Album proofing's rules on a real database (SQLite here, PostgreSQL in its run): spreads made by
+// the pipeline into a draft the couple cannot see, a version sent and answered, comments with a
+// swap photo, what a new version changed and answered, approval kept and locking the version.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assetVisibleTo, galleryAudience, PUBLIC, STUDIO } from "#domain/catalog/audience.server.ts";
+import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
+import { ImageRejectedError } from "#domain/media/pipeline.server.ts";
+import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
+import { byFileName, spreadNumberOf } from "./numbering.ts";
+import {
+  addComment,
+  albumVersions,
+  approveVersion,
+  createAlbum,
+  galleryAlbums,
+  markSpreadOk,
+  markViewed,
+  ProofingRefusal,
+  removeComment,
+  resolveComment,
+  sendChanges,
+  sendDraft,
+} from "./proofing.server.ts";
+import { ingestSpread } from "./spreads.server.ts";
+
+/** A spread-shaped JPEG (2:1) whose bytes are its seed's. */
+const spread = (seed: number) => seededJpeg(seed, 960, 480);
+
+describe("album proofing", () => {
+  let store: TestStore;
+  let galleryId: number;
+  let otherGalleryId: number;
+  let photoId: number;
+  let otherPhotoId: number;
+  const amma = { visitorId: 0, name: "Amma" };
+  const priya = { visitorId: 0, name: "Priya" };
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const deps = { db: store.db, storage: store.storage };
+    galleryId = await createGallery(store.db, { title: "Priya weds Karthik" });
+    otherGalleryId = await createGallery(store.db, { title: "Another wedding" });
+    photoId = await addPhotoToSet(
+      deps,
+      await addGallerySet(store.db, galleryId, "Muhurtham"),
+      await seededJpeg(1),
+      "paati.jpg",
+    );
+    otherPhotoId = await addPhotoToSet(
+      deps,
+      await addGallerySet(store.db, otherGalleryId, "Reception"),
+      await seededJpeg(2),
+      "someone-else.jpg",
+    );
+    const people = await store.db
+      .insertInto("gallery_visitors")
+      .values([
+        { gallery_id: galleryId, name: "Amma", name_key: "amma", pin_hash: "x" },
+        { gallery_id: galleryId, name: "Priya", name_key: "priya", pin_hash: "x" },
+      ])
+      .returning("id")
+      .execute();
+    amma.visitorId = people[0]?.id ?? 0;
+    priya.visitorId = people[1]?.id ?? 0;
+  }, 60_000);
+  afterAll(() => store.cleanup());
+
+  const upload = (albumId: number, fileName: string, seed: number, place = 1) =>
+    spread(seed).then((data) =>
+      ingestSpread({ db: store.db, storage: store.storage }, galleryId, {
+        uploadId: `up-${albumId}-${fileName}-${seed}`,
+        albumId,
+        fileName,
+        place,
+        data,
+      }),
+    );
+  const couple = (albumId: number) =>
+    albumVersions(store.db, galleryAudience(galleryId), galleryId, albumId, null, "Album");
+  const studio = (albumId: number) => albumVersions(store.db, STUDIO, galleryId, albumId, null, "Album");
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "accepted",
+      (error: unknown) => (error instanceof ProofingRefusal ? `${error.status} ${error.message}` : String(error)),
+    );
+
+  it("numbers spreads by their file names, a name without one by its place", () => {
+    expect(["spread 10.jpg", "spread 2.jpg", "Spread 1.jpg"].sort(byFileName)).toEqual([
+      "Spread 1.jpg",
+      "spread 2.jpg",
+      "spread 10.jpg",
+    ]);
+    expect(spreadNumberOf("Priya-Karthik_07.jpg", 3)).toBe(7);
+    expect(spreadNumberOf("2026-02-14 spread 12.jpeg", 3)).toBe(12);
+    expect(spreadNumberOf("cover.jpg", 3)).toBe(3);
+    expect(spreadNumberOf("IMG_2031.jpg", 4)).toBe(4);
+  });
+
+  it("keeps a draft's spreads from the couple and every spread from the public, then shows a sent version", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "  Priya and Karthik  ");
+    await upload(albumId, "album_01.jpg", 101);
+    await upload(albumId, "album_02.jpg", 102);
+    expect((await studio(albumId))[0]?.spreads.map((s) => s.number)).toEqual([1, 2]);
+    // The draft: nothing for the couple, not even the album's name; its images load for no one but the studio.
+    expect(await couple(albumId)).toEqual([]);
+    expect(await galleryAlbums(store.db, galleryAudience(galleryId), galleryId)).toEqual([]);
+    const spreadAssets = await store.db.selectFrom("album_spreads").select("asset_id").execute();
+    const visible = (audience: Parameters<typeof assetVisibleTo>[0]) =>
+      store.db
+        .selectFrom("assets")
+        .select("id")
+        .where(
+          "id",
+          "in",
+          spreadAssets.map((s) => s.asset_id),
+        )
+        .where(assetVisibleTo(audience))
+        .execute()
+        .then((rows) => rows.length);
+    expect([await visible(galleryAudience(galleryId)), await visible(PUBLIC)]).toEqual([0, 0]);
+
+    await sendDraft(store.db, galleryId, albumId);
+    const [sent] = await couple(albumId);
+    expect(sent).toMatchObject({ number: 1, state: "sent" });
+    expect(sent?.spreads.map((s) => [s.number, s.image.width, s.image.height])).toEqual([
+      [1, 960, 480],
+      [2, 960, 480],
+    ]);
+    expect(sent?.spreads[0]?.image.sources[0]?.srcSet).toMatch(
+      /^\/media\/\S+-640-\w+\.webp 640w, \/media\/\S+-960-\w+\.webp 960w$/,
+    );
+    // Sent: the couple loads them; the public, another gallery's link and the guests still never.
+    expect([
+      await visible(galleryAudience(galleryId)),
+      await visible(galleryAudience(otherGalleryId)),
+      await visible(PUBLIC),
+      await visible({ kind: "guest", galleryId }),
+    ]).toEqual([2, 0, 0, 0]);
+    const [summary] = await galleryAlbums(store.db, galleryAudience(galleryId), galleryId);
+    expect(summary).toMatchObject({ title: "Priya and Karthik", latest: { number: 1, state: "sent", viewedAt: null } });
+    await markViewed(store.db, galleryId, albumId);
+    expect((await galleryAlbums(store.db, STUDIO, galleryId))[0]?.latest?.viewedAt).not.toBeNull();
+  });
+
+  it("takes each person's pins as theirs, a swap photo only from this gallery, and sends changes", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "Amma's album");
+    await upload(albumId, "a-1.jpg", 201);
+    await upload(albumId, "a-2.jpg", 202);
+    const { id: versionId } = await sendDraft(store.db, galleryId, albumId);
+    const pin = { spread: 2, x: 0.25, y: 0.5, text: "Swap this for the one with paati", swapPhotoId: photoId };
+    await addComment(store.db, galleryId, albumId, versionId, amma, pin);
+    await addComment(store.db, galleryId, albumId, versionId, priya, {
+      spread: 1,
+      x: null,
+      y: null,
+      text: "Lovely",
+      swapPhotoId: null,
+    });
+    expect(
+      await refusal(addComment(store.db, galleryId, albumId, versionId, amma, { ...pin, swapPhotoId: otherPhotoId })),
+    ).toBe("422 That photo is not in this gallery.");
+    expect(await refusal(addComment(store.db, galleryId, albumId, versionId, amma, { ...pin, spread: 9 }))).toBe(
+      "422 There is no such spread.",
+    );
+    expect(await refusal(addComment(store.db, galleryId, albumId, versionId, amma, { ...pin, x: 1.5 }))).toBe(
+      "422 That spot is not on the spread.",
+    );
+    expect(
+      await refusal(
+        addComment(store.db, galleryId, albumId, versionId, amma, { ...pin, text: " ", swapPhotoId: null }),
+      ),
+    ).toBe("422 Write what to change, or choose a photo to swap in.");
+    await markSpreadOk(store.db, galleryId, albumId, versionId, priya, 1, true);
+    const [version] = await couple(albumId);
+    expect(version?.comments.map((c) => [c.spread, c.author, c.visitorId, c.text, c.swapPhotoId, c.x])).toEqual([
+      [1, "Priya", priya.visitorId, "Lovely", null, null],
+      [2, "Amma", amma.visitorId, "Swap this for the one with paati", photoId, 0.25],
+    ]);
+    expect(version?.oks).toEqual({ [priya.visitorId]: [1] });
+    // One's comment is not another's to take back.
+    const ammas = version?.comments.find((c) => c.author === "Amma")?.id ?? 0;
+    expect(await refusal(removeComment(store.db, galleryId, albumId, versionId, priya, ammas))).toMatch(/^404/);
+    await sendChanges(store.db, galleryId, albumId, versionId);
+    expect((await couple(albumId))[0]?.state).toBe("changes");
+  });
+
+  it("a new version starts from the last, shows what changed and which comments it answers; approval locks it", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "Couple's album");
+    for (const n of [1, 2, 3]) await upload(albumId, `spread-${n}.jpg`, 300 + n);
+    const v1 = await sendDraft(store.db, galleryId, albumId);
+    await addComment(store.db, galleryId, albumId, v1.id, amma, {
+      spread: 2,
+      x: 0.5,
+      y: 0.5,
+      text: "Swap",
+      swapPhotoId: photoId,
+    });
+    await addComment(store.db, galleryId, albumId, v1.id, priya, {
+      spread: 3,
+      x: 0.1,
+      y: 0.9,
+      text: "Brighter?",
+      swapPhotoId: null,
+    });
+    await sendChanges(store.db, galleryId, albumId, v1.id);
+    const [withComments] = await studio(albumId);
+    const swap = withComments?.comments.find((c) => c.spread === 2)?.id ?? 0;
+    await resolveComment(store.db, galleryId, albumId, swap, true);
+    // Only spread 2 is exported again; the rest carry over from version 1.
+    await upload(albumId, "spread-2.jpg", 392);
+    expect(await couple(albumId).then((v) => v.map((x) => x.number))).toEqual([1]);
+    const v2 = await sendDraft(store.db, galleryId, albumId);
+    const [latest, first] = await couple(albumId);
+    expect(latest?.number).toBe(2);
+    expect(latest?.spreads.map((s) => [s.number, s.changed])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+    ]);
+    expect(latest?.answers.map((c) => [c.spread, c.text, c.answeredIn])).toEqual([[2, "Swap", 2]]);
+    expect(first?.comments.find((c) => c.spread === 3)?.answeredIn).toBeNull();
+    // Version 1 is history now: the couple answers version 2.
+    expect(
+      await refusal(
+        addComment(store.db, galleryId, albumId, v1.id, amma, {
+          spread: 1,
+          x: null,
+          y: null,
+          text: "x",
+          swapPhotoId: null,
+        }),
+      ),
+    ).toBe("409 A newer version of this album has been sent: look at that one.");
+
+    const approval = await approveVersion(store.db, galleryId, albumId, v2.id, priya, {
+      name: "  Priya  Raman ",
+      address: "203.0.113.7",
+    });
+    expect(approval).toMatchObject({ name: "Priya Raman", address: "203.0.113.7", visitorId: priya.visitorId });
+    const [approved] = await studio(albumId);
+    expect(approved?.state).toBe("approved");
+    expect(approved?.approval?.spreads).toEqual(approved?.spreads.map((s) => ({ number: s.number, sha256: s.sha256 })));
+    const locked = "409 This version is approved and cannot change. A change is a new version, approved again.";
+    expect(
+      await refusal(
+        addComment(store.db, galleryId, albumId, v2.id, amma, {
+          spread: 1,
+          x: null,
+          y: null,
+          text: "x",
+          swapPhotoId: null,
+        }),
+      ),
+    ).toBe(locked);
+    expect(await refusal(markSpreadOk(store.db, galleryId, albumId, v2.id, amma, 1, true))).toBe(locked);
+    expect(
+      await refusal(approveVersion(store.db, galleryId, albumId, v2.id, amma, { name: "Amma", address: "x" })),
+    ).toBe(locked);
+    expect(await refusal(sendChanges(store.db, galleryId, albumId, v2.id))).toBe(locked);
+    // A change after approval is a new version, the approved one untouched.
+    const v3 = await upload(albumId, "spread-3.jpg", 393);
+    expect(v3.versionId).not.toBe(v2.id);
+    const [draft, stillApproved] = await studio(albumId);
+    expect([draft?.number, draft?.state, stillApproved?.state]).toEqual([3, "draft", "approved"]);
+    expect(stillApproved?.spreads.map((s) => s.sha256)).toEqual(approved?.spreads.map((s) => s.sha256));
+  });
+
+  it("a file that is not an image is refused by name, and the draft keeps what it had", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "Appa's album");
+    await upload(albumId, "1.jpg", 501);
+    const broken = ingestSpread({ db: store.db, storage: store.storage }, galleryId, {
+      uploadId: "broken",
+      albumId,
+      fileName: "2.jpg",
+      place: 2,
+      data: new TextEncoder().encode("not a photo"),
+    });
+    await expect(broken).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(broken).rejects.toThrow(/2\.jpg/);
+    expect((await studio(albumId))[0]?.spreads.map((s) => s.number)).toEqual([1]);
+  });
+
+  it("draws the gallery's watermark into every spread file of a watermarked gallery", async () => {
+    const marked = await createGallery(store.db, { title: "Marked" });
+    await store.db
+      .updateTable("client_galleries")
+      .set({ watermark_text: "Studio", watermark_position: "center", watermark_opacity: 40 })
+      .where("id", "=", marked)
+      .execute();
+    const { albumId } = await createAlbum(store.db, marked, "Marked album");
+    const data = await spread(601);
+    await ingestSpread({ db: store.db, storage: store.storage }, marked, {
+      uploadId: "m1",
+      albumId,
+      fileName: "1.jpg",
+      place: 1,
+      data,
+    });
+    const [draft] = await albumVersions(
+      store.db,
+      STUDIO,
+      marked,
+      albumId,
+      { text: "Studio", position: "center", opacityPercent: 40 },
+      "A",
+    );
+    const unmarked = await albumVersions(store.db, STUDIO, marked, albumId, null, "A");
+    const files = (v: typeof draft) =>
+      v?.spreads[0]?.image.sources[0]?.srcSet.split(", ").map((e) => e.split(" ")[0] ?? "") ?? [];
+    // The marked names exist; the unmarked plan's names were never made for this gallery's spread.
+    expect(files(draft)).toHaveLength(2);
+    for (const url of files(draft))
+      await expect(store.storage.public.has(url.replace(/^\/media\//, ""))).resolves.toBe(true);
+    for (const url of files(unmarked[0]))
+      await expect(store.storage.public.has(url.replace(/^\/media\//, ""))).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+// An album spread's upload (issue 32): checked as a photo's is, made into an asset by the same
+// image pipeline under the spread plan (WebP at screen sizes, watermarked when the gallery is), and
+// put at its number in the album's draft. Called once a tus upload is complete: the studio waits
+// for its answer, which names the file and why when refused (ADR 045 says why not a queued job).
+import type { Database } from "../../platform/db/db.server.ts";
+import { STUDIO } from "../catalog/audience.server.ts";
+import { type IngestDeps, ingestImage, sha256Hex } from "../catalog/ingest.server.ts";
+import { watermarkOf } from "../galleries/downloads.server.ts";
+import { readGalleries } from "../galleries/galleries.server.ts";
+import { checkSourceDecodes, ImageRejectedError, inspectSource, planSpreadVariants } from "../media/pipeline.server.ts";
+import { spreadNumberOf } from "./numbering.ts";
+import { draftOf, ProofingRefusal } from "./proofing.server.ts";
+import { putSpread, readAlbums, spreadOfUpload } from "./store.server.ts";
+
+export interface UploadedSpread {
+  uploadId: string;
+  albumId: number;
+  fileName: string;
+  /** Its place (1-based) among the files chosen together, sorted by name: the number a name without one takes. */
+  place: number;
+  data: Uint8Array;
+}
+
+/** The gallery an album is in, while the album exists. */
+export async function galleryOfAlbum(db: Database, galleryId: number, albumId: number): Promise<boolean> {
+  return (await readAlbums(db, STUDIO, galleryId)).some((a) => a.id === albumId);
+}
+
+/**
+ * Makes the upload a spread of the album's draft (a new draft from the newest version if it has
+ * none). Throws ImageRejectedError for a file that is not an image we can use.
+ */
+export async function ingestSpread(
+  deps: IngestDeps,
+  galleryId: number,
+  upload: UploadedSpread,
+  now = new Date(),
+): Promise<{ number: number; versionId: number }> {
+  const { db } = deps;
+  const [gallery] = await readGalleries(db, { id: galleryId, scope: "live" });
+  if (!gallery || !(await galleryOfAlbum(db, galleryId, upload.albumId)))
+    throw new ProofingRefusal(404, "That album no longer exists.");
+  const info = await inspectSource(upload.data, upload.fileName);
+  await checkSourceDecodes(upload.data, upload.fileName);
+  const versionId = await draftOf(db, galleryId, upload.albumId, now);
+  const number = spreadNumberOf(upload.fileName, upload.place);
+  if ((await spreadOfUpload(db, upload.uploadId)) !== undefined) return { number, versionId };
+  const sha256 = sha256Hex(upload.data);
+  const watermark = watermarkOf(gallery);
+  const { assetId } = await ingestImage(deps, upload.data, upload.fileName, { sha256, info }, (source) =>
+    planSpreadVariants(source, watermark),
+  );
+  await putSpread(
+    db,
+    { versionId, number, assetId, fileName: upload.fileName, sha256, uploadId: upload.uploadId },
+    now,
+  );
+  return { number, versionId };
+}
+
+export { ImageRejectedError };
