@@ -19,6 +19,7 @@ import { testDatabaseTarget } from "#fixtures/test-store.ts";
 import { openDatabase } from "#platform/db/db.server.ts";
 import { type DemoServer, startDemoServer } from "#tests/helpers/demo-server.ts";
 import {
+  albumMarkers,
   type ClosedGallery,
   closedGalleryMarkers,
   guestMarkers,
@@ -28,7 +29,9 @@ import {
   privateIds,
   privateMarkers,
   privateMediaPaths,
+  type SeededAlbum,
   type SeededGuests,
+  seedAlbum,
   seedClosedGallery,
   seedGuestSearch,
   seedPrivateGallery,
@@ -54,6 +57,16 @@ const ANY_GALLERY_LINK = /\/g\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 const ANY_EVENT_LINK = /\/e\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 /** The guests who searched A's and B's photos with a selfie (issue 31). */
 const GUEST_NAMES = { A: "Peregrine Wolfsbane", B: "Ignatius Quimby" };
+/** Each gallery's album (issue 32): a version sent with a comment, and the studio's draft after it. */
+const ALBUMS = {
+  A: {
+    title: "Album of Zephyrine Marchbanks",
+    label: "QXSPREAD",
+    comment: "Swap for Vantwinkle's QXPIN",
+    firstSeed: 4_000,
+  },
+  B: { title: "Album of Ossifrage Pennyworth", label: "QBSPREAD", comment: "Brighter QBPIN please", firstSeed: 5_000 },
+};
 
 // Every text of the two galleries carries a made-up word (Zephyrine, Vantwinkle, QXPRIVATE,
 // Ossifrage, ...) found nowhere in the demo studio, so a marker found is a leak, never a clash.
@@ -138,6 +151,8 @@ let galleryA: PrivateGallery;
 let galleryB: PrivateGallery;
 let guestsA: SeededGuests;
 let guestsB: SeededGuests;
+let albumA: SeededAlbum;
+let albumB: SeededAlbum;
 const closedGalleries: ClosedGallery[] = [];
 /** Every gallery's markers: what no public surface may show. */
 let allMarkers: Marker[] = [];
@@ -160,15 +175,23 @@ beforeAll(async () => {
     galleryB = await seedPrivateGallery(deps, GALLERY_B);
     guestsA = await seedGuestSearch(db, galleryA, GUEST_NAMES.A, 3);
     guestsB = await seedGuestSearch(db, galleryB, GUEST_NAMES.B, 9);
+    albumA = await seedAlbum(deps, galleryA, ALBUMS.A);
+    albumB = await seedAlbum(deps, galleryB, ALBUMS.B);
   } finally {
     await db.destroy();
   }
   const wordMarkers = (label: keyof typeof MADE_UP_WORDS) =>
     MADE_UP_WORDS[label].map((value) => ({ what: `gallery ${label}'s made-up word`, value }));
-  markersOfB = [...privateMarkers(galleryB, "B"), ...guestMarkers(guestsB, "B"), ...wordMarkers("B")];
+  markersOfB = [
+    ...privateMarkers(galleryB, "B"),
+    ...guestMarkers(guestsB, "B"),
+    ...albumMarkers(albumB, "B"),
+    ...wordMarkers("B"),
+  ];
   allMarkers = [
     ...privateMarkers(galleryA, "A"),
     ...guestMarkers(guestsA, "A"),
+    ...albumMarkers(albumA, "A"),
     ...wordMarkers("A"),
     ...markersOfB,
     ...closedGalleries.flatMap(closedGalleryMarkers),

@@ -3,6 +3,7 @@
 // swap photo, what a new version changed and answered, approval kept and locking the version.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetVisibleTo, galleryAudience, PUBLIC, STUDIO } from "#domain/catalog/audience.server.ts";
+import { findImagePage } from "#domain/catalog/image-picker.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { ImageRejectedError } from "#domain/media/pipeline.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
@@ -119,6 +120,8 @@ describe("album proofing", () => {
         .execute()
         .then((rows) => rows.length);
     expect([await visible(galleryAudience(galleryId)), await visible(PUBLIC)]).toEqual([0, 0]);
+    // Nor does the studio's image picker offer a spread for a banner or a cover: those are public.
+    expect((await findImagePage(store.db, { q: "album_0" })).items).toEqual([]);
 
     await sendDraft(store.db, galleryId, albumId);
     const [sent] = await couple(albumId);

@@ -5,7 +5,9 @@
 // texts that each carry a made-up word found nowhere in the demo studio; every private thing comes
 // back as a marker, for the test to look for in everything a public surface answers.
 
-import { variantKey } from "#domain/catalog/ingest.server.ts";
+import { addComment, createAlbum, sendDraft } from "#domain/albums/proofing.server.ts";
+import { ingestSpread } from "#domain/albums/spreads.server.ts";
+import { sha256Hex, variantKey } from "#domain/catalog/ingest.server.ts";
 import { setAltText, trashPhotos } from "#domain/catalog/photos.server.ts";
 import { chooseGuestSets, setGuestSearch } from "#domain/faces/guest-search.server.ts";
 import { registerGuest } from "#domain/faces/guests.server.ts";
@@ -23,7 +25,7 @@ import {
 import { trashGallery } from "#domain/galleries/gallery-details.server.ts";
 import { trashGallerySet } from "#domain/galleries/gallery-sets.server.ts";
 import { createList, enterAsVisitor, heartPhoto, setComment } from "#domain/galleries/selections.server.ts";
-import { planGalleryVariants, type Watermark } from "#domain/media/pipeline.server.ts";
+import { planGalleryVariants, planSpreadVariants, type Watermark } from "#domain/media/pipeline.server.ts";
 import { type diskMediaStorage, PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import type { Database } from "#platform/db/db.server.ts";
@@ -360,4 +362,97 @@ export function guestMarkers(guests: SeededGuests, label: string): Marker[] {
     { what: `gallery ${label}'s guest's personal link token`, value: guests.guestToken },
     { what: `gallery ${label}'s guest's name`, value: guests.guestName },
   ];
+}
+
+/** A gallery's album (issue 32), seeded for the privacy test: a version sent and a draft after it. */
+export interface SeededAlbum {
+  albumId: number;
+  title: string;
+  /** The version the couple sees (sent, with a person's pinned comment). */
+  sent: { versionId: number; spreads: SeededSpread[]; comment: string };
+  /** The studio's draft after it: the couple must see none of it. */
+  draft: { spreads: SeededSpread[] };
+}
+
+export interface SeededSpread {
+  fileName: string;
+  sha256: string;
+  /** Every file of the spread in the public media folder, by storage key. */
+  variantKeys: string[];
+}
+
+/**
+ * An album for the gallery: version 1 of two spreads, sent, with the gallery's visitor's comment
+ * pinned on spread 1; then a draft replacing spread 2 with other bytes. Each spread is made by the
+ * real pipeline under the gallery's watermark; `label` names the files ("QXSPREAD_01.jpg").
+ */
+export async function seedAlbum(
+  deps: { db: Database; storage: ReturnType<typeof diskMediaStorage> },
+  gallery: PrivateGallery,
+  { title, label, comment, firstSeed }: { title: string; label: string; comment: string; firstSeed: number },
+): Promise<SeededAlbum> {
+  const { db } = deps;
+  const { albumId } = await createAlbum(db, gallery.id, title);
+  const watermark = watermarkOf(gallery.spec.watermarkText);
+  let seed = firstSeed;
+  const upload = async (number: number, kind: string): Promise<SeededSpread> => {
+    const fileName = `${label}${kind}_${String(number).padStart(2, "0")}.jpg`;
+    const data = await seededJpeg(seed++, PRIVATE_PHOTO_WIDTH_PX, PRIVATE_PHOTO_WIDTH_PX / 2);
+    await ingestSpread(deps, gallery.id, {
+      uploadId: `${label}-${kind}-${number}`,
+      albumId,
+      fileName,
+      place: number,
+      data,
+    });
+    const sha256 = sha256Hex(data);
+    const width = PRIVATE_PHOTO_WIDTH_PX;
+    return {
+      fileName,
+      sha256,
+      variantKeys: planSpreadVariants({ width }, watermark).map((spec) => variantKey(sha256, spec)),
+    };
+  };
+  const sentSpreads = [await upload(1, "SENT"), await upload(2, "SENT")];
+  const { id: versionId } = await sendDraft(db, gallery.id, albumId);
+  await addComment(
+    db,
+    gallery.id,
+    albumId,
+    versionId,
+    { visitorId: gallery.visitorId, name: gallery.spec.visitor.name },
+    { spread: 1, x: 0.25, y: 0.5, text: comment, swapPhotoId: gallery.photos[0]?.id ?? null },
+  );
+  const draftSpreads = [await upload(2, "DRAFT")];
+  return { albumId, title, sent: { versionId, spreads: sentSpreads, comment }, draft: { spreads: draftSpreads } };
+}
+
+function spreadMarkers(spreads: SeededSpread[], what: string): Marker[] {
+  return spreads.flatMap((spread) => [
+    { what: `${what} ${spread.fileName} (its file name)`, value: spread.fileName.replace(/\.[^.]+$/, "") },
+    { what: `${what} ${spread.fileName} (its content hash)`, value: spread.sha256 },
+    {
+      what: `${what} ${spread.fileName} (its files' hash prefix)`,
+      value: spread.sha256.slice(0, KEY_HASH_PREFIX_CHARS),
+    },
+    ...spread.variantKeys.map((key) => ({
+      what: `${what} ${spread.fileName} (media path)`,
+      value: `${PUBLIC_MEDIA_URL_PREFIX}${key}`,
+    })),
+  ]);
+}
+
+/** What no public surface, and no other gallery, may show of the album. */
+export function albumMarkers(album: SeededAlbum, label: string): Marker[] {
+  return [
+    { what: `gallery ${label}'s album title`, value: album.title },
+    { what: `gallery ${label}'s album comment`, value: album.sent.comment },
+    ...spreadMarkers(album.sent.spreads, `gallery ${label}'s sent spread`),
+    ...draftMarkers(album, label),
+  ];
+}
+
+/** What even the gallery's own couple may not see: the studio's draft. */
+export function draftMarkers(album: SeededAlbum, label: string): Marker[] {
+  return spreadMarkers(album.draft.spreads, `gallery ${label}'s draft spread`);
 }
