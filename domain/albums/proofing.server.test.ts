@@ -130,8 +130,9 @@ describe("album proofing", () => {
       [1, 960, 480],
       [2, 960, 480],
     ]);
+    // The screen's WebP, then the viewing JPEG for zooming (the spread is 960 px: no 1280 rung).
     expect(sent?.spreads[0]?.image.sources[0]?.srcSet).toMatch(
-      /^\/media\/\S+-640-\w+\.webp 640w, \/media\/\S+-960-\w+\.webp 960w$/,
+      /^\/media\/\S+-640-\w+\.webp 640w, \/media\/\S+-960-\w+\.jpg 960w$/,
     );
     // Sent: the couple loads them; the public, another gallery's link and the guests still never.
     expect([

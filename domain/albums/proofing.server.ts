@@ -233,6 +233,8 @@ async function spreadImages(
     if (!file) continue;
     const plan = planSpreadVariants(file, watermark);
     const urlOf = (spec: (typeof plan)[number]) => publicMediaUrl(variantKey(file.sha256, spec));
+    // The WebPs and, widest, the viewing JPEG in one srcset, as a gallery photo's viewer has it
+    // (client-view.server.ts clientImage): a browser that takes WebP takes JPEG too.
     // The fallback (a browser that ignores srcset) is a phone's screen size, not the zoom's.
     const fallback = plan[Math.min(1, plan.length - 1)];
     images.set(spread.id, {

@@ -217,17 +217,21 @@ export function planGalleryVariants(
 }
 
 /**
- * What an album spread gets (issue 32): the SPREAD_WIDTHS_PX rungs narrower than it and its own
- * width if that is less than the widest, each WebP, each watermarked when the gallery says so.
+ * What an album spread gets (issue 32): the SPREAD_WIDTHS_PX WebPs narrower than its viewing JPEG,
+ * and that JPEG at a long edge of GALLERY_VIEW_EDGE_PX (or its own size), every one watermarked
+ * when the gallery says so: a spread is seen whole, never as a thumbnail that may go unmarked.
  */
-export function planSpreadVariants(source: { width: number }, watermark: Watermark | null = null): VariantSpec[] {
-  const top = Math.min(source.width, SPREAD_WIDTHS_PX[SPREAD_WIDTHS_PX.length - 1] as number);
-  const widths: number[] = SPREAD_WIDTHS_PX.filter((w) => w < top);
-  widths.push(top);
-  const mark = watermark && watermark.text.trim() !== "" ? watermark : null;
-  return widths.map(
-    (width): VariantSpec => (mark ? { format: "webp", width, watermark: mark } : { format: "webp", width }),
+export function planSpreadVariants(
+  source: { width: number; height: number },
+  watermark: Watermark | null = null,
+): VariantSpec[] {
+  const mark = watermark && watermark.text.trim() !== "" ? { watermark } : {};
+  const [view] = planGalleryVariants(source).slice(-1);
+  if (!view) return [];
+  const screens = SPREAD_WIDTHS_PX.filter((w) => w < view.width).map(
+    (width): VariantSpec => ({ format: "webp", width, ...mark }),
   );
+  return [...screens, { ...view, ...mark }];
 }
 
 function escapeXml(text: string): string {

@@ -15,6 +15,7 @@ import { migrate, openDatabase } from "#platform/db/db.server.ts";
 import { readEnv, readScriptVariable, startEnv } from "#platform/env.server.ts";
 import { logger } from "#platform/logger.server.ts";
 import { runAdminBench } from "./bench-admin.ts";
+import { runAlbumBench } from "./bench-albums.ts";
 import { runClusterBench } from "./bench-cluster.ts";
 import { runContentApiBench } from "./bench-content-api.ts";
 import { runFacesBench } from "./bench-faces.ts";
@@ -125,6 +126,12 @@ if (process.argv.includes("--only=gallery-page")) {
   process.exit();
 }
 
+// `--only=albums` (with `--spreads=N`): a 40-spread album's processing (issue 32).
+if (process.argv.includes("--only=albums")) {
+  await runAlbumBench(root);
+  process.exit();
+}
+
 // `--only=faces-accuracy` (with `--labelled=DIR`): the face search's true- and false-match rates
 // on the model's sample photos and selfies made from them (ADR 044).
 if (process.argv.includes("--only=faces-accuracy")) {
@@ -195,6 +202,7 @@ await runClusterBench();
 await runGalleryProcessingBench(root);
 await runGalleryZipBench();
 await runGalleryPageBench();
+await runAlbumBench(root);
 
 await runFacesAccuracyBench();
 await runFacesBench();

@@ -410,7 +410,7 @@ export async function seedAlbum(
     return {
       fileName,
       sha256,
-      variantKeys: planSpreadVariants({ width }, watermark).map((spec) => variantKey(sha256, spec)),
+      variantKeys: planSpreadVariants({ width, height: width / 2 }, watermark).map((spec) => variantKey(sha256, spec)),
     };
   };
   const sentSpreads = [await upload(1, "SENT"), await upload(2, "SENT")];
