@@ -4,6 +4,7 @@
 // sender), each with its kinds' handlers: the server's lifecycle creates it, starts it once the
 // data is ready and stops it at shutdown. Queuing work wakes the worker that does it (ADR 038).
 
+import { ALBUM_MAIL_WRITERS } from "../domain/albums/mail.server.ts";
 import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
 import { sharedFaceEngine, stopSharedFaceEngine } from "../domain/faces/engine.server.ts";
 import { faceJobHandlers } from "../domain/faces/indexing.server.ts";
@@ -53,7 +54,7 @@ export async function prepareData(progress: (line: string) => void = (line) => l
 
 /** The mails' writers, one set per domain whose mails the outbox sends. */
 function mailWriters(storage: MediaStorage): MailWriters[] {
-  return [INQUIRY_MAIL_WRITERS, galleryMailWriters(storage)];
+  return [INQUIRY_MAIL_WRITERS, galleryMailWriters(storage), ALBUM_MAIL_WRITERS];
 }
 
 /**

@@ -86,6 +86,17 @@ describe("album proofing", () => {
       (error: unknown) => (error instanceof ProofingRefusal ? `${error.status} ${error.message}` : String(error)),
     );
 
+  /** The outbox's rows about these versions, in the order they were queued. */
+  const mailsAbout = async (versionIds: number[]) =>
+    (
+      await store.db
+        .selectFrom("mail_outbox")
+        .select(["kind", "album_version_id"])
+        .where("album_version_id", "in", versionIds)
+        .orderBy("id")
+        .execute()
+    ).map((m) => [m.kind, m.album_version_id]);
+
   it("numbers spreads by their file names, a name without one by its place", () => {
     expect(["spread 10.jpg", "spread 2.jpg", "Spread 1.jpg"].sort(byFileName)).toEqual([
       "Spread 1.jpg",
@@ -268,6 +279,12 @@ describe("album proofing", () => {
     const [draft, stillApproved] = await studio(albumId);
     expect([draft?.number, draft?.state, stillApproved?.state]).toEqual([3, "draft", "approved"]);
     expect(stillApproved?.spreads.map((s) => s.sha256)).toEqual(approved?.spreads.map((s) => s.sha256));
+    // Each answer queued the studio's mail with it, and a refused one nothing; this gallery has no
+    // address for the couple, so their mails (the versions sent, the approval's copy) were not queued.
+    expect(await mailsAbout([v1.id, v2.id, v3.versionId])).toEqual([
+      ["album-changes", v1.id],
+      ["album-approved", v2.id],
+    ]);
   });
 
   it("a file that is not an image is refused by name, and the draft keeps what it had", async () => {

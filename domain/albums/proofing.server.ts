@@ -5,7 +5,7 @@
 // fixed, the couple's to see) → the couple's answer: changes, or approval with a typed name. An
 // approved version is locked for good; a later change is a new version, approved again. Only an
 // album's newest sent version takes comments, OKs and answers: an older one is history.
-import type { Database } from "../../platform/db/db.server.ts";
+import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import { type GalleryAudience, galleryAudience, STUDIO } from "../catalog/audience.server.ts";
 import { loadStoredImages, readAssetFiles } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
@@ -13,6 +13,7 @@ import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 import { planSpreadVariants, type Watermark } from "../media/pipeline.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
+import { queueAlbumMails } from "./mail.server.ts";
 import {
   type AlbumAudience,
   type AlbumRow,
@@ -185,9 +186,13 @@ export async function sendDraft(
   if (!draft) throw new ProofingRefusal(409, "There is no draft to send: upload the spreads of a new version first.");
   const spreads = await readSpreads(db, STUDIO, [draft.id]);
   if (spreads.length === 0) throw new ProofingRefusal(422, "This version has no spreads yet: upload them first.");
-  if (!(await moveVersion(db, draft.id, ["draft"], "sent", now)))
-    throw new ProofingRefusal(409, "This version was sent already.");
-  await answerResolvedComments(db, albumId, draft.id);
+  // The move, the comments it answers and the couple's mail: all of it, or none.
+  await inTransaction(db, async (trx) => {
+    if (!(await moveVersion(trx, draft.id, ["draft"], "sent", now)))
+      throw new ProofingRefusal(409, "This version was sent already.");
+    await answerResolvedComments(trx, albumId, draft.id);
+    await queueAlbumMails(trx, ["album-sent"], { galleryId, albumVersionId: draft.id }, now);
+  });
   return { ...draft, state: "sent", sentAt: now.toISOString() };
 }
 
@@ -454,7 +459,10 @@ export async function sendChanges(
   const comments = await readComments(db, audience, [versionId]);
   if (comments.length === 0) throw new ProofingRefusal(422, "There are no comments to send: tap a spread to pin one.");
   if (current.state === "changes") return;
-  if (!(await moveVersion(db, versionId, ["sent"], "changes", now))) throw NOT_CURRENT();
+  await inTransaction(db, async (trx) => {
+    if (!(await moveVersion(trx, versionId, ["sent"], "changes", now))) throw NOT_CURRENT();
+    await queueAlbumMails(trx, ["album-changes"], { galleryId, albumVersionId: versionId }, now);
+  });
 }
 
 /** Approval needs a name typed as its signature. */
@@ -487,6 +495,14 @@ export async function approveVersion(
     spreads: spreads.map((s) => ({ number: s.number, sha256: s.sha256 })),
     approvedAt: now.toISOString(),
   };
-  if (!(await insertApproval(db, row, now))) throw LOCKED();
+  await inTransaction(db, async (trx) => {
+    if (!(await insertApproval(trx, row, now))) throw LOCKED();
+    await queueAlbumMails(
+      trx,
+      ["album-approved", "album-approved-client"],
+      { galleryId, albumVersionId: versionId },
+      now,
+    );
+  });
   return row;
 }

@@ -2,8 +2,8 @@
 // version) are proofing.server.ts's; this module only reads and writes, and every read that is not
 // the studio's goes through the audience rule, so the couple's reads cannot reach a draft.
 import { sql } from "kysely";
-import type { Database } from "../../platform/db/db.server.ts";
-import type { AlbumVersionState } from "../../platform/db/schema.server.ts";
+import { type Database, inTransaction } from "../../platform/db/db.server.ts";
+import type { AlbumVersionState, Day } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import {
   type Audience,
@@ -242,27 +242,119 @@ export async function moveVersion(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function touchVersion(
-  db: Database,
-  versionId: number,
-  now: Date,
-  mark: { viewed?: boolean; reminded?: boolean } = {},
-) {
+export async function touchVersion(db: Database, versionId: number, now: Date, mark: { viewed?: boolean } = {}) {
   const at = toStoredTime(now);
   let query = db.updateTable("album_versions").set({ last_activity_at: at }).where("id", "=", versionId);
   if (mark.viewed) query = query.set({ viewed_at: sql<string>`coalesce(viewed_at, ${at})` });
-  if (mark.reminded) query = query.set({ reminded_at: at });
   await query.execute();
 }
 
-/** Versions sent and unanswered since before `sentBefore`, not reminded yet, of galleries live. */
-export async function versionsAwaitingAnswer(db: Database, sentBefore: Date): Promise<VersionRow[]> {
+/**
+ * Versions sent and unanswered with no activity since before `quietSince`, not reminded yet, of
+ * galleries whose couple can be reached: live (not deleted, not revoked, not past their last day
+ * on `today`, the studio's calendar day) and with an e-mail address.
+ */
+export async function versionsAwaitingAnswer(db: Database, quietSince: Date, today: Day): Promise<VersionRow[]> {
   const rows = await versionQuery(db, { kind: "studio" })
+    .innerJoin("client_galleries", "client_galleries.id", "albums.gallery_id")
     .where("album_versions.state", "=", "sent")
     .where("album_versions.reminded_at", "is", null)
-    .where("album_versions.last_activity_at", "<", toStoredTime(sentBefore))
+    .where("album_versions.last_activity_at", "<", toStoredTime(quietSince))
+    .where("client_galleries.deleted_at", "is", null)
+    .where("client_galleries.revoked_at", "is", null)
+    .where((eb) =>
+      eb.or([eb("client_galleries.expires_on", "is", null), eb("client_galleries.expires_on", ">=", today)]),
+    )
+    .where("client_galleries.client_email", "!=", "")
+    .orderBy("album_versions.id")
     .execute();
   return rows.map(toVersion);
+}
+
+/**
+ * Marks a version reminded, once: false when it was answered or reminded meanwhile (another
+ * sender's round). A reminder is not the couple's activity: last_activity_at stays.
+ */
+export async function markReminded(db: Database, versionId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("album_versions")
+    .set({ reminded_at: toStoredTime(now) })
+    .where("id", "=", versionId)
+    .where("state", "=", "sent")
+    .where("reminded_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** What an album mail says of its version: the album, the gallery and its couple, the answer. */
+export interface VersionForMail {
+  id: number;
+  number: number;
+  albumId: number;
+  albumTitle: string;
+  galleryId: number;
+  galleryTitle: string;
+  clientName: string;
+  clientEmail: string;
+  token: string;
+  lastActivityAt: string;
+  remindedAt: string | null;
+  comments: number;
+  approval: { name: string; approvedAt: string } | null;
+}
+
+/** The versions album mails are about, by id; a version gone (its album or gallery deleted) is absent. */
+export async function versionsForMail(
+  db: Database,
+  versionIds: readonly number[],
+): Promise<Map<number, VersionForMail>> {
+  const found = new Map<number, VersionForMail>();
+  if (versionIds.length === 0) return found;
+  const rows = await db
+    .selectFrom("album_versions")
+    .innerJoin("albums", "albums.id", "album_versions.album_id")
+    .innerJoin("client_galleries", "client_galleries.id", "albums.gallery_id")
+    .leftJoin("album_approvals", "album_approvals.version_id", "album_versions.id")
+    .select((eb) => [
+      "album_versions.id",
+      "album_versions.number",
+      "album_versions.album_id",
+      "album_versions.last_activity_at",
+      "album_versions.reminded_at",
+      "albums.title as album_title",
+      "albums.gallery_id",
+      "client_galleries.title as gallery_title",
+      "client_galleries.client_name",
+      "client_galleries.client_email",
+      "client_galleries.token",
+      "album_approvals.name as approved_by",
+      "album_approvals.approved_at",
+      eb
+        .selectFrom("album_comments")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("album_comments.version_id", "=", "album_versions.id")
+        .as("comments"),
+    ])
+    .where("album_versions.id", "in", [...versionIds])
+    .execute();
+  for (const r of rows)
+    found.set(r.id, {
+      id: r.id,
+      number: r.number,
+      albumId: r.album_id,
+      albumTitle: r.album_title,
+      galleryId: r.gallery_id,
+      galleryTitle: r.gallery_title,
+      clientName: r.client_name,
+      clientEmail: r.client_email,
+      token: r.token,
+      lastActivityAt: r.last_activity_at,
+      remindedAt: r.reminded_at,
+      comments: Number(r.comments ?? 0),
+      approval:
+        r.approved_by !== null && r.approved_at !== null ? { name: r.approved_by, approvedAt: r.approved_at } : null,
+    });
+  return found;
 }
 
 export async function readSpreads(
@@ -495,7 +587,7 @@ export async function readOks(db: Database, audience: AlbumAudience, versionIds:
 
 /** Approves a sent version in one step: its state and its record, or neither (a race lost: false). */
 export async function insertApproval(db: Database, approval: ApprovalRow, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const at = toStoredTime(now);
     const moved = await trx
       .updateTable("album_versions")

@@ -1,5 +1,13 @@
 // What the settings form and its server-side check share: the social networks the studio can
-// link to (the public site draws an icon for each) and the limit on inquiry recipients.
+// link to (the public site draws an icon for each), the limit on inquiry recipients and the
+// range of the album reminder's days.
+
+/**
+ * The days a sent album version waits for the couple's answer before one reminder goes to them
+ * (domain/albums/mail.server.ts): 7 unless the studio chooses (as SmartAlbums' proofing does),
+ * 0 for never, at most 60 (migration 0026 checks the same).
+ */
+export const ALBUM_REMINDER_DAYS = { default: 7, max: 60 } as const;
 
 /** Inquiries go to at most this many addresses. */
 export const INQUIRY_RECIPIENTS_MAX = 5;

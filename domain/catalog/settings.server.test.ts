@@ -28,6 +28,7 @@ function parsed(values: Record<string, string | File>, oversized: AdminForm["ove
   const form = new FormData();
   for (const field of SETTINGS_FIELDS) form.set(field, "");
   form.set("timeZone", DEFAULT_TIME_ZONE); // the form's select always sends one
+  form.set("albumReminderDays", "7"); // as the form shows it
   for (const [name, value] of Object.entries(values)) form.set(name, value);
   return { form, oversized };
 }
@@ -56,6 +57,7 @@ describe("studio settings", () => {
         inquiryTo: "studio@nila.example\nnobody",
         inquiryAck: "maybe",
         timeZone: "Mars/Olympus_Mons",
+        albumReminderDays: "61",
       }),
     );
     expect(result).toMatchObject({
@@ -71,8 +73,10 @@ describe("studio settings", () => {
         inquiryTo: "Each line must be an e-mail address.",
         inquiryAck: expect.any(String),
         timeZone: "Choose a time zone from the list.",
+        albumReminderDays: "Enter a whole number of days from 0 to 60 (0: never remind).",
       },
       values: {
+        albumReminderDays: "61",
         phones: "call me",
         instagram: "http://www.instagram.com/nila",
         inquiryTo: "studio@nila.example\nnobody",
@@ -81,9 +85,28 @@ describe("studio settings", () => {
     expect(await getStudio(store.db)).toBeNull();
   });
 
+  it("takes the album reminder's days as a whole number from 0 to 60, giving back what was typed otherwise", async () => {
+    for (const typed of ["", "two weeks", "-1", "1.5", "61", "007"]) {
+      const result = await saveSettings(deps(), parsed({ ...VALID, albumReminderDays: typed }));
+      expect(result, typed).toMatchObject({
+        ok: false,
+        errors: { albumReminderDays: "Enter a whole number of days from 0 to 60 (0: never remind)." },
+        values: { albumReminderDays: typed },
+      });
+    }
+    expect(await getStudio(store.db)).toBeNull();
+  });
+
   it("saves, and the public site reads it back: lists one per line, social links in the site's order", async () => {
-    expect(await readSettings(store.db)).toMatchObject({ values: { timeZone: "Asia/Kolkata" } });
-    const saved = parsed({ ...VALID, inquiryTo: "a@nila.example\nb@nila.example", timeZone: "Europe/London" });
+    expect(await readSettings(store.db)).toMatchObject({
+      values: { timeZone: "Asia/Kolkata", albumReminderDays: "7" },
+    });
+    const saved = parsed({
+      ...VALID,
+      inquiryTo: "a@nila.example\nb@nila.example",
+      timeZone: "Europe/London",
+      albumReminderDays: " 0 ",
+    });
     expect(await saveSettings(deps(), saved)).toEqual({
       ok: true,
     });
@@ -107,6 +130,7 @@ describe("studio settings", () => {
       inquiryTo: "a@nila.example\nb@nila.example",
       inquiryAck: "",
       timeZone: "Europe/London",
+      albumReminderDays: "0",
     });
   });
 

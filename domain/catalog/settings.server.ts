@@ -1,6 +1,7 @@
 // The studio's settings as the admin edits them: name, tagline, logo, about text and photo,
 // phones, e-mails, address, opening hours, social links, the showreel and its poster, and who
-// receives inquiries, and the time zone the admin shows times in. SMTP credentials stay in the environment; see inquiries/settings.server.ts
+// receives inquiries, the time zone the admin shows times in, and the days before an album
+// reminder goes to a couple who have not answered. SMTP credentials stay in the environment; see inquiries/settings.server.ts
 // for how INQUIRY_TO / INQUIRY_ACK and the values here combine.
 import { z } from "zod";
 import { fieldErrors } from "#platform/field-errors.ts";
@@ -10,7 +11,7 @@ import type { AdminForm } from "../auth/admin-form.server.ts";
 import { resolveImageField } from "./image-choice.server.ts";
 import type { IngestDeps } from "./ingest.server.ts";
 import { jsonList, readStudioRow } from "./read-model.server.ts";
-import { INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
+import { ALBUM_REMINDER_DAYS, INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./studio-time.ts";
 
 export const SETTINGS_FIELDS = [
@@ -33,6 +34,7 @@ export const SETTINGS_FIELDS = [
   "inquiryTo",
   "inquiryAck",
   "timeZone",
+  "albumReminderDays",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -71,6 +73,8 @@ const socialUrl = (network: (typeof SOCIAL_NETWORKS)[number]) =>
       `Enter the full https:// address of the studio's ${network.label} page, e.g. ${network.example} (or leave it empty to hide the link).`,
     );
 
+const ALBUM_REMINDER_DAYS_ERROR = `Enter a whole number of days from 0 to ${ALBUM_REMINDER_DAYS.max} (0: never remind).`;
+
 const settingsSchema = z.object({
   name: short.min(1, "The studio needs a name."),
   tagline: short,
@@ -107,6 +111,12 @@ const settingsSchema = z.object({
     ),
   inquiryAck: z.enum(["", "on", "off"], "Choose one of the options."),
   timeZone: z.string().refine(isTimeZone, "Choose a time zone from the list."),
+  albumReminderDays: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, ALBUM_REMINDER_DAYS_ERROR)
+    .transform(Number)
+    .refine((days) => days <= ALBUM_REMINDER_DAYS.max, ALBUM_REMINDER_DAYS_ERROR),
 });
 
 function parseSocialLinks(json: string | undefined): SocialLink[] {
@@ -152,6 +162,7 @@ export async function readSettings(db: Database): Promise<StoredSettings> {
       inquiryTo: list(s?.inquiry_to),
       inquiryAck: ack === 1 ? "on" : ack === 0 ? "off" : "",
       timeZone: s?.time_zone ?? DEFAULT_TIME_ZONE,
+      albumReminderDays: String(s?.album_reminder_days ?? ALBUM_REMINDER_DAYS.default),
       logo: String(images.logo ?? ""),
       aboutPhoto: String(images.aboutPhoto ?? ""),
       showreelPoster: String(images.showreelPoster ?? ""),
@@ -217,6 +228,7 @@ export async function saveSettings(deps: IngestDeps, parsed: AdminForm): Promise
     inquiry_to: JSON.stringify(v.inquiryTo),
     inquiry_ack: v.inquiryAck === "on" ? 1 : v.inquiryAck === "off" ? 0 : null,
     time_zone: v.timeZone,
+    album_reminder_days: v.albumReminderDays,
     logo_asset_id: images.logo,
     about_asset_id: images.aboutPhoto,
     showreel_poster_asset_id: images.showreelPoster,

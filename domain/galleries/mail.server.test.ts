@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { addPhotoToSet } from "#fixtures/gallery-fixture.ts";
 import { mailTestBed } from "#fixtures/mail-test-bed.ts";
-import type { MimePart, ReceivedMail } from "#fixtures/smtp-sink.ts";
+import { decodedHeader as decoded, type MimePart, type ReceivedMail } from "#fixtures/smtp-sink.ts";
 import { FIXTURES_DIR, insertAssets } from "#fixtures/test-store.ts";
 import { mailWriters } from "#tests/helpers/mail-writers.ts";
 import { ingestImage } from "../catalog/ingest.server.ts";
@@ -35,18 +35,6 @@ const ORIGIN = "https://nila.example";
 const T0 = new Date("2026-03-01T10:00:00.000Z");
 
 const bed = mailTestBed();
-
-/** A header as written, decoding RFC 2047 Q-encoded words (nodemailer uses them for "&" and quotes). */
-function decoded(header: string | undefined): string {
-  return (header ?? "").replace(/\?=\s+=\?/g, "?==?").replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) =>
-    Buffer.from(
-      text
-        .replace(/_/g, " ")
-        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8"),
-  );
-}
 
 function outbox(now = () => T0): OutboxOptions {
   return {

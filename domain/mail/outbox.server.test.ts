@@ -337,7 +337,7 @@ describe("the worker", () => {
     const inquiriesOnly = { ...outbox(bed.store.db, () => T0), writers: [INQUIRY_MAIL_WRITERS] };
     expect(() => startOutboxWorker(inquiriesOnly)).toThrow(
       new UnhandledKindError(
-        'mail: no handler for the kinds "gallery-ready", "selection-submitted", "expiry-reminder"; register one before the worker starts',
+        'mail: no handler for the kinds "gallery-ready", "selection-submitted", "expiry-reminder", "album-sent", "album-changes", "album-approved", "album-approved-client", "album-reminder"; register one before the worker starts',
       ),
     );
   });

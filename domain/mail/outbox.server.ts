@@ -11,10 +11,10 @@
 import { wakeWorkers } from "../../platform/background.server.ts";
 import { afterCommit } from "../../platform/db/after-commit.server.ts";
 import { type Database, skippingLocked } from "../../platform/db/db.server.ts";
-import type { InquiryMailKind, MailKind } from "../../platform/db/schema.server.ts";
+import type { AlbumMailKind, InquiryMailKind, MailKind } from "../../platform/db/schema.server.ts";
 import { MINUTE_MS, toStoredTime } from "../../platform/time.ts";
 
-export type { InquiryMailKind, MailKind };
+export type { AlbumMailKind, InquiryMailKind, MailKind };
 
 /** A mail about an inquiry: to the studio, or the visitor's acknowledgement. */
 export interface InquiryMail {
@@ -27,7 +27,14 @@ export type GalleryMail =
   | { kind: "gallery-ready" | "expiry-reminder"; galleryId: number }
   | { kind: "selection-submitted"; galleryId: number; listId: number };
 
-export type OutboxMail = InquiryMail | GalleryMail;
+/** A mail about a version of a gallery's album (issue 32): sent, answered, approved, waiting. */
+export interface AlbumMail {
+  kind: AlbumMailKind;
+  galleryId: number;
+  albumVersionId: number;
+}
+
+export type OutboxMail = InquiryMail | GalleryMail | AlbumMail;
 
 /** Each kind once: a new one is added here, in the schema's MailKind and in the table's check (a migration). */
 const KINDS: Record<MailKind, true> = {
@@ -36,8 +43,14 @@ const KINDS: Record<MailKind, true> = {
   "gallery-ready": true,
   "selection-submitted": true,
   "expiry-reminder": true,
+  "album-sent": true,
+  "album-changes": true,
+  "album-approved": true,
+  "album-approved-client": true,
+  "album-reminder": true,
 };
 export const MAIL_KINDS = Object.keys(KINDS) as MailKind[];
+const ALBUM_KINDS: ReadonlySet<MailKind> = new Set(MAIL_KINDS.filter((kind) => kind.startsWith("album-")));
 
 /** What the sender is woken by (platform/background.server.ts: wakeWorkers). */
 export const MAIL_QUEUE = "mail";
@@ -48,14 +61,24 @@ export const OUTBOX_CLAIM_MS = 2 * MINUTE_MS;
 /** The longest last_error kept: a mail server's answer can run long. */
 const ERROR_MAX_CHARS = 500;
 
+function isAlbumKind(kind: MailKind): kind is AlbumMailKind {
+  return ALBUM_KINDS.has(kind);
+}
+
 function rowOf(mail: OutboxMail, at: string) {
   // The types say so; this says so to a caller the types do not reach.
   if ((mail.kind === "selection-submitted") !== ("listId" in mail && mail.listId !== undefined))
     throw new Error("a selection-submitted mail, and only it, names its list");
+  if (ALBUM_KINDS.has(mail.kind) !== ("albumVersionId" in mail && mail.albumVersionId !== undefined))
+    throw new Error("an album mail, and only it, names its album version");
   const about =
     "inquiryId" in mail
       ? { inquiry_id: mail.inquiryId }
-      : { gallery_id: mail.galleryId, list_id: "listId" in mail ? mail.listId : null };
+      : {
+          gallery_id: mail.galleryId,
+          list_id: "listId" in mail ? mail.listId : null,
+          album_version_id: "albumVersionId" in mail ? mail.albumVersionId : null,
+        };
   return { ...about, kind: mail.kind, next_attempt_at: at };
 }
 
@@ -91,12 +114,15 @@ interface MailRow {
   inquiry_id: number | null;
   gallery_id: number | null;
   list_id: number | null;
+  album_version_id: number | null;
 }
 
 /** A row as its typed mail; undefined for one the table's checks would not have let in. */
-function mailOf({ kind, inquiry_id, gallery_id, list_id }: MailRow): OutboxMail | undefined {
+function mailOf({ kind, inquiry_id, gallery_id, list_id, album_version_id }: MailRow): OutboxMail | undefined {
   if (kind === "studio" || kind === "ack") return inquiry_id === null ? undefined : { kind, inquiryId: inquiry_id };
   if (gallery_id === null) return undefined;
+  if (isAlbumKind(kind))
+    return album_version_id === null ? undefined : { kind, galleryId: gallery_id, albumVersionId: album_version_id };
   if (kind === "selection-submitted")
     return list_id === null ? undefined : { kind, galleryId: gallery_id, listId: list_id };
   return { kind, galleryId: gallery_id };
@@ -128,7 +154,7 @@ export async function claimDueMails(
           .limit(limit),
       ),
     )
-    .returning(["id", "kind", "attempts", "inquiry_id", "gallery_id", "list_id"])
+    .returning(["id", "kind", "attempts", "inquiry_id", "gallery_id", "list_id", "album_version_id"])
     .execute();
   return claimed
     .sort((a, b) => a.id - b.id)

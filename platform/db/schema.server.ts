@@ -50,6 +50,8 @@ export interface StudioSettingsTable {
   inquiry_ack: WithDefault<number | null>;
   /** IANA name of the zone the admin shows times in (stored times are UTC). */
   time_zone: WithDefault<string>;
+  /** Days a sent album version waits for the couple's answer before they are reminded; 0: never. */
+  album_reminder_days: WithDefault<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -184,7 +186,14 @@ export interface InquiriesTable {
 export type InquiryMailKind = "studio" | "ack";
 /** A client gallery's mails (migration 0014): to the client, and to the studio about a list. */
 export type GalleryMailKind = "gallery-ready" | "selection-submitted" | "expiry-reminder";
-export type MailKind = InquiryMailKind | GalleryMailKind;
+/** An album version's mails (migration 0026): to the couple, and to the studio about their answer. */
+export type AlbumMailKind =
+  | "album-sent"
+  | "album-changes"
+  | "album-approved"
+  | "album-approved-client"
+  | "album-reminder";
+export type MailKind = InquiryMailKind | GalleryMailKind | AlbumMailKind;
 
 /**
  * The mail outbox (domain/mail/outbox.server.ts; inquiry_mails until migration 0021): one mail to
@@ -197,6 +206,8 @@ export interface MailOutboxTable {
   gallery_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The selection list a "selection submitted" mail is about. */
   list_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The album version an album mail is about (and only an album mail). */
+  album_version_id: ColumnType<number | null, number | null | undefined, number | null>;
   kind: MailKind;
   attempts: WithDefault<number>;
   next_attempt_at: StoredTime;

@@ -72,6 +72,9 @@ test("settings are checked next to each field, the values kept", async ({ adminP
   await emails.fill(`${originalEmails}\nnot an address`);
   await page.getByLabel("Instagram").fill("http://www.instagram.com/nila");
   await page.getByLabel("Facebook").fill("https://facebook.example.com/nila");
+  const reminderDays = page.getByLabel("Remind the couple after (days)");
+  await expect(reminderDays).toHaveValue("7");
+  await reminderDays.fill("90");
   await save(page);
   await expect(page.locator("#settings-emails-error")).toHaveText("Each line must be an e-mail address.");
   await expect(emails).toHaveValue(`${originalEmails}\nnot an address`);
@@ -84,6 +87,10 @@ test("settings are checked next to each field, the values kept", async ({ adminP
   );
   await expect(page.locator("#settings-facebook-error")).toContainText("Facebook page");
   await expect(page.getByLabel("Instagram")).toHaveValue("http://www.instagram.com/nila");
+  await expect(page.locator("#settings-albumReminderDays-error")).toHaveText(
+    "Enter a whole number of days from 0 to 60 (0: never remind).",
+  );
+  await expect(reminderDays).toHaveValue("90");
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 // Studio settings: the details every public page shows (header, footer, about, contact, home),
 // in fieldsets: the studio and its logo, the about page, contact details, social links, the
-// showreel, where inquiries are mailed, and the time zone the admin speaks in. One multipart
+// showreel, where inquiries are mailed, the time zone the admin speaks in, and when a couple who
+// has not answered an album is reminded. One multipart
 // form, so images upload without scripts. The form is three screens long: the answer to a save
 // appears beside the Save button and the page stays where the owner was (the first field to
 // correct takes focus instead when there is one).
@@ -12,7 +13,7 @@ import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { listImageChoices, thumbnailsFor } from "#domain/catalog/image-picker.server.ts";
 import { readSettings, type SettingsField, type SettingsImage, saveSettings } from "#domain/catalog/settings.server.ts";
-import { INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#domain/catalog/settings-fields.ts";
+import { ALBUM_REMINDER_DAYS, INQUIRY_RECIPIENTS_MAX, SOCIAL_NETWORKS } from "#domain/catalog/settings-fields.ts";
 import { timeZoneChoices } from "#domain/catalog/studio-time.ts";
 import { inquiryRecipientDefault } from "#domain/inquiries/settings.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -267,6 +268,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   </option>
                 ))}
               </select>
+            )}
+          </Field>
+        </fieldset>
+        <fieldset className="admin-fieldset">
+          <legend>Album proofing</legend>
+          <Field
+            id="settings-albumReminderDays"
+            label="Remind the couple after (days)"
+            hint={`When a version sent to the couple has waited this many days with no answer and nothing new from them, they get one reminder by e-mail. 0: never. At most ${ALBUM_REMINDER_DAYS.max}.`}
+            error={errors.albumReminderDays}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="albumReminderDays"
+                type="text"
+                inputMode="numeric"
+                size={4}
+                defaultValue={values.albumReminderDays}
+              />
             )}
           </Field>
         </fieldset>

@@ -31,6 +31,7 @@ import * as m0022 from "./0022-photos-asset-index.server.ts";
 import * as m0023 from "./0023-selection-reopened.server.ts";
 import * as m0024 from "./0024-guest-faces.server.ts";
 import * as m0025 from "./0025-albums.server.ts";
+import * as m0026 from "./0026-album-mails.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -41,6 +42,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0023-selection-reopened": m0023,
   "0024-guest-faces": m0024,
   "0025-albums": m0025,
+  "0026-album-mails": m0026,
 };
 
 /** SQLite's list. */

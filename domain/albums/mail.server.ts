@@ -1,0 +1,198 @@
+// Album proofing's mails (issue 32), sent through the one outbox (domain/mail): "a version to look
+// at" to the couple, "changes asked" and "approved" to the studio with a copy of the approval to
+// the couple, and a reminder to the couple after the studio's number of days without an answer.
+// Each is queued in the transaction that moves the version (proofing.server.ts), so none is lost
+// nor sent for a move that did not happen; the couple's only when the gallery has their address
+// (the studio then has the WhatsApp message). Their words are messages.ts's, the same as a
+// WhatsApp message's. This module is the album kinds' writer the sender is given at start, and
+// queues the reminders that fall due before each claim.
+import { type Database, inTransaction } from "../../platform/db/db.server.ts";
+import type { AlbumMailKind } from "../../platform/db/schema.server.ts";
+import { DAY_MS } from "../../platform/time.ts";
+import { readStudioRow } from "../catalog/read-model.server.ts";
+import { ALBUM_REMINDER_DAYS } from "../catalog/settings-fields.ts";
+import { DEFAULT_TIME_ZONE, formatStudioTime, studioDay } from "../catalog/studio-time.ts";
+import { galleryLink } from "../galleries/sending.server.ts";
+import { type AlbumMail, enqueueMail } from "../mail/outbox.server.ts";
+import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
+import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import { albumApprovedMessage, albumChangesMessage, albumReminderMessage, albumSentMessage } from "./messages.ts";
+import { markReminded, type VersionForMail, versionsAwaitingAnswer, versionsForMail } from "./store.server.ts";
+
+/** The kinds that go to the couple (the rest go to the studio). */
+const TO_THE_COUPLE: ReadonlySet<AlbumMailKind> = new Set(["album-sent", "album-approved-client", "album-reminder"]);
+
+/** The couple's page of an album, under their gallery's link. */
+export function albumLink(origin: string, token: string, albumId: number): string {
+  return `${galleryLink(origin, token)}/album/${albumId}`;
+}
+
+/** The studio's page of an album. */
+export function albumAdminLink(origin: string, galleryId: number, albumId: number): string {
+  return `${origin}/admin/galleries/${galleryId}/albums/${albumId}`;
+}
+
+/**
+ * Queues these mails about a version, in the caller's transaction: the couple's are left out when
+ * the gallery has no e-mail address for them. Returns the kinds queued.
+ */
+export async function queueAlbumMails(
+  db: Database,
+  kinds: readonly AlbumMailKind[],
+  about: { galleryId: number; albumVersionId: number },
+  now: Date,
+): Promise<AlbumMailKind[]> {
+  const gallery = await db
+    .selectFrom("client_galleries")
+    .select("client_email")
+    .where("id", "=", about.galleryId)
+    .executeTakeFirst();
+  const reachable = (gallery?.client_email ?? "") !== "";
+  const queued = kinds.filter((kind) => reachable || !TO_THE_COUPLE.has(kind));
+  await enqueueMail(
+    db,
+    queued.map((kind): AlbumMail => ({ kind, ...about })),
+    now,
+  );
+  return queued;
+}
+
+/**
+ * Queues the reminder of every version sent and unanswered, with no activity for the studio's
+ * album_reminder_days (0: never), once: reminded_at is set in the same transaction, and only
+ * while the version is still sent and not reminded. Only for galleries live on the studio's day
+ * with the couple's address. The sender calls this before each claim (the album kinds' writer).
+ * Returns how many were queued.
+ */
+export async function queueDueAlbumReminders(db: Database, now = new Date()): Promise<number> {
+  const studio = await readStudioRow(db);
+  const days = studio?.album_reminder_days ?? ALBUM_REMINDER_DAYS.default;
+  if (days <= 0) return 0;
+  const quietSince = new Date(now.getTime() - days * DAY_MS);
+  const today = studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE, now);
+  // Every outbox round asks; nearly always nothing is due. Asked first outside a transaction, since
+  // a transaction takes the write lock (platform/db/sqlite-dialect.server.ts) from its start.
+  if ((await versionsAwaitingAnswer(db, quietSince, today)).length === 0) return 0;
+  return inTransaction(db, async (trx) => {
+    let queued = 0;
+    for (const version of await versionsAwaitingAnswer(trx, quietSince, today)) {
+      // Marked first: another sender that got there before leaves nothing to mark, and no second mail.
+      if (!(await markReminded(trx, version.id, now))) continue;
+      await enqueueMail(trx, { kind: "album-reminder", galleryId: version.galleryId, albumVersionId: version.id }, now);
+      queued++;
+    }
+    return queued;
+  });
+}
+
+export function albumMessageId(mailId: number, kind: AlbumMailKind, from: string): string {
+  return `<${kind}-${mailId}@${domainOf(from)}>`;
+}
+
+/** Whole days the couple had been quiet when reminded (the setting's days, or more after a pause). */
+function daysWaited(version: VersionForMail): number {
+  if (version.remindedAt === null) return 0;
+  return Math.floor((Date.parse(version.remindedAt) - Date.parse(version.lastActivityAt)) / DAY_MS);
+}
+
+/**
+ * The mail of one album row. The couple's come from the studio's address with replies to the
+ * studio and link to their album page; the studio's link to the album's admin page.
+ */
+export function composeAlbumMail(
+  mail: { id: number; kind: AlbumMailKind; version: VersionForMail },
+  context: { addresses: MailAddresses; studioName: string; origin: string; timeZone: string },
+): OutgoingMail {
+  const { version } = mail;
+  const { addresses, studioName, origin } = context;
+  const facts = { albumTitle: version.albumTitle, versionNumber: version.number, studioName };
+  const link = albumLink(origin, version.token, version.albumId);
+  const adminLink = albumAdminLink(origin, version.galleryId, version.albumId);
+  const messageId = albumMessageId(mail.id, mail.kind, addresses.from);
+  const toStudio = (subject: string, text: string): OutgoingMail => ({
+    messageId,
+    from: addresses.from,
+    to: addresses.studio,
+    subject,
+    text: `${text}\n`,
+  });
+  const toCouple = (subject: string, text: string): OutgoingMail => {
+    // Queued only with an address; one removed since is a failure the studio sees, not a mail lost quietly.
+    if (!version.clientEmail) throw new Error(`gallery ${version.galleryId} has no client e-mail address`);
+    return {
+      messageId,
+      from: addresses.from,
+      to: version.clientEmail,
+      replyTo: addresses.studio,
+      subject,
+      text: `${text}\n`,
+    };
+  };
+  const album = `"${version.albumTitle}"`;
+  const approved = () => {
+    const approval = version.approval;
+    if (!approval) throw new Error(`album version ${version.id} has no approval`);
+    return { name: approval.name, approvedAt: formatStudioTime(approval.approvedAt, context.timeZone) };
+  };
+  switch (mail.kind) {
+    case "album-sent":
+      return toCouple(
+        version.number === 1
+          ? `Your album ${album} is ready to see`
+          : `Version ${version.number} of your album ${album} is ready`,
+        albumSentMessage({ ...facts, clientName: version.clientName, link }),
+      );
+    case "album-changes":
+      return toStudio(
+        `Changes asked for the album ${album} (${version.galleryTitle})`,
+        albumChangesMessage({ ...facts, galleryTitle: version.galleryTitle, comments: version.comments, adminLink }),
+      );
+    case "album-approved":
+      return toStudio(
+        `Version ${version.number} of the album ${album} (${version.galleryTitle}) is approved`,
+        albumApprovedMessage({ ...facts, galleryTitle: version.galleryTitle, ...approved(), link: adminLink }),
+      );
+    case "album-approved-client":
+      return toCouple(
+        `You approved your album ${album}`,
+        albumApprovedMessage({ ...facts, galleryTitle: version.galleryTitle, ...approved(), link }),
+      );
+    case "album-reminder":
+      return toCouple(
+        `Your album ${album} is waiting for you`,
+        albumReminderMessage({ ...facts, clientName: version.clientName, link, days: daysWaited(version) }),
+      );
+  }
+}
+
+/** Writes the album mails (their versions read once for a round) and queues the reminders due. */
+const albumMailWriter: MailWriter<AlbumMail> = {
+  async letters(db, mails) {
+    const versions = await versionsForMail(
+      db,
+      mails.map((mail) => mail.albumVersionId),
+    );
+    const timeZone = (await readStudioRow(db))?.time_zone ?? DEFAULT_TIME_ZONE;
+    return new Map(
+      mails.flatMap((mail): [number, Letter][] => {
+        const version = versions.get(mail.albumVersionId);
+        if (!version) return [];
+        return [
+          [mail.id, (context) => composeAlbumMail({ id: mail.id, kind: mail.kind, version }, { ...context, timeZone })],
+        ];
+      }),
+    );
+  },
+  async queueDue(db, now) {
+    await queueDueAlbumReminders(db, now);
+  },
+};
+
+/** The album kinds' writer, for the outbox's sender. */
+export const ALBUM_MAIL_WRITERS: MailWriters = {
+  "album-sent": albumMailWriter,
+  "album-changes": albumMailWriter,
+  "album-approved": albumMailWriter,
+  "album-approved-client": albumMailWriter,
+  "album-reminder": albumMailWriter,
+};
