@@ -7,11 +7,12 @@
 // WhatsApp message's. This module is the album kinds' writer the sender is given at start, and
 // queues the reminders that fall due before each claim.
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
-import type { AlbumMailKind } from "../../platform/db/schema.server.ts";
+import type { AlbumMailKind, Day } from "../../platform/db/schema.server.ts";
 import { DAY_MS } from "../../platform/time.ts";
 import { readStudioRow } from "../catalog/read-model.server.ts";
 import { ALBUM_REMINDER_DAYS } from "../catalog/settings-fields.ts";
 import { DEFAULT_TIME_ZONE, formatStudioTime, studioDay } from "../catalog/studio-time.ts";
+import { type GalleryRecord, readGalleries } from "../galleries/galleries.server.ts";
 import { galleryLink } from "../galleries/sending.server.ts";
 import { type AlbumMail, enqueueMail } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
@@ -42,12 +43,8 @@ export async function queueAlbumMails(
   about: { galleryId: number; albumVersionId: number },
   now: Date,
 ): Promise<AlbumMailKind[]> {
-  const gallery = await db
-    .selectFrom("client_galleries")
-    .select("client_email")
-    .where("id", "=", about.galleryId)
-    .executeTakeFirst();
-  const reachable = (gallery?.client_email ?? "") !== "";
+  const [gallery] = await readGalleries(db, { id: about.galleryId, scope: "any" });
+  const reachable = (gallery?.clientEmail ?? "") !== "";
   const queued = kinds.filter((kind) => reachable || !TO_THE_COUPLE.has(kind));
   await enqueueMail(
     db,
@@ -72,10 +69,10 @@ export async function queueDueAlbumReminders(db: Database, now = new Date()): Pr
   const today = studioDay(studio?.time_zone ?? DEFAULT_TIME_ZONE, now);
   // Every outbox round asks; nearly always nothing is due. Asked first outside a transaction, since
   // a transaction takes the write lock (platform/db/sqlite-dialect.server.ts) from its start.
-  if ((await versionsAwaitingAnswer(db, quietSince, today)).length === 0) return 0;
+  if ((await dueForReminder(db, quietSince, today)).length === 0) return 0;
   return inTransaction(db, async (trx) => {
     let queued = 0;
-    for (const version of await versionsAwaitingAnswer(trx, quietSince, today)) {
+    for (const version of await dueForReminder(trx, quietSince, today)) {
       // Marked first: another sender that got there before leaves nothing to mark, and no second mail.
       if (!(await markReminded(trx, version.id, now))) continue;
       await enqueueMail(trx, { kind: "album-reminder", galleryId: version.galleryId, albumVersionId: version.id }, now);
@@ -85,12 +82,46 @@ export async function queueDueAlbumReminders(db: Database, now = new Date()): Pr
   });
 }
 
+/**
+ * The versions quiet since `quietSince` whose couple can be reached: their gallery live on the
+ * studio's day `today` (not in the trash, not revoked, not past its last day) with an address.
+ */
+async function dueForReminder(db: Database, quietSince: Date, today: Day) {
+  const versions = await versionsAwaitingAnswer(db, quietSince);
+  if (versions.length === 0) return [];
+  const galleries = await galleriesById(
+    db,
+    versions.map((v) => v.galleryId),
+    "live",
+  );
+  return versions.filter((v) => {
+    const gallery = galleries.get(v.galleryId);
+    return (
+      gallery !== undefined &&
+      gallery.revokedAt === null &&
+      (gallery.expiresOn === null || gallery.expiresOn >= today) &&
+      gallery.clientEmail !== ""
+    );
+  });
+}
+
+/** The galleries of these ids, read once. */
+async function galleriesById(db: Database, ids: readonly number[], scope: "live" | "any") {
+  const wanted = new Set(ids);
+  const galleries = wanted.size === 0 ? [] : await readGalleries(db, { scope });
+  return new Map(galleries.filter((g) => wanted.has(g.id)).map((g) => [g.id, g]));
+}
+
 export function albumMessageId(mailId: number, kind: AlbumMailKind, from: string): string {
   return `<${kind}-${mailId}@${domainOf(from)}>`;
 }
 
+/** What an album mail says: its version and album, and its gallery's title and couple. */
+type MailFacts = VersionForMail &
+  Pick<GalleryRecord, "clientName" | "clientEmail" | "token"> & { galleryTitle: string };
+
 /** Whole days the couple had been quiet when reminded (the setting's days, or more after a pause). */
-function daysWaited(version: VersionForMail): number {
+function daysWaited(version: MailFacts): number {
   if (version.remindedAt === null) return 0;
   return Math.floor((Date.parse(version.remindedAt) - Date.parse(version.lastActivityAt)) / DAY_MS);
 }
@@ -100,7 +131,7 @@ function daysWaited(version: VersionForMail): number {
  * studio and link to their album page; the studio's link to the album's admin page.
  */
 export function composeAlbumMail(
-  mail: { id: number; kind: AlbumMailKind; version: VersionForMail },
+  mail: { id: number; kind: AlbumMailKind; version: MailFacts },
   context: { addresses: MailAddresses; studioName: string; origin: string; timeZone: string },
 ): OutgoingMail {
   const { version } = mail;
@@ -172,11 +203,25 @@ const albumMailWriter: MailWriter<AlbumMail> = {
       db,
       mails.map((mail) => mail.albumVersionId),
     );
+    // A gallery in the trash still has its mails written (as the gallery kinds do).
+    const galleries = await galleriesById(
+      db,
+      [...versions.values()].map((v) => v.galleryId),
+      "any",
+    );
     const timeZone = (await readStudioRow(db))?.time_zone ?? DEFAULT_TIME_ZONE;
     return new Map(
       mails.flatMap((mail): [number, Letter][] => {
-        const version = versions.get(mail.albumVersionId);
-        if (!version) return [];
+        const found = versions.get(mail.albumVersionId);
+        const gallery = found && galleries.get(found.galleryId);
+        if (!found || !gallery) return [];
+        const version: MailFacts = {
+          ...found,
+          galleryTitle: gallery.title,
+          clientName: gallery.clientName,
+          clientEmail: gallery.clientEmail,
+          token: gallery.token,
+        };
         return [
           [mail.id, (context) => composeAlbumMail({ id: mail.id, kind: mail.kind, version }, { ...context, timeZone })],
         ];

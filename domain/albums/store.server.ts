@@ -3,7 +3,7 @@
 // the studio's goes through the audience rule, so the couple's reads cannot reach a draft.
 import { sql } from "kysely";
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
-import type { AlbumVersionState, Day } from "../../platform/db/schema.server.ts";
+import type { AlbumVersionState } from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import {
   type Audience,
@@ -250,22 +250,14 @@ export async function touchVersion(db: Database, versionId: number, now: Date, m
 }
 
 /**
- * Versions sent and unanswered with no activity since before `quietSince`, not reminded yet, of
- * galleries whose couple can be reached: live (not deleted, not revoked, not past their last day
- * on `today`, the studio's calendar day) and with an e-mail address.
+ * Versions sent and unanswered with no activity since before `quietSince`, not reminded yet: the
+ * reminders' candidates (whether their couple can be reached is the gallery's to say).
  */
-export async function versionsAwaitingAnswer(db: Database, quietSince: Date, today: Day): Promise<VersionRow[]> {
+export async function versionsAwaitingAnswer(db: Database, quietSince: Date): Promise<VersionRow[]> {
   const rows = await versionQuery(db, { kind: "studio" })
-    .innerJoin("client_galleries", "client_galleries.id", "albums.gallery_id")
     .where("album_versions.state", "=", "sent")
     .where("album_versions.reminded_at", "is", null)
     .where("album_versions.last_activity_at", "<", toStoredTime(quietSince))
-    .where("client_galleries.deleted_at", "is", null)
-    .where("client_galleries.revoked_at", "is", null)
-    .where((eb) =>
-      eb.or([eb("client_galleries.expires_on", "is", null), eb("client_galleries.expires_on", ">=", today)]),
-    )
-    .where("client_galleries.client_email", "!=", "")
     .orderBy("album_versions.id")
     .execute();
   return rows.map(toVersion);
@@ -286,17 +278,13 @@ export async function markReminded(db: Database, versionId: number, now: Date): 
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** What an album mail says of its version: the album, the gallery and its couple, the answer. */
+/** What an album mail says of its version: its album and its answer (the gallery's facts are the galleries module's). */
 export interface VersionForMail {
   id: number;
   number: number;
   albumId: number;
   albumTitle: string;
   galleryId: number;
-  galleryTitle: string;
-  clientName: string;
-  clientEmail: string;
-  token: string;
   lastActivityAt: string;
   remindedAt: string | null;
   comments: number;
@@ -313,7 +301,6 @@ export async function versionsForMail(
   const rows = await db
     .selectFrom("album_versions")
     .innerJoin("albums", "albums.id", "album_versions.album_id")
-    .innerJoin("client_galleries", "client_galleries.id", "albums.gallery_id")
     .leftJoin("album_approvals", "album_approvals.version_id", "album_versions.id")
     .select((eb) => [
       "album_versions.id",
@@ -323,10 +310,6 @@ export async function versionsForMail(
       "album_versions.reminded_at",
       "albums.title as album_title",
       "albums.gallery_id",
-      "client_galleries.title as gallery_title",
-      "client_galleries.client_name",
-      "client_galleries.client_email",
-      "client_galleries.token",
       "album_approvals.name as approved_by",
       "album_approvals.approved_at",
       eb
@@ -344,10 +327,6 @@ export async function versionsForMail(
       albumId: r.album_id,
       albumTitle: r.album_title,
       galleryId: r.gallery_id,
-      galleryTitle: r.gallery_title,
-      clientName: r.client_name,
-      clientEmail: r.client_email,
-      token: r.token,
       lastActivityAt: r.last_activity_at,
       remindedAt: r.reminded_at,
       comments: Number(r.comments ?? 0),

@@ -15,6 +15,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { createAlbum } from "#domain/albums/proofing.server.ts";
 import { ingestSpread } from "#domain/albums/spreads.server.ts";
+import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
 import { PARALLEL_UPLOADS as UPLOADER_PARALLEL } from "#domain/media/upload-constants.ts";
@@ -87,11 +88,13 @@ async function ingestAll(files: readonly string[], parallel: number, watermark: 
   try {
     const galleryId = await createGallery(deps.db, { title: "Bench wedding" });
     if (watermark)
-      await deps.db
-        .updateTable("client_galleries")
-        .set({ watermark_text: "Studio Bench", watermark_position: "center", watermark_opacity: 40 })
-        .where("id", "=", galleryId)
-        .execute();
+      await updateGalleryAccess(deps.db, galleryId, {
+        expiresOn: null,
+        downloads: "web",
+        watermarkText: "Studio Bench",
+        watermarkPosition: "center",
+        watermarkOpacity: 40,
+      });
     const { albumId } = await createAlbum(deps.db, galleryId, "Priya and Karthik");
     const each: number[] = [];
     let next = 0;
