@@ -1,10 +1,11 @@
-// The studio's side of album proofing (issue 32) in a real browser at a desktop's width: an album
+// The studio's side of album proofing (issue 32) in a real browser at a desktop's width (then a
+// phone's, for the album's page): an album
 // made in the gallery's Albums panel (a wrong name answered beside the field, what was typed
 // kept), three spreads uploaded through the real uploader (chosen out of order, numbered by their
 // names), version 1 sent with a WhatsApp message to the couple; the couple's comment (made by the
 // domain, as their page would: a pin and a swap photo) drawn on its spread and listed with the
 // swap photo's file name, resolved; a corrected spread 2 starting version 2, marked changed, sent
-// and answering the comment; the comments' printable list; axe clean.
+// and answering the comment; the comments' printable list and CSV file; axe clean.
 import { addComment, galleryAlbums } from "#domain/albums/proofing.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
@@ -142,4 +143,20 @@ test("an album made, uploaded, sent; the couple's comment pinned and resolved; v
     /\d{4}/,
   ]);
   expect(await axeViolations(page)).toEqual([]);
+  // The same list as a spreadsheet's file.
+  const csv = await page.request.get(`${albumUrl}/comments.csv`);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(await csv.text()).toContain(
+    `"1","2","left page, 25% across, 50% down","Swap the left photo for the one with paati","Amma",`,
+  );
+  expect(await csv.text()).toContain(`"${swapName}"`);
+
+  // On a phone the album's page stacks: nothing scrolls sideways.
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(albumUrl);
+  await page.locator("details.album-version").nth(1).locator("summary").click();
+  await expect(page.locator(".album-pin")).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
 });

@@ -96,9 +96,9 @@ export default function GalleryAlbum({ loaderData, actionData }: Route.Component
           target={albumTarget(gallery.id, album.id)}
           csrf={csrf}
           knownHashes={[]}
-          onQueued={() => {
-            if (revalidator.state === "idle") void revalidator.revalidate();
-          }}
+          // Every spread that arrives is shown: a reload already under way is started again, so
+          // the last file's is never skipped.
+          onQueued={() => void revalidator.revalidate()}
         />
         <noscript>
           <p>Uploading needs JavaScript.</p>
