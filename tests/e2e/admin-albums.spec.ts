@@ -151,6 +151,18 @@ test("an album made, uploaded, sent; the couple's comment pinned and resolved; v
   );
   expect(await csv.text()).toContain(`"${swapName}"`);
 
+  // The Albums panel: the album at its newest version, in the studio's words, linking to its page.
+  await page.goto(`/admin/galleries/${id}?panel=albums`);
+  const albumRow = page
+    .getByRole("region", { name: "Albums" })
+    .getByRole("row")
+    .filter({ hasText: "Priya and Karthik" });
+  await expect(albumRow.getByRole("cell")).toHaveText(["Priya and Karthik", "2", "sent", /\d{4}, \d\d:\d\d/]);
+  await expect(albumRow.getByRole("link", { name: "Priya and Karthik" })).toHaveAttribute(
+    "href",
+    new URL(albumUrl).pathname,
+  );
+
   // On a phone the album's page stacks: nothing scrolls sideways.
   await page.setViewportSize(VIEWPORTS.phone);
   await page.goto(albumUrl);
