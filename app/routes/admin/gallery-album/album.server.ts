@@ -21,6 +21,7 @@ import { type GalleryRecord, readGallery } from "#domain/galleries/galleries.ser
 import { pickThumbnails } from "#domain/galleries/selection-review.server.ts";
 import { readVisitor } from "#domain/galleries/selections.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
+import { pinPosition } from "./words.ts";
 
 const NO_ALBUM = "There is no such album.";
 
@@ -66,14 +67,6 @@ export async function readAlbum(db: Database, gallery: GalleryRecord, album: { i
 
 function everyComment(versions: readonly VersionView[]) {
   return versions.flatMap((v) => v.comments);
-}
-
-/** Where a pin is, in words for a printed list: the page of the spread, and how far across and down it. */
-export function pinPosition(x: number | null, y: number | null): string {
-  if (x === null || y === null) return "the whole spread";
-  const percent = (share: number) => `${Math.round(share * 100)}%`;
-  // A spread is two pages side by side: its left half is the left page.
-  return `${x < 0.5 ? "left page" : "right page"}, ${percent(x)} across, ${percent(y)} down`;
 }
 
 /** An exported comment: one line of the printed list and of the CSV file. */

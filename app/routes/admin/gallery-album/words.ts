@@ -1,4 +1,4 @@
-// An album's state and its comments' numbers as the studio's pages say them (the Albums panel,
+// An album's state, its comments' numbers and their pins' places as the studio's pages say them (the Albums panel,
 // the album's page, the exported comments): plain functions of the domain's values.
 import type { AlbumVersionState } from "#domain/albums/store.server.ts";
 
@@ -27,3 +27,11 @@ export function commentNumbers(comments: readonly { id: number; spread: number }
 
 /** A SHA-256's short form, as the approval record shows it (the full one is in its title). */
 export const shortHash = (sha256: string) => sha256.slice(0, 12);
+
+/** Where a pin is, in words for a printed list: the page of the spread, and how far across and down it. */
+export function pinPosition(x: number | null, y: number | null): string {
+  if (x === null || y === null) return "the whole spread";
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  // A spread is two pages side by side: its left half is the left page.
+  return `${x < 0.5 ? "left page" : "right page"}, ${percent(x)} across, ${percent(y)} down`;
+}
