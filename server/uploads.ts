@@ -208,7 +208,9 @@ export function createUploads(dataDir: string): Uploads {
    * instance that took them died (or lost its database) between the two. The uploader, its PATCH
    * unanswered, asks where the upload stands with a HEAD, possibly of another instance, and hears
    * it is complete, so it will send nothing more: the upload is taken here. A refusal removes the
-   * bytes, so the HEAD answers 404, the uploader starts the file again and hears why.
+   * bytes, so the HEAD answers 404, the uploader starts the file again and hears why. A spread's
+   * bytes go once it is made too (nothing else reads them): that HEAD answers 404 as well, and the
+   * file sent again lands on the same number.
    */
   async function queueIfLost(id: string): Promise<void> {
     const upload = await store.getUpload(id).catch(() => undefined);
