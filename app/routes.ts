@@ -44,6 +44,10 @@ export default [
       route("galleries/:id/event-card", "routes/admin/gallery-event-card.tsx"),
       route("galleries/:id/people", "routes/admin/gallery-people.tsx"),
       route("galleries/:id/faces/:face", "routes/admin/gallery-face.ts"),
+      // Album proofing, the studio's side (issue 32): an album's page, and its comments to print or download.
+      route("galleries/:id/albums/:album", "routes/admin/gallery-album.tsx"),
+      route("galleries/:id/albums/:album/comments", "routes/admin/gallery-album-comments.tsx"),
+      route("galleries/:id/albums/:album/comments.csv", "routes/admin/gallery-album-comments-csv.ts"),
       route("stories", "routes/admin/stories.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("banners", "routes/admin/banners.tsx"),

@@ -4,7 +4,9 @@
 // changes something must carry the session's CSRF token in a header (posts from other sites
 // were already refused in front of this handler, by server/cross-site.ts). A finished upload
 // is checked and queued at once, so a refusal reaches the browser with the file's name and
-// why; the job worker does the rest (queuing wakes it). Uploads are staged under
+// why; the job worker does the rest (queuing wakes it). An album's spread (issue 32) goes up the
+// same way but names an album of a gallery instead of a shoot, and is made a spread of the
+// album's draft before the answer, which the studio waits for (ADR 045). Uploads are staged under
 // DATA_DIR/uploads, or with MEDIA_STORE=s3 in the bucket's uploads/ folder, which every app
 // instance shares (server/upload-store.ts, docs/decisions/031-object-storage.md).
 import fs from "node:fs/promises";
@@ -15,6 +17,9 @@ import { type DataStore, Server, type Upload } from "@tus/server";
 import type { RequestHandler } from "express";
 import { adminSessionOf } from "#app/http/admin-session.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
+import { ProofingRefusal } from "../domain/albums/proofing.server.ts";
+import { galleryOfAlbum, ingestSpread } from "../domain/albums/spreads.server.ts";
+import { spreadOfUpload } from "../domain/albums/store.server.ts";
 import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
 import { STUDIO } from "../domain/catalog/audience.server.ts";
 import { readShoots } from "../domain/catalog/read-model.server.ts";
@@ -22,6 +27,7 @@ import { jobIdOfUpload } from "../domain/jobs/queue.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { ImageRejectedError } from "../domain/media/pipeline.server.ts";
 import { s3Folder } from "../domain/media/s3-store.server.ts";
+import { getMediaStorage } from "../domain/media/storage.server.ts";
 import {
   UPLOAD_CSRF_HEADER,
   UPLOAD_NOTE_FROM_TRASH,
@@ -81,15 +87,30 @@ function withoutCorsHeaders(res: ServerResponse): void {
   for (const name of res.getHeaderNames()) if (isCors(name)) res.removeHeader(name);
 }
 
-function uploadFields(upload: Upload) {
+/** What an upload is for: a photo of a shoot (its place in the batch chosen), or a spread of a gallery's album. */
+type UploadFields =
+  | { kind: "photo"; shootId: number; batchIndex: number; fileName: string; batchId: string }
+  | { kind: "spread"; galleryId: number; albumId: number; place: number; fileName: string };
+
+const NO_TARGET = "The upload did not say which shoot or album and file it is for.";
+
+function uploadFields(upload: Upload): UploadFields | null {
   const meta = upload.metadata ?? {};
-  const shootId = Number(meta.shootId);
   const batchIndex = Number(meta.index);
   const fileName = (meta.filename ?? "").slice(0, MAX_FILE_NAME_LENGTH);
   const batchId = meta.batch ?? "";
-  if (!Number.isSafeInteger(shootId) || !Number.isSafeInteger(batchIndex) || batchIndex < 0) return null;
+  if (!Number.isSafeInteger(batchIndex) || batchIndex < 0) return null;
   if (fileName === "" || !/^[\w-]{8,64}$/.test(batchId)) return null;
-  return { shootId, batchIndex, fileName, batchId };
+  if (meta.albumId !== undefined) {
+    const galleryId = Number(meta.galleryId);
+    const albumId = Number(meta.albumId);
+    if (!Number.isSafeInteger(galleryId) || !Number.isSafeInteger(albumId)) return null;
+    // The uploader sends the files sorted by name: a file's index is its place, counted from 1.
+    return { kind: "spread", galleryId, albumId, place: batchIndex + 1, fileName };
+  }
+  const shootId = Number(meta.shootId);
+  if (!Number.isSafeInteger(shootId)) return null;
+  return { kind: "photo", shootId, batchIndex, fileName, batchId };
 }
 
 /** Where uploads wait: tus's store, and a finished upload's bytes read back whole. */
@@ -126,34 +147,76 @@ export function createUploads(dataDir: string): Uploads {
   /** Which upload each request is about, for the error hook (which is told only the request). */
   const uploadOf = new WeakMap<object, string>();
 
-  /** Checks a finished upload and queues it (once: a second call finds its job); refusals as tus answers. */
-  async function queueFinished(upload: Upload) {
+  /**
+   * An album's spreads are made one after another: the uploader sends a few files at once, and
+   * the first spreads of a new version would each start a draft (one wins the "one draft" index,
+   * the rest would fail and be sent again).
+   */
+  const albumTurns = new Map<number, Promise<unknown>>();
+  function inAlbumsTurn<T>(albumId: number, work: () => Promise<T>): Promise<T> {
+    const mine = (albumTurns.get(albumId) ?? Promise.resolve()).catch(() => {}).then(work);
+    albumTurns.set(albumId, mine);
+    mine
+      .finally(() => {
+        if (albumTurns.get(albumId) === mine) albumTurns.delete(albumId);
+      })
+      .catch(() => {});
+    return mine;
+  }
+
+  /**
+   * Checks a finished upload and queues it, or makes it an album's spread (once: a second call
+   * finds its job or its spread); refusals as tus answers.
+   */
+  async function queueFinished(upload: Upload): Promise<{ fromTrash: boolean }> {
     const fields = uploadFields(upload);
-    if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
+    if (!fields) throw new UploadRefusal(400, NO_TARGET);
     try {
       const data = await staging.read(upload.id);
-      return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+      if (fields.kind === "photo") return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+      const { galleryId, ...spread } = fields;
+      await inAlbumsTurn(spread.albumId, () =>
+        ingestSpread({ db: getDb(), storage: getMediaStorage(dataDir) }, galleryId, {
+          ...spread,
+          uploadId: upload.id,
+          data,
+        }),
+      );
+      // Made into a spread's files already: the staged bytes are not needed by any job.
+      await store.remove(upload.id).catch(() => {});
+      return { fromTrash: false };
     } catch (error) {
       // The bytes go: a retry must upload again (and be checked again), not find them done.
       await store.remove(upload.id).catch(() => {});
       if (error instanceof ImageRejectedError) throw new UploadRefusal(422, error.reason);
-      logger.error({ err: error, upload: upload.id }, "could not queue an uploaded photo");
+      if (error instanceof ProofingRefusal) throw new UploadRefusal(error.status, error.message);
+      logger.error({ err: error, upload: upload.id }, "could not take an uploaded file");
       throw new UploadRefusal(500, "The server could not take this file; try again.");
     }
   }
 
+  /** Whether a finished upload was taken: queued as a photo's job, or made an album's spread. */
+  async function wasTaken(upload: Upload): Promise<boolean> {
+    const db = getDb();
+    return uploadFields(upload)?.kind === "spread"
+      ? (await spreadOfUpload(db, upload.id)) !== undefined
+      : (await jobIdOfUpload(db, upload.id)) !== undefined;
+  }
+
   /**
-   * An upload whose last bytes arrived but which was never queued: the instance that took them
-   * died (or lost its database) between the two. The uploader, its PATCH unanswered, asks where
-   * the upload stands with a HEAD, possibly of another instance, and hears it is complete, so
-   * it will send nothing more: the upload is queued here. A refusal removes the bytes, so the
-   * HEAD answers 404, the uploader starts the file again and hears why.
+   * An upload whose last bytes arrived but which was never queued (or made a spread): the
+   * instance that took them died (or lost its database) between the two. The uploader, its PATCH
+   * unanswered, asks where the upload stands with a HEAD, possibly of another instance, and hears
+   * it is complete, so it will send nothing more: the upload is taken here. A refusal removes the
+   * bytes, so the HEAD answers 404, the uploader starts the file again and hears why. A spread's
+   * bytes go once it is made too (nothing else reads them): that HEAD answers 404 as well, and the
+   * file sent again lands on the same number.
    */
   async function queueIfLost(id: string): Promise<void> {
     const upload = await store.getUpload(id).catch(() => undefined);
     if (!upload || upload.size === undefined || upload.offset !== upload.size) return;
-    if ((await jobIdOfUpload(getDb(), id)) !== undefined) return;
-    logger.warn({ upload: id }, "queuing a finished upload that was never queued (its instance stopped)");
+    if (await wasTaken(upload)) return;
+    logger.warn({ upload: id }, "taking a finished upload that was never taken (its instance stopped)");
     await queueFinished(upload).catch(() => {});
   }
 
@@ -184,7 +247,13 @@ export function createUploads(dataDir: string): Uploads {
     },
     async onUploadCreate(_req, upload) {
       const fields = uploadFields(upload);
-      if (!fields) throw new UploadRefusal(400, "The upload did not say which shoot and file it is for.");
+      if (!fields) throw new UploadRefusal(400, NO_TARGET);
+      if (fields.kind === "spread") {
+        // An album is named with its gallery: an album of another gallery is no album here.
+        if (!(await galleryOfAlbum(getDb(), fields.galleryId, fields.albumId)))
+          throw new UploadRefusal(404, "That album no longer exists.");
+        return {};
+      }
       // The studio uploads into any of its shoots or sets outside the trash.
       const [shoot] = await readShoots(getDb(), STUDIO, { id: fields.shootId, kind: "any" });
       if (!shoot) throw new UploadRefusal(404, "That shoot no longer exists.");

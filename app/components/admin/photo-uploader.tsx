@@ -1,9 +1,12 @@
 // Bulk photo upload: pick or drop hundreds of files; each goes up over tus (resumable, retried
 // after a dropped connection, resumed after a reload) a few at a time, with per-file and total
 // progress, a retry for each failure, and a summary naming every refused file and why. The
-// server's background processing is then followed by polling the shoot's jobs.
+// server's background processing is then followed by polling the shoot's jobs. The same uploader
+// sends an album's spreads (issue 32): its target says what the files are for (a shoot, or an
+// album of a gallery), and spreads go up sorted by name, each with its place among them.
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
+import { byFileName } from "#domain/albums/numbering.ts";
 import { MAX_SOURCE_BYTES } from "#domain/media/constants.ts";
 import {
   knownHashPrefix,
@@ -31,7 +34,42 @@ interface Item {
   fromTrash?: boolean;
 }
 
-const PRESENT_REASON = "already in this shoot: not sent again";
+/** Where the chosen files go, as the server and the person choosing them know it. */
+export interface UploadTarget {
+  /** Names the uploads remembered for resuming after a reload: one scope per shoot or album. */
+  scope: string;
+  /** What the server is told the files are for, besides each one's name and place in its batch. */
+  metadata: Record<string, string>;
+  /** The files chosen together go up sorted by name (their index in the batch is their place). */
+  sortByName: boolean;
+  /** What the files are, for the chooser's label: "photos", "spreads". */
+  files: string;
+  /** Where they go, in words: "this shoot", "this album". */
+  place: string;
+}
+
+/** A shoot's (or a gallery set's) photos. */
+export function shootTarget(shootId: number): UploadTarget {
+  // The scope is the shoot's id alone, as it was before albums: uploads remembered then still resume.
+  return {
+    scope: String(shootId),
+    metadata: { shootId: String(shootId) },
+    sortByName: false,
+    files: "photos",
+    place: "this shoot",
+  };
+}
+
+/** An album's spreads, into its draft: numbered by their names, or by their place among the files chosen. */
+export function albumTarget(galleryId: number, albumId: number): UploadTarget {
+  return {
+    scope: `album-${albumId}`,
+    metadata: { galleryId: String(galleryId), albumId: String(albumId) },
+    sortByName: true,
+    files: "spreads",
+    place: "this album",
+  };
+}
 
 /** Reasons the browser can tell before sending a byte (the server checks again, properly). */
 function refuseEarly(file: File): string | undefined {
@@ -69,8 +107,8 @@ interface Interrupted {
   received: number;
 }
 
-/** What tus-js-client's fingerprint of a file starts with, for one shoot. */
-const fingerprintPrefix = (shootId: number) => `nila:${shootId}:`;
+/** What tus-js-client's fingerprint of a file starts with, for one target. */
+const fingerprintPrefix = (scope: string) => `nila:${scope}:`;
 const TUS_STORAGE_PREFIX = "tus::";
 const TUS_VERSION = "1.0.0";
 
@@ -78,8 +116,8 @@ const TUS_VERSION = "1.0.0";
  * The uploads for this shoot that tus-js-client remembers (it forgets each one that finishes)
  * and how far each got, asked of the server; those the server no longer has are forgotten.
  */
-async function findInterrupted(shootId: number): Promise<Interrupted[]> {
-  const ours = `${TUS_STORAGE_PREFIX}${fingerprintPrefix(shootId)}`;
+async function findInterrupted(scope: string): Promise<Interrupted[]> {
+  const ours = `${TUS_STORAGE_PREFIX}${fingerprintPrefix(scope)}`;
   // Most visits have nothing to resume: the upload client is loaded only when there is.
   if (!Object.keys(localStorage).some((key) => key.startsWith(ours))) return [];
   const { defaultOptions } = await import("tus-js-client");
@@ -119,7 +157,7 @@ async function sha256Of(file: File): Promise<string | null> {
 }
 
 interface PhotoUploaderProps {
-  shootId: number;
+  target: UploadTarget;
   csrf: string;
   /** The photos the shoot already has or is processing, by knownHashPrefix of their SHA-256. */
   knownHashes: readonly string[];
@@ -132,7 +170,8 @@ interface PhotoUploaderProps {
 /** A drag that carries files (not a photo or text dragged within the page). */
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
 
-export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }: PhotoUploaderProps) {
+export function PhotoUploader({ target, csrf, knownHashes, onQueued, dropZone }: PhotoUploaderProps) {
+  const { scope } = target;
   const [ready, setReady] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -152,13 +191,13 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
   useEffect(() => {
     setReady(true);
     let current = true;
-    findInterrupted(shootId)
+    findInterrupted(scope)
       .then((found) => current && setInterrupted(found))
       .catch(() => {});
     return () => {
       current = false;
     };
-  }, [shootId]);
+  }, [scope]);
 
   // A hotel connection comes and goes: while it is down the page says so, and when it is back
   // every file it stopped carries on from the server's offset without a click.
@@ -203,7 +242,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
         knownRef.current.size > 0 &&
         knownRef.current.has(knownHashPrefix((await sha256Of(file).catch(() => null)) ?? ""))
       ) {
-        update(key, { state: "present", reason: PRESENT_REASON });
+        update(key, { state: "present", reason: `already in ${target.place}: not sent again` });
         finished();
         return;
       }
@@ -214,15 +253,15 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
         chunkSize: UPLOAD_CHUNK_BYTES,
         retryDelays: UPLOAD_RETRY_DELAYS_MS,
         metadata: {
+          ...target.metadata,
           filename: file.name,
           filetype: file.type,
-          shootId: String(shootId),
           batch: batch ?? "",
           index: index ?? "0",
         },
         headers: { [UPLOAD_CSRF_HEADER]: csrf },
-        // One file chosen for two shoots is two uploads.
-        fingerprint: async (f: File) => `${fingerprintPrefix(shootId)}${[f.name, f.size, f.lastModified].join(":")}`,
+        // One file chosen for two shoots (or albums) is two uploads.
+        fingerprint: async (f: File) => `${fingerprintPrefix(scope)}${[f.name, f.size, f.lastModified].join(":")}`,
         removeFingerprintOnSuccess: true,
         // Offline, retrying only spends the retry budget: stop, and carry on at the "online" event.
         onShouldRetry: (error) => !isOffline() && shouldRetryUpload(error.originalResponse?.getStatus() ?? 0),
@@ -259,7 +298,9 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
   function addFiles(list: FileList | null) {
     if (!list || list.length === 0) return;
     const batch = crypto.randomUUID().replaceAll("-", "");
-    const added: Item[] = Array.from(list, (file, index) => {
+    const chosen = Array.from(list);
+    if (target.sortByName) chosen.sort((a, b) => byFileName(a.name, b.name));
+    const added: Item[] = chosen.map((file, index) => {
       const key = `${batch}:${index}`;
       const early = refuseEarly(file);
       if (!early) {
@@ -270,8 +311,8 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
     });
     setItems((all) => [...all, ...added]);
     // A chosen file that was interrupted resumes (its fingerprint matches): no longer a loose end.
-    const chosen = new Set(Array.from(list, (f) => `${f.name}:${f.size}`));
-    setInterrupted((all) => all.filter((u) => !chosen.has(`${u.name}:${u.size}`)));
+    const again = new Set(chosen.map((f) => `${f.name}:${f.size}`));
+    setInterrupted((all) => all.filter((u) => !again.has(`${u.name}:${u.size}`)));
     pump();
   }
 
@@ -360,7 +401,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
           addFiles(event.dataTransfer.files);
         }}
       >
-        <label htmlFor="photo-files">Choose photos to upload</label>
+        <label htmlFor="photo-files">Choose {target.files} to upload</label>
         <input
           id="photo-files"
           type="file"
@@ -383,7 +424,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
         <div className="admin-alert uploader-interrupted">
           <h3>Interrupted uploads</h3>
           <p>
-            {interrupted.length === 1 ? "This upload" : `These ${interrupted.length} uploads`} to this shoot stopped
+            {interrupted.length === 1 ? "This upload" : `These ${interrupted.length} uploads`} to {target.place} stopped
             before the end (the page was closed or reloaded). Choose the same{" "}
             {interrupted.length === 1 ? "file" : "files"} again and{" "}
             {interrupted.length === 1 ? "it carries" : "they carry"} on from where{" "}
@@ -416,7 +457,7 @@ export function PhotoUploader({ shootId, csrf, knownHashes, onQueued, dropZone }
               {!inFlight && refused.length + failed.length > 0
                 ? `; ${refused.length} refused, ${failed.length} failed`
                 : ""}
-              {present.length > 0 ? `; ${present.length} already in this shoot, not sent again` : ""}
+              {present.length > 0 ? `; ${present.length} already in ${target.place}, not sent again` : ""}
               {fromTrash.length > 0
                 ? `; ${fromTrash.length} ${fromTrash.length === 1 ? "was a photo" : "were photos"} in the trash, brought back at ${fromTrash.length === 1 ? "its" : "their"} new place`
                 : ""}

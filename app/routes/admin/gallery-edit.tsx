@@ -2,7 +2,7 @@
 // side (add, rename in place, reorder by dragging or by Move buttons, delete), the selected set's
 // photos in the middle (?set=ID, the first by default) with the same uploader and photo manager as
 // a shoot's page and files dropped anywhere on the set going up into it, and the gallery's
-// settings one short panel at a time (?panel=details|cover|access|sending|selections|guests|delete),
+// settings one short panel at a time (?panel=details|cover|access|sending|selections|guests|albums|delete),
 // each form answering beside itself. Only what the screen shows is read. Every form works
 // without JavaScript, and at a phone's width the columns stack.
 // Each concern's section and its intents' handlers live beside this module, in gallery-edit/.
@@ -35,6 +35,8 @@ import type { Route } from "./+types/gallery-edit";
 import { fetchAllPhotos, useRestOfPhotos, withAllPhotos } from "./all-photos.ts";
 import { accessIntents } from "./gallery-edit/access.server.ts";
 import { AccessSection } from "./gallery-edit/access-section.tsx";
+import { albumsIntents, albumsPanelData } from "./gallery-edit/albums.server.ts";
+import { AlbumsSection } from "./gallery-edit/albums-section.tsx";
 import { type Answer, mistakesIn, panelOf } from "./gallery-edit/answer.ts";
 import { coverIntents } from "./gallery-edit/cover.server.ts";
 import { DeleteSection } from "./gallery-edit/delete-section.tsx";
@@ -136,6 +138,8 @@ async function panelData(
       return { selectionsPanel: { lists: await readSelectionLists(db, gallery.id) } };
     case "guests":
       return { guestsPanel: await guestsPanelData(db, gallery) };
+    case "albums":
+      return { albumsPanel: await albumsPanelData(db, gallery) };
     default:
       return {};
   }
@@ -191,6 +195,7 @@ const INTENTS = intentsOf(
   sendingIntents,
   selectionsIntents,
   guestsIntents,
+  albumsIntents,
 );
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -326,6 +331,9 @@ export default function EditGallery({ loaderData, actionData }: Route.ComponentP
               mistakes={mistakes}
               set={selectedSetId}
             />
+          ) : null}
+          {"albumsPanel" in loaderData && loaderData.albumsPanel ? (
+            <AlbumsSection galleryId={gallery.id} panel={loaderData.albumsPanel} answer={mistakes("album")} />
           ) : null}
           {panel === "delete" ? (
             <DeleteSection gallery={gallery} confirm={loaderData.confirm} set={selectedSetId} />

@@ -14,7 +14,7 @@ import {
 } from "#app/components/admin/action-notice.tsx";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
-import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
+import { PhotoUploader, shootTarget } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { Field } from "#app/components/field.tsx";
@@ -243,7 +243,7 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
         <h2 id="photos-heading">Photos ({loaderData.photoCount})</h2>
         {shoot.deletedAt ? null : (
           <PhotoUploader
-            shootId={shoot.id}
+            target={shootTarget(shoot.id)}
             csrf={csrf}
             knownHashes={loaderData.knownHashes}
             onQueued={() => setPokes((n) => n + 1)}

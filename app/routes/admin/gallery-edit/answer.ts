@@ -21,7 +21,8 @@ export type FormName =
   | "guest-downloads"
   | "event-pin"
   | "event-link"
-  | "guest-list";
+  | "guest-list"
+  | "album";
 
 /** Every answer of this page: a notice, and for a form with a mistake what to correct. */
 export type Answer = ActionAnswer & {
@@ -59,6 +60,7 @@ const PANEL_OF: Partial<Record<FormName, Panel>> = {
   "event-pin": "guests",
   "event-link": "guests",
   "guest-list": "guests",
+  album: "albums",
 };
 
 export function panelOf(answer: Answer | undefined): Panel | undefined {

@@ -8,6 +8,7 @@ export const PANELS = {
   sending: "Sending",
   selections: "Selections",
   guests: "Guests",
+  albums: "Albums",
   delete: "Delete",
 } as const;
 

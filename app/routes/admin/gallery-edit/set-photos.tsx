@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
-import { PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
+import { PhotoUploader, shootTarget } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
 import type { AdminPhoto } from "#domain/catalog/shoots.server.ts";
 import type { PhotoOrder } from "#platform/db/schema.server.ts";
@@ -54,7 +54,7 @@ export function SetPhotos({
       {set.deleted ? null : (
         <PhotoUploader
           key={set.id}
-          shootId={set.id}
+          target={shootTarget(set.id)}
           csrf={csrf}
           knownHashes={data.knownHashes}
           onQueued={() => setPokes((n) => n + 1)}

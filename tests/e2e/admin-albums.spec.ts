@@ -1,0 +1,174 @@
+// The studio's side of album proofing (issue 32) in a real browser at a desktop's width (then a
+// phone's, for the album's page): an album
+// made in the gallery's Albums panel (a wrong name answered beside the field, what was typed
+// kept), three spreads uploaded through the real uploader (chosen out of order, numbered by their
+// names), version 1 sent with a WhatsApp message to the couple; the couple's comment (made by the
+// domain, as their page would: a pin and a swap photo) drawn on its spread and listed with the
+// swap photo's file name, resolved; a corrected spread 2 starting version 2, marked changed, sent
+// and answering the comment; the comments' printable list and CSV file; axe clean.
+import { addComment, galleryAlbums } from "#domain/albums/proofing.server.ts";
+import { STUDIO } from "#domain/catalog/audience.server.ts";
+import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
+import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { expect, test, withStudio } from "./admin-fixtures.ts";
+import { hydrated, VIEWPORTS } from "./fixtures.ts";
+
+// Uploads are processed before their answer: a few seconds on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const UPLOADED_WITHIN_MS = 45_000;
+
+/** A spread-shaped JPEG (2:1) named as SmartAlbums exports it. */
+const spreadFile = async (name: string, seed: number) => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: await seededJpeg(seed, 1600, 800),
+});
+
+test("an album made, uploaded, sent; the couple's comment pinned and resolved; version 2 answers it; the comments exported", async ({
+  adminPage: page,
+  axeViolations,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const base = Math.floor(Math.random() * 0x7f_0000) + 1;
+  const swapName = `paati-${base.toString(36)}.jpg`;
+  const { id, swapPhotoId } = await withStudio(async (deps) => {
+    const id = await createGallery(deps.db, {
+      title: `Priya weds Karthik ${base.toString(36)}`,
+      clientName: "Priya",
+      clientPhone: "+91 98765 43210",
+    });
+    const set = await addGallerySet(deps.db, id, "Muhurtham");
+    const swapPhotoId = await addPhotoToSet(deps, set, await seededJpeg(base, 300, 200), swapName);
+    return { id, swapPhotoId };
+  });
+
+  await page.goto(`/admin/galleries/${id}?panel=albums`);
+  await hydrated(page);
+  const panel = page.getByRole("region", { name: "Albums" });
+  await expect(panel.getByText("No albums yet.")).toBeVisible();
+  const tooLong = "A".repeat(130);
+  await panel.getByLabel("Album name").fill(tooLong);
+  await panel.getByRole("button", { name: "Create album" }).click();
+  await expect(panel.getByText("An album's name is at most 120 characters.")).toBeVisible();
+  await expect(panel.getByLabel("Album name")).toHaveValue(tooLong);
+  await panel.getByLabel("Album name").fill("Priya and Karthik");
+  await panel.getByRole("button", { name: "Create album" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Priya and Karthik" })).toBeVisible();
+  const albumUrl = page.url();
+  await hydrated(page);
+
+  // Chosen in no order: each is numbered by its name.
+  await page
+    .getByLabel("Choose spreads to upload")
+    .setInputFiles([
+      await spreadFile("Priya_03.jpg", base + 3),
+      await spreadFile("Priya_01.jpg", base + 1),
+      await spreadFile("Priya_02.jpg", base + 2),
+    ]);
+  await expect(page.locator(".uploader-summary")).toContainText("3 of 3 uploaded", { timeout: UPLOADED_WITHIN_MS });
+  const v1Spreads = page.getByRole("list", { name: "Version 1's spreads" });
+  await expect(v1Spreads.getByRole("heading", { level: 4 })).toHaveText(["Spread 1", "Spread 2", "Spread 3"]);
+  await expect(v1Spreads.locator(".album-file")).toHaveText(["Priya_01.jpg", "Priya_02.jpg", "Priya_03.jpg"]);
+
+  await page.getByRole("button", { name: "Send version 1 to the couple" }).click();
+  const notice = page.locator("p.admin-notice");
+  await expect(notice).toContainText("Version 1 is sent");
+  const whatsapp = page.getByRole("link", { name: "Tell them on WhatsApp" });
+  await expect(whatsapp).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/919876543210\?text=.*ready%20for%20you%20to%20see/,
+  );
+  await expect(page.getByText("uploading starts version 2 from version 1")).toBeVisible();
+
+  // The couple's comment, as their page makes it: a pin on spread 2's left page, a photo to swap in.
+  await withStudio(async ({ db }) => {
+    const [album] = await galleryAlbums(db, STUDIO, id);
+    const [person] = await db
+      .insertInto("gallery_visitors")
+      .values({ gallery_id: id, name: "Amma", name_key: "amma", pin_hash: "x" })
+      .returning("id")
+      .execute();
+    if (!album?.latest || !person) throw new Error("no album or person");
+    await addComment(
+      db,
+      id,
+      album.id,
+      album.latest.id,
+      { visitorId: person.id, name: "Amma" },
+      { spread: 2, x: 0.25, y: 0.5, text: "Swap the left photo for the one with paati", swapPhotoId },
+    );
+  });
+  await page.reload();
+  await hydrated(page);
+  const spread2 = v1Spreads.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Spread 2" }) });
+  const pin = spread2.locator(".album-pin");
+  await expect(pin).toHaveText("1");
+  // Drawn where the couple tapped: a quarter across the spread, half way down.
+  const [spot, image] = await Promise.all([pin.boundingBox(), spread2.locator("img").first().boundingBox()]);
+  if (!spot || !image) throw new Error("the pin or the spread is not drawn");
+  expect(Math.abs(spot.x + spot.width / 2 - (image.x + image.width * 0.25))).toBeLessThan(2);
+  expect(Math.abs(spot.y + spot.height / 2 - (image.y + image.height * 0.5))).toBeLessThan(2);
+  const comment = spread2.getByRole("list", { name: "Comments on spread 2" });
+  await expect(comment).toContainText("Amma: Swap the left photo for the one with paati");
+  await expect(comment).toContainText(`Swap in ${swapName} (Muhurtham)`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await comment.getByRole("button", { name: "Mark resolved comment 1" }).click();
+  await expect(notice).toContainText("Comment resolved");
+  await expect(comment.getByRole("button", { name: "Open again comment 1" })).toBeVisible();
+
+  // A corrected spread 2: the sent version stays, version 2 starts from it.
+  await page.getByLabel("Choose spreads to upload").setInputFiles([await spreadFile("Priya_02.jpg", base + 22)]);
+  const v2Spreads = page.getByRole("list", { name: "Version 2's spreads" });
+  await expect(v2Spreads.getByRole("heading", { level: 4 })).toHaveText(
+    ["Spread 1", "Spread 2 changed since version 1", "Spread 3"],
+    { timeout: UPLOADED_WITHIN_MS },
+  );
+  await page.getByRole("button", { name: "Send version 2 to the couple" }).click();
+  await expect(notice).toContainText("Version 2 is sent");
+  await expect(page.locator(".album-answers")).toHaveText("Answers: version 1's comment #1 on spread 2 (resolved)");
+  // The older version is folded.
+  await expect(v1Spreads).toBeHidden();
+
+  await page.goto(`${albumUrl}/comments`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Comments on “Priya and Karthik”");
+  const row = page.getByRole("row").filter({ hasText: "Swap the left photo" });
+  await expect(row.getByRole("cell")).toHaveText([
+    "2",
+    "left page, 25% across, 50% down",
+    "Swap the left photo for the one with paati",
+    /^Amma/,
+    swapName,
+    /\d{4}/,
+  ]);
+  expect(await axeViolations(page)).toEqual([]);
+  // The same list as a spreadsheet's file.
+  const csv = await page.request.get(`${albumUrl}/comments.csv`);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(await csv.text()).toContain(
+    `"1","2","left page, 25% across, 50% down","Swap the left photo for the one with paati","Amma",`,
+  );
+  expect(await csv.text()).toContain(`"${swapName}"`);
+
+  // The Albums panel: the album at its newest version, in the studio's words, linking to its page.
+  await page.goto(`/admin/galleries/${id}?panel=albums`);
+  const albumRow = page
+    .getByRole("region", { name: "Albums" })
+    .getByRole("row")
+    .filter({ hasText: "Priya and Karthik" });
+  await expect(albumRow.getByRole("cell")).toHaveText(["Priya and Karthik", "2", "sent", /\d{4}, \d\d:\d\d/]);
+  await expect(albumRow.getByRole("link", { name: "Priya and Karthik" })).toHaveAttribute(
+    "href",
+    new URL(albumUrl).pathname,
+  );
+
+  // On a phone the album's page stacks: nothing scrolls sideways.
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(albumUrl);
+  await page.locator("details.album-version").nth(1).locator("summary").click();
+  await expect(page.locator(".album-pin")).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+});
