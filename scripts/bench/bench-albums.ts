@@ -1,12 +1,13 @@
 // Album proofing's part of `npm run bench` (issue 32, "Performance"): "A 40-spread album (each
 // 7,200 x 3,600 px, 10-20 MB): processed at the admin's photo rate or better."
 //
-// On a fresh data directory: 40 distinct spreads made at bench time from a demo photo (7,200 x
-// 3,600 JPEG at quality 97, so each is the size a SmartAlbums export is), each made a spread of a
-// gallery's album as the upload's finish does (ingestSpread: the check, the pipeline's spread plan
-// (WebP at 640 and 1280 px, the viewing JPEG at 2,048), watermarked as the gallery is), one at a time and then as the admin's
-// uploader sends them (UPLOADER_PARALLEL at once); beside it, the admin's photo rate measured the
-// same way on 24 MP photos under a gallery set's plan (the photo worker's one at a time).
+// On a fresh data directory: 40 distinct spreads made at bench time from two demo photos and a
+// camera's grain (7,200 x 3,600 JPEG at quality 97: 15-20 MB, as a SmartAlbums export is), each
+// made a spread of a gallery's album as the upload's finish does (ingestSpread: the check, then the
+// pipeline's spread plan, WebP at 640 and 1280 px and the viewing JPEG at 2,048, watermarked), one
+// after another, as the server makes an album's spreads however many the uploader sends at once.
+// Beside it, the admin's photo rate measured the same way on 24 MP photos under a gallery set's
+// plan (the photo worker's one at a time).
 //
 //   node scripts/bench/bench.ts --only=albums [--spreads=N]
 import fs from "node:fs";
@@ -18,7 +19,6 @@ import { ingestSpread } from "#domain/albums/spreads.server.ts";
 import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
-import { PARALLEL_UPLOADS as UPLOADER_PARALLEL } from "#domain/media/upload-constants.ts";
 import { freshDeps, makeSources, processAll } from "./bench-gallery.ts";
 import { median, ms } from "./figures.ts";
 
@@ -82,8 +82,8 @@ async function makeSpreads(root: string, dir: string, count: number): Promise<st
   return files;
 }
 
-/** Makes each file a spread of a new album, `parallel` at a time; the times of each and of all. */
-async function ingestAll(files: readonly string[], parallel: number, watermark: boolean) {
+/** Makes each file a spread of a new album, one after another; the times of each and of all. */
+async function ingestAll(files: readonly string[], watermark: boolean) {
   const deps = await freshDeps("studio-bench-album-");
   try {
     const galleryId = await createGallery(deps.db, { title: "Bench wedding" });
@@ -97,23 +97,18 @@ async function ingestAll(files: readonly string[], parallel: number, watermark: 
       });
     const { albumId } = await createAlbum(deps.db, galleryId, "Priya and Karthik");
     const each: number[] = [];
-    let next = 0;
     const started = performance.now();
-    const worker = async () => {
-      for (let i = next++; i < files.length; i = next++) {
-        const file = files[i] as string;
-        const at = performance.now();
-        await ingestSpread(deps, galleryId, {
-          uploadId: `bench-${i}`,
-          albumId,
-          fileName: path.basename(file),
-          place: i + 1,
-          data: fs.readFileSync(file),
-        });
-        each.push(performance.now() - at);
-      }
-    };
-    await Promise.all(Array.from({ length: parallel }, worker));
+    for (const [i, file] of files.entries()) {
+      const at = performance.now();
+      await ingestSpread(deps, galleryId, {
+        uploadId: `bench-${i}`,
+        albumId,
+        fileName: path.basename(file),
+        place: i + 1,
+        data: fs.readFileSync(file),
+      });
+      each.push(performance.now() - at);
+    }
     return { totalMs: performance.now() - started, each };
   } finally {
     await deps.dispose();
@@ -129,13 +124,9 @@ export async function runAlbumBench(root: string): Promise<void> {
     const sizes = files.map((f) => fs.statSync(f).size / MB);
     console.log(`  files: ${Math.min(...sizes).toFixed(1)}-${Math.max(...sizes).toFixed(1)} MB each`);
     const perMinute = (n: number, totalMs: number) => ((n * 60_000) / totalMs).toFixed(1);
-    const one = await ingestAll(files, 1, true);
+    const one = await ingestAll(files, true);
     console.log(
       `  one at a time, watermarked: ${ms(one.totalMs)} for ${count} = ${perMinute(count, one.totalMs)} spreads/min (median ${ms(median(one.each))} each)`,
-    );
-    const batch = await ingestAll(files, UPLOADER_PARALLEL, true);
-    console.log(
-      `  ${UPLOADER_PARALLEL} at once as the uploader sends them: ${ms(batch.totalMs)} = ${perMinute(count, batch.totalMs)} spreads/min`,
     );
     // The admin's photo rate on this machine, measured the same way: the gallery plan, one at a time.
     const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-album-photos-"));
