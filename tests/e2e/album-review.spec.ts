@@ -156,6 +156,9 @@ for (const [label, viewport] of [
       const strip = await page.locator(".al-strip").boundingBox();
       const spreadBox = await spreadItem(page, 1).boundingBox();
       expect(spreadBox?.width).toBeCloseTo(strip?.width ?? 0, 0);
+      // Only the strip scrolls sideways, never the page.
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await pageWidth()).toBe(viewport.width);
 
       // Before a name, nothing to comment with: the name and PIN first.
       await expect(page.getByRole("button", { name: "Send changes to the studio" })).toHaveCount(0);
@@ -252,6 +255,7 @@ for (const [label, viewport] of [
       await expect(page.getByText("The studio will take your album to print")).toBeVisible();
       await expect(page.getByRole("note")).toContainText("Version 2 was approved by Priya Raman on");
       await expect(page.getByRole("note")).toContainText("address of the device");
+      expect(await pageWidth()).toBe(viewport.width);
       if (phones.length > 0)
         await expect(page.getByRole("link", { name: "Tell the studio on WhatsApp" })).toHaveAttribute(
           "href",
@@ -293,6 +297,17 @@ test.describe("an album's review", () => {
     expect(
       (await withStudio(({ db }) => galleryAlbums(db, galleryAudience(gallery.id), gallery.id))).map((a) => a.id),
     ).toEqual([gallery.albumId]);
+    // Sent, it is the couple's too: the gallery says "Albums", and their list says where each stands.
+    await withStudio(({ db }) => sendDraft(db, gallery.id, draft.albumId));
+    await page.goto(gallery.url);
+    await page.getByRole("link", { name: "Albums", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Albums" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Amma's album" })).toContainText(
+      "version 1 Ready for you to look at",
+    );
+    await page.getByRole("link", { name: "Amma's album" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Amma's album" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "All albums" })).toBeVisible();
     // A gallery without a sent album has no link.
     const bare = await withStudio(async ({ db }) => {
       const id = await createGallery(db, { title: unique("No album yet") });
