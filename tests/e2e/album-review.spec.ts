@@ -17,8 +17,11 @@ import {
 } from "#domain/albums/proofing.server.ts";
 import { ingestSpread } from "#domain/albums/spreads.server.ts";
 import { galleryAudience, STUDIO } from "#domain/catalog/audience.server.ts";
+import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
+import { planSpreadVariants, type Watermark } from "#domain/media/pipeline.server.ts";
+import { publicMediaUrl } from "#domain/media/storage.server.ts";
 import { processedAssets, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
@@ -53,9 +56,15 @@ async function upload(galleryId: number, albumId: number, number: number, seed: 
 }
 
 /** A gallery with two sets of the demo's photos and an album whose version 1 (4 spreads) is sent. */
-function makeAlbumGallery(): Promise<AlbumGallery> {
+function makeAlbumGallery(mark?: Watermark): Promise<AlbumGallery> {
   return withStudio(async ({ db }) => {
     const id = await createGallery(db, { title: unique("Priya weds Karthik"), clientName: "Priya" });
+    if (mark)
+      await db
+        .updateTable("client_galleries")
+        .set({ watermark_text: mark.text, watermark_position: mark.position, watermark_opacity: mark.opacityPercent })
+        .where("id", "=", id)
+        .execute();
     const assets = (await processedAssets(db, 6)).map((a) => a.id);
     await appendPhotos(db, await addGallerySet(db, id, "Muhurtham"), assets.slice(0, 3));
     const receptionPhotos = await appendPhotos(db, await addGallerySet(db, id, "Reception"), assets.slice(3, 6));
@@ -181,6 +190,11 @@ for (const [label, viewport] of [
       // Another on spread 2, free text, reached with "Next".
       await page.getByRole("link", { name: "Next" }).click();
       await expect(page.locator(".al-status")).toHaveText(`Spread 2 of ${SPREADS}`);
+      // Escape closes the pin's form and gives focus back to the spread.
+      await tapSpread(page, 2, 0.5, 0.5);
+      await page.keyboard.press("Escape");
+      await expect(page.locator(".al-pinform")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Pin a comment on spread 2" })).toBeFocused();
       await tapSpread(page, 2, 0.75, 0.2);
       await page.getByLabel("Your comment here").fill("Make this one brighter");
       await page.getByRole("button", { name: "Pin comment" }).click();
@@ -219,7 +233,7 @@ for (const [label, viewport] of [
         await enterAs(amma, "Amma", "1357");
         await expect(spreadItem(amma, 1).getByText("Swap this for the one with paati")).toBeAttached();
         await expect(spreadItem(amma, 1).getByRole("button", { name: /^Remove/ })).toHaveCount(0);
-        await amma.getByLabel("Comment on spread 1").fill("Please keep the mandap photo");
+        await amma.getByLabel("Comment on spread 1", { exact: true }).fill("Please keep the mandap photo");
         await amma.getByRole("button", { name: "Add comment on spread 1" }).click();
         await expect(spreadItem(amma, 1).getByText("Please keep the mandap photo")).toBeAttached();
         await expect(spreadItem(amma, 1).getByRole("button", { name: "Remove comment 2" })).toBeAttached();
@@ -264,7 +278,7 @@ for (const [label, viewport] of [
       // Read-only now: no forms, and a comment posted anyway is refused.
       await expect(page.getByRole("button", { name: "Approve version 2" })).toHaveCount(0);
       await expect(page.getByRole("button", { name: /Pin a comment/ })).toHaveCount(0);
-      await expect(page.getByLabel("Comment on spread 1")).toHaveCount(0);
+      await expect(page.getByLabel("Comment on spread 1", { exact: true })).toHaveCount(0);
       const v2 = (await studioView(gallery))[0];
       expect(v2?.approval).toMatchObject({ name: "Priya Raman", spreads: expect.any(Array) });
       expect(v2?.approval?.address).not.toBe("");
@@ -318,6 +332,22 @@ test.describe("an album's review", () => {
     await expect(page.getByRole("link", { name: /^Albums?$/ })).toHaveCount(0);
   });
 
+  test("a watermarked gallery's spreads are its marked files, never the unmarked ones", async ({ page, request }) => {
+    const mark: Watermark = { text: "Nila Studio", position: "bottom-right", opacityPercent: 40 };
+    const gallery = await makeAlbumGallery(mark);
+    const [spread] = (await studioView(gallery))[0]?.spreads ?? [];
+    const urls = (watermark: Watermark | null) =>
+      planSpreadVariants({ width: 1600 }, watermark).map((spec) =>
+        publicMediaUrl(variantKey(spread?.sha256 ?? "", spec)),
+      );
+    await page.goto(gallery.albumUrl);
+    const srcset = (await page.locator(".al-frame > img").first().getAttribute("srcset")) ?? "";
+    const files = srcset.split(", ").map((entry) => entry.split(" ")[0]);
+    expect(files).toEqual(urls(mark));
+    expect(files.some((f) => urls(null).includes(f ?? ""))).toBe(false);
+    expect((await request.get(files[0] ?? "")).status()).toBe(200);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -330,7 +360,7 @@ test.describe("an album's review", () => {
       await expect(page.getByRole("button", { name: /Pin a comment/ })).toHaveCount(0);
       // Too long: refused beside its form, the text kept.
       const tooLong = "x".repeat(2001);
-      await page.getByLabel("Comment on spread 2").evaluate((el, value) => {
+      await page.getByLabel("Comment on spread 2", { exact: true }).evaluate((el, value) => {
         el.removeAttribute("maxlength");
         (el as HTMLTextAreaElement).value = value;
       }, tooLong);
@@ -338,9 +368,9 @@ test.describe("an album's review", () => {
       await page.getByRole("button", { name: "Add comment on spread 2" }).click();
       expect((await refusal).status()).toBe(422);
       await expect(spreadItem(page, 2).locator(".field-error")).toHaveText("A comment is at most 2000 characters.");
-      await expect(page.getByLabel("Comment on spread 2")).toHaveValue(tooLong);
+      await expect(page.getByLabel("Comment on spread 2", { exact: true })).toHaveValue(tooLong);
 
-      await page.getByLabel("Comment on spread 2").fill("The couple's portrait is too small here");
+      await page.getByLabel("Comment on spread 2", { exact: true }).fill("The couple's portrait is too small here");
       await page.getByRole("button", { name: "Add comment on spread 2" }).click();
       await expect(spreadItem(page, 2).getByText("The couple's portrait is too small here")).toBeVisible();
       await expect(spreadItem(page, 2).getByText("(whole spread)")).toBeVisible();
