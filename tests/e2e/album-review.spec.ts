@@ -19,7 +19,7 @@ import { ingestSpread } from "#domain/albums/spreads.server.ts";
 import { galleryAudience, STUDIO } from "#domain/catalog/audience.server.ts";
 import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
-import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
+import { addGallerySet, createGallery, readGallery, setGalleryPin } from "#domain/galleries/galleries.server.ts";
 import { planSpreadVariants, type Watermark } from "#domain/media/pipeline.server.ts";
 import { publicMediaUrl } from "#domain/media/storage.server.ts";
 import { processedAssets, seededJpeg } from "#fixtures/gallery-fixture.ts";
@@ -330,6 +330,23 @@ test.describe("an album's review", () => {
     await page.goto(`/g/${bare}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: /^Albums?$/ })).toHaveCount(0);
+  });
+
+  test("behind the gallery's PIN: its door first, then the album, stepped by the arrow keys", async ({ page }) => {
+    const gallery = await makeAlbumGallery();
+    await withStudio(({ db }) => setGalleryPin(db, gallery.id, "4821"));
+    await page.goto(gallery.albumUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "A private gallery" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(gallery.albumTitle);
+    await page.getByLabel("Gallery PIN").fill("4821");
+    await page.getByRole("button", { name: "Open the gallery" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: gallery.albumTitle })).toBeVisible();
+    await hydrated(page, ".al-strip");
+    await page.getByRole("list", { name: `Spreads of ${gallery.albumTitle}` }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.locator(".al-status")).toHaveText(`Spread 2 of ${SPREADS}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.locator(".al-status")).toHaveText(`Spread 1 of ${SPREADS}`);
   });
 
   test("a watermarked gallery's spreads are its marked files, never the unmarked ones", async ({ page, request }) => {
