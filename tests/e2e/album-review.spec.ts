@@ -347,6 +347,12 @@ test.describe("an album's review", () => {
     await expect(page.locator(".al-status")).toHaveText(`Spread 2 of ${SPREADS}`);
     await page.keyboard.press("ArrowLeft");
     await expect(page.locator(".al-status")).toHaveText(`Spread 1 of ${SPREADS}`);
+    // Zoom: the spread's largest file, in a dialog, closed back to the page.
+    await page.getByRole("link", { name: "Zoom into spread 1" }).click();
+    const zoomed = page.getByRole("dialog", { name: "Spread 1, large" });
+    await expect(zoomed.getByRole("img")).toHaveAttribute("src", /-1600-[0-9a-f]+\.webp$/);
+    await zoomed.getByRole("button", { name: "Close" }).click();
+    await expect(zoomed).toHaveCount(0);
   });
 
   test("a watermarked gallery's spreads are its marked files, never the unmarked ones", async ({ page, request }) => {

@@ -112,7 +112,7 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
           <ul className="al-comments">
             {version.answers.map((c) => (
               <li key={c.id}>
-                <span className="al-muted">Spread {c.spread}:</span> <CommentBody comment={c} />
+                <CommentBody comment={c} spread={c.spread} />
               </li>
             ))}
           </ul>
@@ -487,11 +487,13 @@ function Spread({
   );
 }
 
-function CommentBody({ comment }: { comment: AlbumComment }) {
+/** `spread`: named before the author, where the comment is listed away from its spread. */
+function CommentBody({ comment, spread }: { comment: AlbumComment; spread?: number }) {
   const thumb = comment.swap;
   return (
     <div className="al-comment">
       <p>
+        {spread ? <span className="al-muted">Spread {spread} · </span> : null}
         <strong>{comment.author}</strong>
         {comment.x === null ? <span className="al-muted"> (whole spread)</span> : null}: {comment.text}
       </p>
