@@ -14,7 +14,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isAdminPath } from "../domain/auth/shared.ts";
-import { isClientGalleryPath } from "../domain/galleries/client-types.ts";
+import { isAlbumPath, isClientGalleryPath } from "../domain/galleries/client-types.ts";
 import {
   contentSecurityPolicy,
   documentEtag,
@@ -27,7 +27,7 @@ import { logger } from "../platform/logger.server.ts";
 import { cachedPage, pageEtag } from "../platform/page-cache.server.ts";
 import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration, type HydrationStart } from "./document/deferred-hydration.server.ts";
-import { CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
+import { ALBUM_CSS, CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
 import { holdListsForMainImage } from "./document/main-image-first.server.ts";
 import { cspNonceContext, pageCacheContext, requestIdContext } from "./utils/request-context.ts";
 
@@ -54,7 +54,10 @@ function renderDocument(
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-        const extraCss = isClientGalleryPath(new URL(url).pathname) ? CLIENT_GALLERY_CSS : "";
+        const path = new URL(url).pathname;
+        const extraCss = isClientGalleryPath(path)
+          ? `${CLIENT_GALLERY_CSS}${isAlbumPath(path) ? `\n${ALBUM_CSS}` : ""}`
+          : "";
         sink.on("end", () =>
           resolve({ html: inlineDocumentCss(Buffer.concat(chunks).toString("utf8"), nonce, extraCss), failed }),
         );

@@ -19,6 +19,9 @@ export default [
   route("g/:token/photos", "routes/galleries/photos.ts"),
   route("g/:token/downloads", "routes/galleries/downloads.tsx"),
   route("g/:token/download/*", "routes/galleries/download.ts"),
+  // Album proofing, the couple's side (issue 32): the albums sent to them, and one to review.
+  route("g/:token/album", "routes/galleries/albums.tsx"),
+  route("g/:token/album/:album", "routes/galleries/album.tsx"),
   // A gallery's event link for its guests (issue 31, ADR 044): the selfie's page, each guest's
   // own photos by their personal link, and a photo's download.
   route("e/:token", "routes/event/event.tsx"),

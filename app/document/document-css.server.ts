@@ -3,6 +3,7 @@
 // would only add a round trip on a phone's connection before anything shows (ADR 012).
 // It goes in after React has rendered: React 19 skips elements it did not render in <head>
 // when hydrating, so the client never needs a copy of the CSS in its JavaScript.
+import albumCss from "#app/styles/album.css?inline";
 import appCss from "#app/styles/app.css?inline";
 import galleryCss from "#app/styles/client-gallery.css?inline";
 import headerCss from "#app/styles/header.css?inline";
@@ -10,6 +11,8 @@ import headerCss from "#app/styles/header.css?inline";
 export const DOCUMENT_CSS = `${appCss}\n${headerCss}`;
 /** A client gallery's own rules, only in its pages: the public pages do not carry them. */
 export const CLIENT_GALLERY_CSS = galleryCss;
+/** An album's pages under a gallery's link (issue 32) add their own: the gallery's other pages do not carry them. */
+export const ALBUM_CSS = albumCss;
 
 const HEAD_END = "</head>";
 

@@ -20,6 +20,11 @@ export function isClientGalleryPath(pathname: string): boolean {
   return pathname.startsWith(`${CLIENT_GALLERY_PREFIX}/`) || isEventPath(pathname);
 }
 
+/** An album's pages under a gallery's link (/g/{token}/album…, issue 32): they carry the album's CSS too. */
+export function isAlbumPath(pathname: string): boolean {
+  return /^\/g\/[^/]+\/album(\/|$)/.test(pathname);
+}
+
 /** Photos in the first document, across its sets: a phone's first two screens, a desktop's first. */
 export const FIRST_SCREEN_PHOTOS = 24;
 /** Photos per later fetch, and per page before JavaScript. */

@@ -13,7 +13,7 @@ import {
 } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
-import { guestHiddenPhotoIds } from "../catalog/sets.server.ts";
+import { guestHiddenPhotoIds, readPhotoLabels } from "../catalog/sets.server.ts";
 import { srcSetEntries } from "../catalog/srcset.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import { type MediaStorage, publicMediaUrl } from "../media/storage.server.ts";
@@ -129,6 +129,32 @@ export async function toGalleryPhotos(
       },
     ];
   });
+}
+
+/**
+ * These photos of the gallery by id, as its couple sees them in the grid (an album comment's
+ * "swap for" photos): one read of them and one of their images for all, however many. A photo
+ * the couple may no longer see (trashed since) is left out.
+ */
+export async function galleryThumbnails(
+  db: Database,
+  galleryId: number,
+  photoIds: readonly number[],
+  watermark: Watermark | null,
+): Promise<Map<number, CompactImage>> {
+  const audience = galleryAudience(galleryId);
+  const labels = await readPhotoLabels(db, audience, photoIds);
+  const images = await loadStoredImages(
+    db,
+    audience,
+    labels.map((l) => l.assetId),
+  );
+  const found = new Map<number, CompactImage>();
+  for (const label of labels) {
+    const stored = images.get(label.assetId);
+    if (stored) found.set(label.photoId, clientImage(stored, label.alt, undefined, watermark !== null));
+  }
+  return found;
 }
 
 export async function galleryWatermark(db: Database, galleryId: number): Promise<Watermark | null> {

@@ -176,9 +176,10 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
           <p className="eyebrow">Private gallery</p>
           <h1 className="page-title">{page.title}</h1>
           {page.eventDate ? <p className="cg-date">{page.eventDate}</p> : null}
-          {page.downloads !== "off" ? (
+          {page.downloads !== "off" || page.albums > 0 ? (
             <p className="cg-downloads-link">
-              <a href={`${base}/downloads`}>Download photos</a>
+              {page.albums > 0 ? <a href={`${base}/album`}>{page.albums === 1 ? "Album" : "Albums"}</a> : null}
+              {page.downloads !== "off" ? <a href={`${base}/downloads`}>Download photos</a> : null}
             </p>
           ) : null}
         </header>

@@ -27,4 +27,6 @@ export interface OpenPage {
   downloads: "off" | "open" | "pin";
   /** The wedding's guests may search these photos with a selfie: the viewer lets the couple hide one from them. */
   guests: boolean;
+  /** How many albums the studio has sent the couple to look at (issue 32): a link to them when any. */
+  albums: number;
 }

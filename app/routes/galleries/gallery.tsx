@@ -15,20 +15,19 @@ import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
+import { galleryAlbums } from "#domain/albums/proofing.server.ts";
+import { galleryAudience } from "#domain/catalog/audience.server.ts";
 import { eventDateText } from "#domain/catalog/studio-time.ts";
-import { galleryPath, giveGalleryPin, throttledPin } from "#domain/galleries/access.server.ts";
+import { galleryPath } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
 import { galleryCover } from "#domain/galleries/cover.server.ts";
 import {
   createList,
-  enterAsVisitor,
   LIST_NAME_MAX_CHARS,
   onListSubmitted,
   readLists,
-  VISITOR_NAME_MAX_CHARS,
-  VISITOR_PIN_PATTERN,
   type Visitor,
 } from "#domain/galleries/selections.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -36,18 +35,8 @@ import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/gallery";
-import {
-  enteredCookie,
-  galleryAccessFor,
-  leftCookie,
-  notFound,
-  pinGivenCookie,
-  pinRefusalStatus,
-  privateHeaders,
-} from "./access.server.ts";
-
-/** The list a person's first visit makes for them, so the first heart needs no other step. */
-const FIRST_LIST_NAME = "Album";
+import { galleryAccessFor, leftCookie, notFound, privateHeaders } from "./access.server.ts";
+import { enterByName, formAnswer, givePin } from "./entry.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await galleryAccessFor(request, params.token, context);
@@ -62,12 +51,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lists = visitor ? await readLists(db, visitor.id) : [];
   const list = activeList(lists, positiveInt(url.searchParams.get("list")));
   const only = list !== null && asksOnlyList(url.searchParams);
-  const sets = await galleryWindows({ db, storage: getMediaStorage(readEnv().dataDir) }, gallery.id, {
-    setId: positiveInt(url.searchParams.get("set")),
-    offset: Number(url.searchParams.get("offset") ?? 0),
-    listId: list?.id ?? null,
-    onlyList: only,
-  });
+  const [sets, albums] = await Promise.all([
+    galleryWindows({ db, storage: getMediaStorage(readEnv().dataDir) }, gallery.id, {
+      setId: positiveInt(url.searchParams.get("set")),
+      offset: Number(url.searchParams.get("offset") ?? 0),
+      listId: list?.id ?? null,
+      onlyList: only,
+    }),
+    // One read of the gallery's albums the couple may see (a sent version each), beside the photos'.
+    galleryAlbums(db, galleryAudience(gallery.id), gallery.id),
+  ]);
   return data(
     {
       kind: "open" as const,
@@ -87,6 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // asks for the download PIN first.
       downloads,
       guests: gallery.guests.search,
+      albums: albums.length,
     },
     { headers: privateHeaders },
   );
@@ -99,9 +93,7 @@ function backTo(request: Request, changes: Record<string, string> = {}, hash = "
   return `${url.pathname}${url.search}${hash}`;
 }
 
-function answer(status: number, body: FormAnswer, extraHeaders: Record<string, string> = {}) {
-  return data(body, { status, headers: { ...privateHeaders, ...extraHeaders } });
-}
+const answer = (status: number, body: FormAnswer) => formAnswer(status, body);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const gate = await galleryAccessFor(request, params.token, context);
@@ -114,19 +106,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const address = context.get(clientAddressContext);
   const db = getDb();
 
-  if (gate.state === "pin") {
-    const pin = String(form.get("pin") ?? "").trim();
-    const given = await giveGalleryPin(db, gate.gallery, pin, address);
-    if (!given.ok) return answer(pinRefusalStatus(given, "gallery"), { form: "pin", message: given.message });
-    throw redirect(backTo(request), {
-      headers: { ...privateHeaders, "Set-Cookie": await pinGivenCookie(request, params.token, given.claim) },
-    });
-  }
+  if (gate.state === "pin") return givePin(request, gate, params.token, form, address, backTo(request));
 
   const { gallery, visitor } = gate;
   switch (intent) {
     case "enter":
-      return enter(request, gallery, form, address);
+      return enterByName(request, gallery, form, address, galleryPath(gallery.token));
     case "leave":
       throw redirect(galleryPath(gallery.token), {
         headers: { ...privateHeaders, "Set-Cookie": await leftCookie(request, gallery.token) },
@@ -141,49 +126,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw redirect(backTo(request, {}, `#p-${result.photoId}`), { headers: privateHeaders });
     }
   }
-}
-
-async function enter(
-  request: Request,
-  gallery: { id: number; token: string },
-  form: FormData,
-  address: string,
-): Promise<ReturnType<typeof answer>> {
-  const name = String(form.get("name") ?? "");
-  const pin = String(form.get("pin") ?? "").trim();
-  const fields: Record<string, string> = {};
-  if (name.trim() === "") fields.name = "Please enter your name.";
-  else if (name.trim().length > VISITOR_NAME_MAX_CHARS) fields.name = `Up to ${VISITOR_NAME_MAX_CHARS} characters.`;
-  if (!VISITOR_PIN_PATTERN.test(pin)) fields.pin = "Your PIN is 4 to 8 digits.";
-  if (Object.keys(fields).length > 0) {
-    return answer(400, { form: "enter", message: "Please check the form.", fields, values: { name } });
-  }
-  const db = getDb();
-  let entered: Visitor | null = null;
-  let created = false;
-  const checked = await throttledPin("visitor", gallery.id, address, async () => {
-    const result = await enterAsVisitor(db, gallery.id, name, pin);
-    if (result.ok) {
-      entered = result.visitor;
-      created = result.created;
-    }
-    return result.ok;
-  });
-  const visitor = entered as Visitor | null;
-  if (!checked.ok || !visitor) {
-    // A known name with another PIN: the name is someone's already (or the PIN was mistyped).
-    const message = checked.ok ? "Please check the form." : checked.message;
-    return answer(checked.ok ? 400 : pinRefusalStatus(checked, "visitor"), {
-      form: "enter",
-      message,
-      fields: { pin: `${message} Someone new? Add an initial to your name.` },
-      values: { name },
-    });
-  }
-  if (created || (await readLists(db, visitor.id)).length === 0) await createList(db, visitor, FIRST_LIST_NAME);
-  throw redirect(galleryPath(gallery.token), {
-    headers: { ...privateHeaders, "Set-Cookie": await enteredCookie(request, gallery, visitor.id) },
-  });
 }
 
 async function newList(request: Request, visitor: Visitor | null, form: FormData) {

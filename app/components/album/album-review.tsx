@@ -1,0 +1,519 @@
+// The couple's review of an album version (app/routes/galleries/album.tsx): the spreads as a
+// book, one per screen's width, swiped (a CSS scroll-snap strip, with or without JavaScript),
+// stepped by its buttons or the arrow keys; each spread's pins and comments, its OK, and its plain
+// "comment on this spread" form; then "send changes" and "approve". With JavaScript a tap on a
+// spot of a spread opens a comment form pinned there (pin-form.tsx). Every form is a plain POST.
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { StartChoosing } from "../client-gallery/start-choosing.tsx";
+import type { AlbumAnswer, AlbumComment, AlbumPage, AlbumSpread } from "./album-data.ts";
+import { PinForm, type PinSpot, thumbUrl } from "./pin-form.tsx";
+
+/** A spread spans the page's content (80rem less its 1rem sides, as .page in app.css). */
+export const SPREAD_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
+/** The spreads after the first fetched with the page (at the screen's size): the next swipes show at once. */
+const PRELOADED_AFTER_FIRST = 2;
+
+const NAME_WORDS = {
+  heading: "Your name, to comment",
+  hint: "Comments, OKs and the approval go to the studio with your name.",
+  submit: "Continue",
+};
+
+function reducedMotion(): boolean {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer }) {
+  const { version } = page;
+  const spreads = version.spreads;
+  const locked = version.state === "approved";
+  const canAct = !locked && page.visitor !== null;
+  const strip = useRef<HTMLOListElement>(null);
+  const [current, setCurrent] = useState(0);
+  const [hydrated, setHydrated] = useState(false);
+  const [spot, setSpot] = useState<PinSpot | null>(null);
+  useEffect(() => setHydrated(true), []);
+
+  // The spread on screen: the strip's scroll, in spreads (each is the strip's width).
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const seen = () =>
+      setCurrent(Math.min(spreads.length - 1, Math.max(0, Math.round(el.scrollLeft / el.clientWidth))));
+    seen();
+    el.addEventListener("scroll", seen, { passive: true });
+    return () => el.removeEventListener("scroll", seen);
+  }, [spreads.length]);
+
+  const go = useCallback(
+    (index: number) => {
+      const el = strip.current;
+      if (!el) return;
+      const to = Math.min(spreads.length - 1, Math.max(0, index));
+      el.scrollTo({ left: to * el.clientWidth, behavior: reducedMotion() ? "auto" : "smooth" });
+      setCurrent(to);
+    },
+    [spreads.length],
+  );
+
+  const onKey = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === "ArrowRight") go(current + 1);
+    else if (event.key === "ArrowLeft") go(current - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  const enter = problem?.form === "enter" ? { ...problem, form: "enter" as const } : undefined;
+
+  return (
+    <div className="page cg al">
+      <header className="page-header">
+        <p className="eyebrow">
+          <a href={page.base}>{page.galleryTitle}</a>
+          {page.severalAlbums ? (
+            <>
+              {" · "}
+              <a href={`${page.base}/album`}>All albums</a>
+            </>
+          ) : null}
+        </p>
+        <h1 className="page-title">{page.albumTitle}</h1>
+        <p className="al-version">
+          Version {version.number}
+          {version.sentAt ? `, sent ${version.sentAt}` : ""}
+          {locked ? " · Approved" : version.state === "changes" ? " · Changes sent to the studio" : ""}
+        </p>
+      </header>
+      {/* A form posted where there is none now (the version approved meanwhile, or no name given): said here. */}
+      {problem && (locked || page.visitor === null) && problem.form !== "enter" && problem.form !== "pin" ? (
+        <p className="field-error" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+      {page.visitor === null && !locked ? (
+        <StartChoosing here={page.path} enter={enter} words={NAME_WORDS} open />
+      ) : null}
+      {!locked && canAct ? (
+        <p className="al-hint">
+          Commenting as <strong>{page.visitor?.name}</strong>.{" "}
+          {hydrated
+            ? "Tap a spot on a spread to pin a comment there, or comment on the whole spread with the form under it."
+            : "Comment on a spread with the form under it."}{" "}
+          Mark each spread you are happy with OK.
+        </p>
+      ) : null}
+
+      {version.answers.length > 0 ? (
+        <section className="al-answers" aria-labelledby="al-answers-heading">
+          <h2 id="al-answers-heading" className="cg-subheading">
+            Answered in this version
+          </h2>
+          <ul className="al-comments">
+            {version.answers.map((c) => (
+              <li key={c.id}>
+                <CommentBody comment={c} spread={c.spread} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <nav className="al-controls" aria-label="Spreads">
+        <a
+          className="button button--quiet"
+          href={`#spread-${Math.max(1, (spreads[current - 1] ?? spreads[0])?.number ?? 1)}`}
+          aria-disabled={current === 0 ? true : undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            go(current - 1);
+          }}
+        >
+          Previous
+        </a>
+        <p className="al-status" aria-live="polite">
+          Spread {spreads[current]?.number ?? 1} of {spreads.length}
+        </p>
+        <a
+          className="button button--quiet"
+          href={`#spread-${(spreads[current + 1] ?? spreads[spreads.length - 1])?.number ?? 1}`}
+          aria-disabled={current >= spreads.length - 1 ? true : undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            go(current + 1);
+          }}
+        >
+          Next
+        </a>
+      </nav>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; focused, the arrow keys step it. */}
+      <ol ref={strip} className="al-strip" tabIndex={0} aria-label={`Spreads of ${page.albumTitle}`} onKeyDown={onKey}>
+        {spreads.map((s, i) => (
+          <Spread
+            key={s.number}
+            spread={s}
+            index={i}
+            total={spreads.length}
+            page={page}
+            problem={problem?.spread === s.number ? problem : undefined}
+            canAct={canAct}
+            hydrated={hydrated}
+            spot={spot?.spread === s.number ? spot : null}
+            onSpot={setSpot}
+          />
+        ))}
+      </ol>
+
+      <section id="album-end" className="al-end" aria-labelledby="al-end-heading">
+        <h2 id="al-end-heading" className="cg-subheading">
+          {locked ? "Approved" : "When you have looked at every spread"}
+        </h2>
+        <Thanks page={page} />
+        {version.approval ? (
+          <p className="al-approval" role="note">
+            Version {version.number} was approved by <strong>{version.approval.name}</strong> on {version.approval.at}.
+            {version.approval.addressRecorded
+              ? " The address of the device it was approved from was recorded with it."
+              : ""}
+          </p>
+        ) : null}
+        {canAct ? <EndForms page={page} problem={problem} /> : null}
+      </section>
+    </div>
+  );
+}
+
+function Thanks({ page }: { page: AlbumPage }) {
+  if (!page.done) return null;
+  return (
+    <div className="al-thanks" role="status">
+      <p>
+        {page.done === "approved"
+          ? "Thank you! The studio will take your album to print."
+          : "Thank you! Your comments are with the studio; they will send a new version."}
+      </p>
+      {page.whatsapp ? (
+        <p>
+          <a className="button" href={page.whatsapp} target="_blank" rel="noopener noreferrer">
+            Tell the studio on WhatsApp
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function EndForms({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer }) {
+  const { version } = page;
+  const sendError = problem?.form === "send" ? problem.message : undefined;
+  const approveError = problem?.form === "approve" ? problem.message : undefined;
+  return (
+    <>
+      <form method="post" action={page.path} className="cg-form al-send">
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="version" value={version.id} />
+        <p>
+          {version.comments === 1 ? "1 comment" : `${version.comments} comments`} on this version
+          {version.state === "changes" ? ", sent to the studio." : "."}
+        </p>
+        {sendError ? (
+          <p className="field-error" role="alert">
+            {sendError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--quiet">
+          Send changes to the studio
+        </button>
+      </form>
+      <form method="post" action={page.path} className="cg-form al-approve">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="version" value={version.id} />
+        <p id="al-approve-statement">
+          By typing your name you approve version {version.number} of {page.albumTitle} for printing.
+        </p>
+        <div className="field">
+          <label htmlFor="al-approve-name">Your full name</label>
+          <input
+            id="al-approve-name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={page.limits.name}
+            defaultValue={problem?.form === "approve" ? problem.values?.name : undefined}
+            aria-describedby={`al-approve-statement${approveError ? " al-approve-error" : ""}`}
+            aria-invalid={approveError ? true : undefined}
+          />
+          {approveError ? (
+            <p id="al-approve-error" className="field-error" role="alert">
+              {approveError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button">
+          Approve version {version.number}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** "x" of `pair`, to the spread's share in percent. */
+const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
+
+function Spread({
+  spread,
+  index,
+  total,
+  page,
+  problem,
+  canAct,
+  hydrated,
+  spot,
+  onSpot,
+}: {
+  spread: AlbumSpread;
+  index: number;
+  total: number;
+  page: AlbumPage;
+  problem?: AlbumAnswer;
+  canAct: boolean;
+  hydrated: boolean;
+  spot: PinSpot | null;
+  onSpot: (spot: PinSpot | null) => void;
+}) {
+  const { image } = spread;
+  const tap = useRef<HTMLButtonElement>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const zoom = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (zoomed) zoom.current?.showModal();
+  }, [zoomed]);
+  // A refused pinned comment comes back open where it was, as typed.
+  const pinProblem = problem?.form === "comment" && problem.values?.x ? problem : undefined;
+  const plainProblem = problem?.form === "comment" && !problem.values?.x ? problem : undefined;
+  const pinned =
+    spot ??
+    (pinProblem ? { spread: spread.number, x: Number(pinProblem.values?.x), y: Number(pinProblem.values?.y) } : null);
+  const headingId = `spread-${spread.number}-heading`;
+  const first = index === 0;
+  return (
+    <li id={`spread-${spread.number}`} className="al-spread" aria-labelledby={headingId}>
+      <div className="al-spread-head">
+        <h2 id={headingId} className="cg-subheading">
+          Spread {spread.number} <span className="al-muted">of {total}</span>
+        </h2>
+        {spread.changed ? <span className="al-changed">Changed in version {page.version.number}</span> : null}
+      </div>
+      <div className="al-canvas">
+        {/* The spread and what is drawn over it; a pinned comment's form beside it (under it on a phone). */}
+        <div className="al-frame">
+          <img
+            src={image.fallback}
+            srcSet={image.sources[0]?.srcSet}
+            sizes={SPREAD_SIZES}
+            width={image.width}
+            height={image.height}
+            alt={image.alt}
+            // The first spread is the page's largest image; the next two come with it, at the
+            // screen's size, so a swipe shows them at once; the rest as they come near.
+            loading={index <= PRELOADED_AFTER_FIRST ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : undefined}
+            decoding={first ? undefined : "async"}
+            style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
+          />
+          {hydrated && canAct ? (
+            <button
+              ref={tap}
+              type="button"
+              className="al-tap"
+              aria-label={`Pin a comment on spread ${spread.number}`}
+              onClick={(event) => {
+                const box = event.currentTarget.getBoundingClientRect();
+                // A key (no pointer): the middle of the spread, moved by the form's own fields.
+                const keyed = event.detail === 0;
+                const x = keyed ? 0.5 : (event.clientX - box.left) / box.width;
+                const y = keyed ? 0.5 : (event.clientY - box.top) / box.height;
+                const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 10_000) / 10_000));
+                onSpot({ spread: spread.number, x: clamp(x), y: clamp(y) });
+              }}
+            />
+          ) : null}
+          {spread.comments.map((c) =>
+            c.x === null || c.y === null ? null : (
+              <a
+                key={c.id}
+                href={`#comment-${c.id}`}
+                className={`al-pin${c.resolved ? " al-pin--resolved" : ""}`}
+                style={{ left: percent(c.x), top: percent(c.y) }}
+                aria-label={`Comment ${c.place} by ${c.author}`}
+              >
+                {c.place}
+              </a>
+            ),
+          )}
+          {pinned ? (
+            <span
+              className="al-pin al-pin--new"
+              style={{ left: percent(pinned.x), top: percent(pinned.y) }}
+              aria-hidden="true"
+            >
+              +
+            </span>
+          ) : null}
+        </div>
+        {pinned ? (
+          <PinForm
+            page={page}
+            spot={pinned}
+            problem={pinProblem}
+            onClose={() => {
+              onSpot(null);
+              tap.current?.focus();
+            }}
+          />
+        ) : null}
+      </div>
+      <p className="al-zoom">
+        <a
+          href={spread.large}
+          target="_blank"
+          rel="noopener"
+          onClick={(event) => {
+            event.preventDefault();
+            setZoomed(true);
+          }}
+        >
+          Zoom<span className="visually-hidden"> into spread {spread.number}</span>
+        </a>
+      </p>
+      {zoomed ? (
+        <dialog
+          ref={zoom}
+          className="al-zoomed"
+          aria-label={`Spread ${spread.number}, large`}
+          onClose={() => setZoomed(false)}
+        >
+          <form method="dialog">
+            <button type="submit" className="button">
+              Close
+            </button>
+          </form>
+          <div className="al-zoomed-scroll">
+            <img src={spread.large} alt={image.alt} width={image.width} height={image.height} />
+          </div>
+        </dialog>
+      ) : null}
+
+      {spread.comments.length > 0 ? (
+        <ol className="al-comments" aria-label={`Comments on spread ${spread.number}`}>
+          {spread.comments.map((c) => (
+            <li key={c.id} id={`comment-${c.id}`}>
+              <span className="al-place" aria-hidden="true">
+                {c.place}
+              </span>
+              <CommentBody comment={c} />
+              {c.removable ? (
+                <form method="post" action={page.path} className="al-remove">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="version" value={page.version.id} />
+                  <input type="hidden" name="spread" value={spread.number} />
+                  <input type="hidden" name="comment" value={c.id} />
+                  <button type="submit" className="button button--small button--quiet">
+                    Remove<span className="visually-hidden"> comment {c.place}</span>
+                  </button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {problem && problem.form !== "comment" ? (
+        <p className="field-error" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+      {canAct ? (
+        <div className="al-spread-forms">
+          <form method="post" action={page.path} className="al-ok">
+            <input type="hidden" name="intent" value="ok" />
+            <input type="hidden" name="version" value={page.version.id} />
+            <input type="hidden" name="spread" value={spread.number} />
+            <input type="hidden" name="ok" value={spread.okByMe ? "0" : "1"} />
+            <button
+              type="submit"
+              className="button button--quiet"
+              aria-pressed={spread.okByMe}
+              aria-label={`OK: spread ${spread.number} is fine`}
+            >
+              {spread.okByMe ? "✓ OK" : "OK"}
+            </button>
+            {spread.okCount > 0 ? (
+              <span className="al-muted">
+                {spread.okByMe ? "Marked OK by you" : "Marked OK"}
+                {spread.okCount > 1 ? ` (${spread.okCount} people)` : ""}
+              </span>
+            ) : null}
+          </form>
+          <form method="post" action={page.path} className="cg-form al-plain">
+            <input type="hidden" name="intent" value="comment" />
+            <input type="hidden" name="version" value={page.version.id} />
+            <input type="hidden" name="spread" value={spread.number} />
+            <input type="hidden" name="x" value="" />
+            <input type="hidden" name="y" value="" />
+            <div className="field">
+              <label htmlFor={`al-plain-${spread.number}`}>Comment on spread {spread.number}</label>
+              <textarea
+                id={`al-plain-${spread.number}`}
+                name="text"
+                rows={2}
+                maxLength={page.limits.comment}
+                defaultValue={plainProblem?.values?.text}
+                aria-invalid={plainProblem ? true : undefined}
+                aria-describedby={plainProblem ? `al-plain-${spread.number}-error` : undefined}
+              />
+              {plainProblem ? (
+                <p id={`al-plain-${spread.number}-error`} className="field-error" role="alert">
+                  {plainProblem.message}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--quiet">
+              Add comment<span className="visually-hidden"> on spread {spread.number}</span>
+            </button>
+          </form>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** `spread`: named before the author, where the comment is listed away from its spread. */
+function CommentBody({ comment, spread }: { comment: AlbumComment; spread?: number }) {
+  const thumb = comment.swap;
+  return (
+    <div className="al-comment">
+      <p>
+        {spread ? <span className="al-muted">Spread {spread} · </span> : null}
+        <strong>{comment.author}</strong>
+        {comment.x === null ? <span className="al-muted"> (whole spread)</span> : null}: {comment.text}
+      </p>
+      {thumb ? (
+        <p className="al-swap">
+          <span>Swap for:</span>
+          <img
+            src={thumbUrl(thumb)}
+            alt={thumb.alt || "the chosen photo"}
+            width={thumb.width}
+            height={thumb.height}
+            loading="lazy"
+          />
+        </p>
+      ) : null}
+      {comment.resolved ? (
+        <p className="al-resolved">
+          Resolved by the studio{comment.answeredIn ? ` in version ${comment.answeredIn}` : ""}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// /g/{token}/album: the albums the studio has sent the couple (issue 32), behind the gallery's
+// door. One album goes straight to its page; several are listed with each one's state. A draft
+// is never the couple's: an album with only a draft is not here.
+import { data, redirect } from "react-router";
+import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
+import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
+import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
+import { privatePageMeta } from "#app/utils/private-meta.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { galleryPath } from "#domain/galleries/access.server.ts";
+import { readFormBody } from "#platform/form-body.server.ts";
+import type { Route } from "./+types/albums";
+import { galleryAccessFor, notFound, privateHeaders } from "./access.server.ts";
+import { albumPath, albumsPath, coupleAlbums } from "./album.server.ts";
+import { formAnswer, givePin } from "./entry.server.ts";
+
+const STATE_WORDS = {
+  sent: "Ready for you to look at",
+  changes: "Your changes are with the studio",
+  approved: "Approved",
+  draft: "",
+} as const;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const gate = await galleryAccessFor(request, params.token, context);
+  if (gate.state === "missing") notFound();
+  if (gate.state === "closed")
+    return data({ kind: "closed" as const, reason: gate.reason }, { status: 410, headers: privateHeaders });
+  if (gate.state === "pin") return data({ kind: "pin" as const }, { headers: privateHeaders });
+  const albums = await coupleAlbums(gate.gallery);
+  const [only] = albums;
+  if (only && albums.length === 1) throw redirect(albumPath(gate.gallery.token, only.id), { headers: privateHeaders });
+  return data(
+    {
+      kind: "open" as const,
+      base: galleryPath(gate.gallery.token),
+      title: gate.gallery.title,
+      albums: albums.map((a) => ({
+        href: albumPath(gate.gallery.token, a.id),
+        title: a.title,
+        version: a.latest?.number ?? 0,
+        state: a.latest ? STATE_WORDS[a.latest.state] : "",
+      })),
+    },
+    { headers: privateHeaders },
+  );
+}
+
+/** Only the door's PIN is posted here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const gate = await galleryAccessFor(request, params.token, context);
+  if (gate.state === "missing") notFound();
+  if (gate.state !== "pin") throw redirect(albumsPath(params.token), { headers: privateHeaders });
+  const body = await readFormBody(request);
+  if (!body.ok) return formAnswer(400, { form: "pin", message: "That form could not be read. Please try again." });
+  return givePin(request, gate, params.token, body.form, context.get(clientAddressContext), albumsPath(params.token));
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, { title: "Albums", description: "A private gallery from" });
+
+export default function Albums({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const studio = matches[0].loaderData.studio;
+  if (loaderData.kind === "closed") return <ClosedGallery reason={loaderData.reason} studio={studio} />;
+  if (loaderData.kind === "pin")
+    return <GalleryDoor studioName={studio?.name ?? "The studio"} problem={actionData as FormAnswer | undefined} />;
+  return (
+    <div className="page page--narrow cg al-list">
+      <header className="page-header">
+        <p className="eyebrow">
+          <a href={loaderData.base}>{loaderData.title}</a>
+        </p>
+        <h1 className="page-title">Albums</h1>
+      </header>
+      {loaderData.albums.length === 0 ? (
+        <p>The studio has not sent an album yet. You will find it here when they do.</p>
+      ) : (
+        <ul className="al-albums">
+          {loaderData.albums.map((a) => (
+            <li key={a.href}>
+              <a href={a.href}>{a.title}</a> <span className="al-muted">· version {a.version}</span>{" "}
+              <span className="al-state">{a.state}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
