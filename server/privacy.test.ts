@@ -22,6 +22,7 @@ import {
   albumMarkers,
   type ClosedGallery,
   closedGalleryMarkers,
+  draftMarkers,
   guestMarkers,
   type Marker,
   type PrivateGallery,
@@ -686,6 +687,8 @@ describe("a private client gallery never reaches a public surface", () => {
       `${base}/download/list/${ids.a.listId}.zip`,
       `${base}/download/set/${setA}.zip`,
       ...ids.a.setIds.map((id) => `${base}/photos?set=${id}&offset=0&list=${ids.a.listId}`),
+      `${base}/album`,
+      `${base}/album/${albumA.albumId}`,
     ];
     // Gallery B's own ids asked for through A's link: unknown there (404) ...
     const unknown = [
@@ -694,6 +697,7 @@ describe("a private client gallery never reaches a public surface", () => {
       `${base}/download/list/${ids.b.listId}.zip`,
       `${base}/download/photo/${photoB}`,
       `${base}/download/photo/${photoB}?size=original`,
+      `${base}/album/${albumB.albumId}`,
     ];
     // ... or passed over for A's own (a list that is not the visitor's is their own list).
     const probes = [
@@ -758,6 +762,16 @@ describe("a private client gallery never reaches a public surface", () => {
     };
     expect(photos.photos?.map((p) => p.id).every((id) => ids.a.photoIds.includes(id))).toBe(true);
     expect(photos.photos?.length).toBeGreaterThan(0);
+    // A's album shows the version sent, its spreads and the pinned comment, and nothing of the
+    // studio's draft after it: not its file names, its hash, nor its files' addresses.
+    const album = byPath.get(`${base}/album/${albumA.albumId}`);
+    expect(album?.status).toBe(200);
+    for (const text of [albumA.sent.comment, ...albumA.sent.spreads.map((s) => s.variantKeys[0] ?? "?")])
+      expect(album?.body).toContain(text);
+    const ownDraft = [album, byPath.get(`${base}/album`)].flatMap((a) =>
+      a ? leaksIn(a, draftMarkers(albumA, "A")) : [],
+    );
+    expect(ownDraft, "the studio's draft seen by its own couple").toEqual([]);
     const zip = byPath.get(`${base}/download/all.zip?size=original`);
     expect([zip?.status, zip?.body.includes(GALLERY_A.sets[0]?.files[0] ?? "?")]).toEqual([200, true]);
   });

@@ -7,6 +7,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { AlbumAnswer, AlbumComment, AlbumPage } from "#app/components/album/album-data.ts";
 import { clientAddressContext, studioRowOf } from "#app/utils/request-context.ts";
+import { albumAdminLink } from "#domain/albums/mail.server.ts";
 import { albumApprovedMessage, albumChangesMessage } from "#domain/albums/messages.ts";
 import {
   type AlbumSummary,
@@ -170,7 +171,7 @@ export async function albumPageData(
     visitor: visitor ? { name: visitor.name } : null,
     sets: sets.map((s) => ({ id: s.id, title: s.title })),
     done,
-    whatsapp: done ? studioChat(studio, gallery, album.title, current, path) : null,
+    whatsapp: done ? studioChat(studio, gallery, album, current) : null,
     limits: { comment: COMMENT_MAX_CHARS, name: NAME_MAX_CHARS },
   };
 }
@@ -179,15 +180,14 @@ export async function albumPageData(
 function studioChat(
   studio: Awaited<ReturnType<typeof studioRowOf>>,
   gallery: OpenGate["gallery"],
-  albumTitle: string,
+  album: { id: number; title: string },
   version: VersionView,
-  path: string,
 ): string | null {
   const phones = studioPhones(studio);
   const [phone] = phones;
   if (!phone) return null;
   const facts = {
-    albumTitle,
+    albumTitle: album.title,
     versionNumber: version.number,
     studioName: studio?.name ?? "",
     galleryTitle: gallery.title,
@@ -198,12 +198,12 @@ function studioChat(
         ...facts,
         name: version.approval.name,
         approvedAt: formatStudioTime(version.approval.approvedAt, studio?.time_zone ?? DEFAULT_TIME_ZONE),
-        link: `${origin}${path}`,
+        link: albumAdminLink(origin, gallery.id, album.id),
       })
     : albumChangesMessage({
         ...facts,
         comments: version.comments.length,
-        adminLink: `${origin}/admin/galleries/${gallery.id}`,
+        adminLink: albumAdminLink(origin, gallery.id, album.id),
       });
   return whatsappLink(phone, message, studioCountry(phones));
 }
