@@ -343,8 +343,15 @@ test.describe("an album's review", () => {
     await expect(page.getByRole("heading", { level: 1, name: gallery.albumTitle })).toBeVisible();
     await hydrated(page, ".al-strip");
     await page.getByRole("list", { name: `Spreads of ${gallery.albumTitle}` }).focus();
+    // The fourth spread waits until the couple moves on: then it is one of the next two, fetched.
+    const fourth = page.locator(".al-frame > img").nth(3);
+    await expect(fourth).toHaveAttribute("loading", "lazy");
     await page.keyboard.press("ArrowRight");
     await expect(page.locator(".al-status")).toHaveText(`Spread 2 of ${SPREADS}`);
+    await expect(fourth).toHaveAttribute("loading", "eager");
+    await expect
+      .poll(() => fourth.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await page.keyboard.press("ArrowLeft");
     await expect(page.locator(".al-status")).toHaveText(`Spread 1 of ${SPREADS}`);
     // Zoom: the spread's largest file, in a dialog, closed back to the page.

@@ -153,6 +153,7 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
             key={s.number}
             spread={s}
             index={i}
+            ahead={i <= current + PRELOADED_AFTER_FIRST}
             total={spreads.length}
             page={page}
             problem={problem?.spread === s.number ? problem : undefined}
@@ -263,6 +264,7 @@ const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 function Spread({
   spread,
   index,
+  ahead,
   total,
   page,
   problem,
@@ -273,6 +275,8 @@ function Spread({
 }: {
   spread: AlbumSpread;
   index: number;
+  /** The spread on screen or one of the next PRELOADED_AFTER_FIRST: fetched now, at the screen's size. */
+  ahead: boolean;
   total: number;
   page: AlbumPage;
   problem?: AlbumAnswer;
@@ -315,8 +319,9 @@ function Spread({
             height={image.height}
             alt={image.alt}
             // The first spread is the page's largest image; the next two come with it, at the
-            // screen's size, so a swipe shows them at once; the rest as they come near.
-            loading={index <= PRELOADED_AFTER_FIRST ? "eager" : "lazy"}
+            // screen's size, so a swipe shows them at once; and as the couple swipes on, the two
+            // after the one on screen (a lazy image in a sideways strip may wait until it shows).
+            loading={ahead ? "eager" : "lazy"}
             fetchPriority={first ? "high" : undefined}
             decoding={first ? undefined : "async"}
             style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
