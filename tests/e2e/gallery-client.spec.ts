@@ -389,7 +389,8 @@ test.describe("a 3,600-photo gallery on a phone, its CPU slowed 4×", () => {
       const box = el.getBoundingClientRect();
       return box.bottom > 0 && box.top < window.innerHeight;
     });
-  const topOf = (n: ReturnType<typeof place>) => n.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  /** Where the box is on the screen, unrounded: rows above it are laid out in fractions of a pixel. */
+  const topOf = (n: ReturnType<typeof place>) => n.evaluate((el) => el.getBoundingClientRect().top);
   const imageIn = async (n: ReturnType<typeof place>) => {
     await expect(n).toHaveClass(/cg-item/);
     await expect
@@ -435,10 +436,12 @@ test.describe("a 3,600-photo gallery on a phone, its CPU slowed 4×", () => {
       await imageIn(first);
       expect(await onScreen(first)).toBe(true);
       const top = await topOf(first);
-      // The set above fills in at its end, just above the screen; nothing moves.
+      // The set above fills in at its end, just above the screen; nothing moves. (Less than a
+      // pixel: hundreds of rows redrawn above may move it by a rounding's worth, which rounding
+      // the position once turned into a pixel when it sat at a half.)
       const above = gallery.sets[i - 1];
       await imageIn(place(page, above?.id, (BIG[i - 1] as number) - 1));
-      expect(await topOf(first)).toBe(top);
+      expect(Math.abs((await topOf(first)) - top)).toBeLessThan(1);
     }
   });
 
