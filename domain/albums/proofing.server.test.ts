@@ -287,7 +287,7 @@ describe("album proofing", () => {
     ]);
   });
 
-  it("a file that is not an image is refused by name, and the draft keeps what it had", async () => {
+  it("a file that is not an image, or one cut short, is refused by name, and the draft keeps what it had", async () => {
     const { albumId } = await createAlbum(store.db, galleryId, "Appa's album");
     await upload(albumId, "1.jpg", 501);
     const broken = ingestSpread({ db: store.db, storage: store.storage }, galleryId, {
@@ -299,6 +299,16 @@ describe("album proofing", () => {
     });
     await expect(broken).rejects.toBeInstanceOf(ImageRejectedError);
     await expect(broken).rejects.toThrow(/2\.jpg/);
+    // A spread cut short is refused by the pipeline's own strict decode, before any file is kept.
+    const whole = await spread(502);
+    const cut = ingestSpread({ db: store.db, storage: store.storage }, galleryId, {
+      uploadId: "cut",
+      albumId,
+      fileName: "3.jpg",
+      place: 3,
+      data: whole.subarray(0, Math.floor(whole.byteLength * 0.6)),
+    });
+    await expect(cut).rejects.toThrow(/3\.jpg.*cut short/);
     expect((await studio(albumId))[0]?.spreads.map((s) => s.number)).toEqual([1]);
   });
 

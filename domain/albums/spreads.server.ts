@@ -7,7 +7,7 @@ import { STUDIO } from "../catalog/audience.server.ts";
 import { type IngestDeps, ingestImage, sha256Hex } from "../catalog/ingest.server.ts";
 import { watermarkOf } from "../galleries/downloads.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
-import { checkSourceDecodes, ImageRejectedError, inspectSource, planSpreadVariants } from "../media/pipeline.server.ts";
+import { ImageRejectedError, inspectSource, planSpreadVariants } from "../media/pipeline.server.ts";
 import { spreadNumberOf } from "./numbering.ts";
 import { draftOf, ProofingRefusal } from "./proofing.server.ts";
 import { putSpread, readAlbums, spreadOfUpload } from "./store.server.ts";
@@ -40,8 +40,9 @@ export async function ingestSpread(
   const [gallery] = await readGalleries(db, { id: galleryId, scope: "live" });
   if (!gallery || !(await galleryOfAlbum(db, galleryId, upload.albumId)))
     throw new ProofingRefusal(404, "That album no longer exists.");
+  // The header's check only: the pipeline below decodes every pixel as strictly as the upload
+  // check would, before the studio's answer (a photo's check runs apart, its processing queued).
   const info = await inspectSource(upload.data, upload.fileName);
-  await checkSourceDecodes(upload.data, upload.fileName);
   const versionId = await draftOf(db, galleryId, upload.albumId, now);
   const number = spreadNumberOf(upload.fileName, upload.place);
   if ((await spreadOfUpload(db, upload.uploadId)) !== undefined) return { number, versionId };

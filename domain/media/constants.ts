@@ -66,14 +66,14 @@ export const GALLERY_THUMB_WIDTHS_PX = [400, 640, 800] as const;
 /** The viewer's image and the "web size" download: this long edge, in pixels. */
 export const GALLERY_VIEW_EDGE_PX = 2048;
 /**
- * An album spread's screen files (issue 32, ADR 045), WebP: 640 for a phone's preload of the
- * spreads ahead and a laptop's strip, 1280 a phone's screen (390 CSS px at 3x) or a laptop's at
- * 1x. Above them, the spread's viewing JPEG at GALLERY_VIEW_EDGE_PX, for zooming and dense laptop
+ * An album spread's screen files (issue 32, ADR 045), WebP: 640 a phone at 1.5x, 960 the common
+ * phones (360-412 CSS px at 2-2.6x: a spread is the first paint, so the rung nearest their screen
+ * keeps it from waiting on a 1280's bytes), 1280 a phone at 3x or a laptop at 1x. Above them, the spread's viewing JPEG at GALLERY_VIEW_EDGE_PX, for zooming and dense laptop
  * screens: a 2,048 px WebP of a 20 MB export cost 0.3 s more to encode than the JPEG, which kept
  * a spread slower than the admin's photo rate (the bench's album figures); every one of them is
  * watermarked when the gallery is. The 7,200 px export itself is never sent: the studio keeps it.
  */
-export const SPREAD_WIDTHS_PX = [640, 1280] as const;
+export const SPREAD_WIDTHS_PX = [640, 960, 1280] as const;
 /**
  * The viewing JPEG: libjpeg-turbo's baseline with optimised Huffman tables, not mozjpeg's
  * trellis (several times slower at 2048 px for a few % of bytes). JPEG, not WebP, because the

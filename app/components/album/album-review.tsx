@@ -10,7 +10,10 @@ import { PinForm, type PinSpot, thumbUrl } from "./pin-form.tsx";
 
 /** A spread spans the page's content (80rem less its 1rem sides, as .page in app.css). */
 export const SPREAD_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
-/** The spreads after the first fetched with the page (at the screen's size): the next swipes show at once. */
+/**
+ * The spreads after the one on screen fetched ahead (at the screen's size), once the first has
+ * shown: the next swipes show at once.
+ */
 const PRELOADED_AFTER_FIRST = 2;
 
 const NAME_WORDS = {
@@ -33,6 +36,23 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
   const [hydrated, setHydrated] = useState(false);
   const [spot, setSpot] = useState<PinSpot | null>(null);
   useEffect(() => setHydrated(true), []);
+  // The spreads ahead wait until the first is on screen: fetched beside it, they shared a phone's
+  // connection with the page's largest image and put off its paint by seconds (bench: albums).
+  const [firstShown, setFirstShown] = useState(false);
+  useEffect(() => {
+    const first = strip.current?.querySelector("img");
+    if (!first || first.complete) {
+      setFirstShown(true);
+      return;
+    }
+    const shown = () => setFirstShown(true);
+    first.addEventListener("load", shown, { once: true });
+    first.addEventListener("error", shown, { once: true });
+    return () => {
+      first.removeEventListener("load", shown);
+      first.removeEventListener("error", shown);
+    };
+  }, []);
 
   // The spread on screen: the strip's scroll, in spreads (each is the strip's width).
   useEffect(() => {
@@ -153,7 +173,7 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
             key={s.number}
             spread={s}
             index={i}
-            ahead={i <= current + PRELOADED_AFTER_FIRST}
+            ahead={i === 0 || (firstShown && i <= current + PRELOADED_AFTER_FIRST)}
             total={spreads.length}
             page={page}
             problem={problem?.spread === s.number ? problem : undefined}
@@ -318,9 +338,9 @@ function Spread({
             width={image.width}
             height={image.height}
             alt={image.alt}
-            // The first spread is the page's largest image; the next two come with it, at the
-            // screen's size, so a swipe shows them at once; and as the couple swipes on, the two
-            // after the one on screen (a lazy image in a sideways strip may wait until it shows).
+            // The first spread is the page's largest image; once it shows, the next two come at
+            // the screen's size, so a swipe shows them at once; and as the couple swipes on, the
+            // two after the one on screen (a lazy image in a sideways strip may wait until it shows).
             loading={ahead ? "eager" : "lazy"}
             fetchPriority={first ? "high" : undefined}
             decoding={first ? undefined : "async"}
