@@ -3,13 +3,14 @@
 //
 // On a fresh data directory: 40 distinct spreads made at bench time from two demo photos and a
 // camera's grain (7,200 x 3,600 JPEG at quality 97: 15-20 MB, as a SmartAlbums export is), each
-// made a spread of a gallery's album as the upload's finish does (ingestSpread: the check, then the
-// pipeline's spread plan, WebP at 640 and 1280 px and the viewing JPEG at 2,048, watermarked), one
-// after another, as the server makes an album's spreads however many the uploader sends at once.
-// Beside it, the admin's photo rate measured the same way on 24 MP photos under a gallery set's
-// plan (the photo worker's one at a time). Then, on the production server over the demo studio,
-// the couple's album page (the version sent): its HTML, and mobile Lighthouse beside the home
-// page, whose LCP is the first spread on screen (the goal: under 1.5 s).
+// made a spread of a gallery's album as the upload's finish does (ingestSpread: the header's
+// check, then the pipeline's spread plan, WebP at 640, 960 and 1280 px and the viewing JPEG at
+// 2,048, watermarked), one after another, as the server makes an album's spreads however many
+// the uploader sends at once. Beside it, the admin's photo rate measured the same way on 24 MP
+// photos under a gallery set's plan (the photo worker's one at a time). Then, on the production
+// server over the demo studio, the couple's album page (the version sent): its HTML, and mobile
+// Lighthouse beside the home page, whose LCP is the first spread on screen (the goal:
+// under 1.5 s).
 //
 //   node scripts/bench/bench.ts --only=albums [--spreads=N] [--lighthouse-runs=N]
 import fs from "node:fs";
