@@ -5,29 +5,32 @@
 // migrations, WAL and busy handling, the schema types read from SQLite), and pure functions,
 // which do not touch a database; the schema parity test holds the two schemas together.
 import { defineConfig } from "vitest/config";
-import base, { MODEL_ONLY_TESTS } from "./vitest.config.ts";
+import base, { projectsOf, SQLITE_RUN_ONLY_TESTS } from "./vitest.config.ts";
 
-// Spread, not mergeConfig: that would add these lists to the base's instead of replacing them.
+// The cluster drill starts its own PostgreSQL whichever run it is in, and the font subsetter has
+// no database: both run in SQLite's, as do the tests one run of which is enough.
+const EXCLUDE = [
+  "**/node_modules/**",
+  "scripts/build/subset-fonts.test.ts",
+  "scripts/drills/cluster-drill.test.ts",
+  "scripts/drills/cluster-ledger.test.ts",
+  ...SQLITE_RUN_ONLY_TESTS,
+];
+
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: [
-      "domain/**/*.server.test.ts",
-      "server/**/*.test.ts",
-      "platform/db/schema-parity.server.test.ts",
-      "platform/*.server.test.ts",
-      "app/routes/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      // The face model's own tests (no database), run here rather than beside SQLite's longer run.
-      ...MODEL_ONLY_TESTS,
-    ],
-    // The cluster drill starts its own PostgreSQL whichever run it is in: it runs in SQLite's.
-    exclude: [
-      "**/node_modules/**",
-      "scripts/build/subset-fonts.test.ts",
-      "scripts/drills/cluster-drill.test.ts",
-      "scripts/drills/cluster-ledger.test.ts",
-    ],
+    projects: projectsOf(
+      [
+        "domain/**/*.server.test.ts",
+        "server/**/*.test.ts",
+        "platform/db/schema-parity.server.test.ts",
+        "platform/*.server.test.ts",
+        "app/routes/**/*.test.ts",
+        "scripts/**/*.test.ts",
+      ],
+      EXCLUDE,
+    ),
   },
 });

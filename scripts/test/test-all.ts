@@ -125,14 +125,14 @@ ok = step("Build", "node", ["scripts/build/ensure-build.ts"]) && ok;
  * data directories and databases on free ports, and each PostgreSQL run its own cluster, so they
  * share nothing but the build, which the step above has made current.
  */
-const CLUSTER_DRILL_TEST = "scripts/drills/cluster-drill.test.ts";
 const json = (name: string) => path.join(reports, `${name}.json`);
 const vitestArgs = (name: string) => ["--reporter=default", "--reporter=json", `--outputFile.json=${json(name)}`];
 
 const drill = beside("The cluster drill (Vitest)", "vitest-cluster-drill", "npx", [
   "vitest",
   "run",
-  CLUSTER_DRILL_TEST,
+  "--project",
+  "cluster-drill",
   ...vitestArgs("vitest-cluster-drill"),
 ]);
 // The integration suite again on PostgreSQL, in a throwaway cluster (vitest.postgres.config.ts).
@@ -147,8 +147,10 @@ ok =
   step("Unit and integration tests on SQLite (Vitest)", "npx", [
     "vitest",
     "run",
-    "--exclude",
-    CLUSTER_DRILL_TEST,
+    "--project",
+    "shared-modules",
+    "--project",
+    "own-modules",
     ...vitestArgs("vitest"),
   ]) && ok;
 countVitest("SQLite", json("vitest"));
