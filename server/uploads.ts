@@ -148,23 +148,6 @@ export function createUploads(dataDir: string): Uploads {
   const uploadOf = new WeakMap<object, string>();
 
   /**
-   * An album's spreads are made one after another: the uploader sends a few files at once, and
-   * the first spreads of a new version would each start a draft (one wins the "one draft" index,
-   * the rest would fail and be sent again).
-   */
-  const albumTurns = new Map<number, Promise<unknown>>();
-  function inAlbumsTurn<T>(albumId: number, work: () => Promise<T>): Promise<T> {
-    const mine = (albumTurns.get(albumId) ?? Promise.resolve()).catch(() => {}).then(work);
-    albumTurns.set(albumId, mine);
-    mine
-      .finally(() => {
-        if (albumTurns.get(albumId) === mine) albumTurns.delete(albumId);
-      })
-      .catch(() => {});
-    return mine;
-  }
-
-  /**
    * Checks a finished upload and queues it, or makes it an album's spread (once: a second call
    * finds its job or its spread); refusals as tus answers.
    */
@@ -175,13 +158,13 @@ export function createUploads(dataDir: string): Uploads {
       const data = await staging.read(upload.id);
       if (fields.kind === "photo") return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
       const { galleryId, ...spread } = fields;
-      await inAlbumsTurn(spread.albumId, () =>
-        ingestSpread({ db: getDb(), storage: getMediaStorage(dataDir) }, galleryId, {
-          ...spread,
-          uploadId: upload.id,
-          data,
-        }),
-      );
+      // Made as it finishes, beside the uploader's other files (the new draft they share is the
+      // database's to settle): on 2 cores, two spreads' decodes at once each have a core.
+      await ingestSpread({ db: getDb(), storage: getMediaStorage(dataDir) }, galleryId, {
+        ...spread,
+        uploadId: upload.id,
+        data,
+      });
       // Made into a spread's files already: the staged bytes are not needed by any job.
       await store.remove(upload.id).catch(() => {});
       return { fromTrash: false };

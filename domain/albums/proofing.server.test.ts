@@ -143,7 +143,7 @@ describe("album proofing", () => {
     ]);
     // The screen's WebP, then the viewing JPEG for zooming (the spread is 960 px: no 1280 rung).
     expect(sent?.spreads[0]?.image.sources[0]?.srcSet).toMatch(
-      /^\/media\/\S+-640-\w+\.webp 640w, \/media\/\S+-960-\w+\.jpg 960w$/,
+      /^\/media\/\S+-720-\w+\.webp 720w, \/media\/\S+-960-\w+\.jpg 960w$/,
     );
     // Sent: the couple loads them; the public, another gallery's link and the guests still never.
     expect([
@@ -285,6 +285,31 @@ describe("album proofing", () => {
       ["album-changes", v1.id],
       ["album-approved", v2.id],
     ]);
+  });
+
+  it("spreads of a new version uploaded at once share one draft, started from the last version; the same number twice keeps one", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "Amma's album");
+    for (const n of [1, 2, 3, 4]) await upload(albumId, `amma-${n}.jpg`, 500 + n);
+    const v1 = await sendDraft(store.db, galleryId, albumId);
+    // As the uploader sends them (several at once) and the server makes each as it finishes.
+    await Promise.all([
+      upload(albumId, "amma-2.jpg", 602),
+      upload(albumId, "amma-3.jpg", 603),
+      upload(albumId, "amma-3-new.jpg", 613, 3),
+      upload(albumId, "amma-5.jpg", 605),
+    ]);
+    const [draft, sent] = await studio(albumId);
+    expect(sent?.id).toBe(v1.id);
+    expect([draft?.number, draft?.state]).toEqual([2, "draft"]);
+    expect(draft?.spreads.map((s) => [s.number, s.changed])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, false],
+      [5, true],
+    ]);
+    const three = draft?.spreads.find((s) => s.number === 3)?.fileName;
+    expect(["amma-3.jpg", "amma-3-new.jpg"]).toContain(three);
   });
 
   it("a file that is not an image, or one cut short, is refused by name, and the draft keeps what it had", async () => {

@@ -21,7 +21,6 @@ import {
   type ApprovalRow,
   answerResolvedComments,
   type CommentRow,
-  copySpreads,
   deleteComment,
   insertAlbum,
   insertApproval,
@@ -126,6 +125,7 @@ export function albumTitle(raw: string): string {
 export async function createAlbum(db: Database, galleryId: number, rawTitle: string, now = new Date()) {
   const albumId = await insertAlbum(db, galleryId, albumTitle(rawTitle), now);
   const versionId = await insertVersion(db, albumId, now);
+  if (versionId === null) throw new Error(`album ${albumId}: a new album already had a draft`);
   return { albumId, versionId };
 }
 
@@ -157,16 +157,16 @@ export async function galleryAlbums(db: Database, audience: AlbumAudience, galle
 
 /** The album's draft to upload into: the one there is, or a new one starting from the newest version's spreads. */
 export async function draftOf(db: Database, galleryId: number, albumId: number, now = new Date()): Promise<number> {
-  const versions = await readVersions(db, STUDIO, galleryId, albumId);
-  const newest = versions[0];
-  if (!newest) {
-    if (!(await readAlbums(db, STUDIO, galleryId)).some((a) => a.id === albumId)) throw NOT_FOUND();
-    return insertVersion(db, albumId, now);
-  }
-  if (newest.state === "draft") return newest.id;
-  const draft = await insertVersion(db, albumId, now);
-  await copySpreads(db, newest.id, draft);
-  return draft;
+  const [newest] = await readVersions(db, STUDIO, galleryId, albumId);
+  if (newest?.state === "draft") return newest.id;
+  if (!newest && !(await readAlbums(db, STUDIO, galleryId)).some((a) => a.id === albumId)) throw NOT_FOUND();
+  const draft = await insertVersion(db, albumId, now, newest?.id ?? null);
+  if (draft !== null) return draft;
+  // The uploader sends a few spreads at once, and the first of a new version each start a draft:
+  // one does, in the database, and the others put their spreads in it.
+  const [started] = await readVersions(db, STUDIO, galleryId, albumId);
+  if (started?.state === "draft") return started.id;
+  throw new ProofingRefusal(409, "This album changed while the spread was uploaded: upload it again.");
 }
 
 /** The studio's draft of an album, if it has one: where uploads go. */

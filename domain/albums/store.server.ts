@@ -202,7 +202,17 @@ export async function readVersion(db: Database, audience: Audience, versionId: n
   return row ? toVersion(row) : null;
 }
 
-export async function insertVersion(db: Database, albumId: number, now: Date): Promise<number> {
+/**
+ * A new version of the album, a draft: empty, or a copy of `copyOf`'s spreads, in one transaction.
+ * Null when the album has a draft already, or another started one at the same moment (the one-draft
+ * index and the unique number refuse the second; on PostgreSQL it waits for the first to commit).
+ */
+export async function insertVersion(
+  db: Database,
+  albumId: number,
+  now: Date,
+  copyOf: number | null = null,
+): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom("album_versions")
@@ -213,9 +223,13 @@ export async function insertVersion(db: Database, albumId: number, now: Date): P
     const row = await trx
       .insertInto("album_versions")
       .values({ album_id: albumId, number: Number(last?.number ?? 0) + 1, created_at: at, last_activity_at: at })
+      .onConflict((oc) => oc.doNothing())
       .returning("id")
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+      .executeTakeFirst();
+    if (!row) return null;
+    const id = Number(row.id);
+    if (copyOf !== null) await copySpreads(trx, copyOf, id);
+    return id;
   });
 }
 
@@ -390,11 +404,6 @@ export async function putSpread(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
-      .deleteFrom("album_spreads")
-      .where("version_id", "=", spread.versionId)
-      .where("number", "=", spread.number)
-      .execute();
-    await trx
       .insertInto("album_spreads")
       .values({
         version_id: spread.versionId,
@@ -404,6 +413,15 @@ export async function putSpread(
         sha256: spread.sha256,
         upload_id: spread.uploadId,
       })
+      // A spread uploaded again under its number takes its place, even two at once.
+      .onConflict((oc) =>
+        oc.columns(["version_id", "number"]).doUpdateSet((eb) => ({
+          asset_id: eb.ref("excluded.asset_id"),
+          file_name: eb.ref("excluded.file_name"),
+          sha256: eb.ref("excluded.sha256"),
+          upload_id: eb.ref("excluded.upload_id"),
+        })),
+      )
       .execute();
     await trx
       .updateTable("album_versions")
@@ -418,7 +436,7 @@ export async function deleteSpread(db: Database, versionId: number, number: numb
 }
 
 /** A new draft starts as the version before it: the same spreads, which the studio then replaces. */
-export async function copySpreads(db: Database, fromVersionId: number, toVersionId: number): Promise<void> {
+async function copySpreads(db: Database, fromVersionId: number, toVersionId: number): Promise<void> {
   await db
     .insertInto("album_spreads")
     .columns(["version_id", "number", "asset_id", "file_name", "sha256"])

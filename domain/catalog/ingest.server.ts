@@ -4,15 +4,9 @@
 // and the row is only written once every file exists, so a crash never leaves a half asset.
 import { createHash } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
+import { PIPELINE_VERSION, type VariantFormat } from "../media/constants.ts";
 import {
-  AVIF_OPTIONS,
-  GALLERY_JPEG_OPTIONS,
-  JPEG_OPTIONS,
-  PIPELINE_VERSION,
-  type VariantFormat,
-  WEBP_OPTIONS,
-} from "../media/constants.ts";
-import {
+  encoderOptions,
   inspectSource,
   planVariants,
   type RenderResult,
@@ -38,12 +32,6 @@ export interface IngestResult {
   encoded: number;
 }
 
-const FORMAT_OPTIONS: Record<VariantFormat, object> = {
-  avif: AVIF_OPTIONS,
-  webp: WEBP_OPTIONS,
-  jpeg: JPEG_OPTIONS,
-};
-
 function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 8);
 }
@@ -51,9 +39,9 @@ function shortHash(text: string): string {
 // Settings are part of a variant's name, so a new encoder setting yields new files and an
 // old URL never changes meaning: that is what makes a year of caching safe.
 const SETTINGS_TAG: Record<VariantFormat, string> = {
-  avif: shortHash(`${PIPELINE_VERSION}:avif:${JSON.stringify(FORMAT_OPTIONS.avif)}`),
-  webp: shortHash(`${PIPELINE_VERSION}:webp:${JSON.stringify(FORMAT_OPTIONS.webp)}`),
-  jpeg: shortHash(`${PIPELINE_VERSION}:jpeg:${JSON.stringify(FORMAT_OPTIONS.jpeg)}`),
+  avif: shortHash(`${PIPELINE_VERSION}:avif:${JSON.stringify(encoderOptions({ format: "avif" }))}`),
+  webp: shortHash(`${PIPELINE_VERSION}:webp:${JSON.stringify(encoderOptions({ format: "webp" }))}`),
+  jpeg: shortHash(`${PIPELINE_VERSION}:jpeg:${JSON.stringify(encoderOptions({ format: "jpeg" }))}`),
 };
 
 const EXTENSION: Record<VariantFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
@@ -65,7 +53,7 @@ export function sha256Hex(data: Uint8Array): string {
 function settingsTag(spec: VariantSpec): string {
   // The public ladder's names are unchanged; a delivery JPEG or a watermark makes its own.
   if (!spec.preset && !spec.watermark) return SETTINGS_TAG[spec.format];
-  const options = spec.preset === "delivery" ? GALLERY_JPEG_OPTIONS : FORMAT_OPTIONS[spec.format];
+  const options = encoderOptions(spec);
   const mark = spec.watermark
     ? { text: spec.watermark.text.trim(), position: spec.watermark.position, opacity: spec.watermark.opacityPercent }
     : null;

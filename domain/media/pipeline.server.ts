@@ -29,9 +29,11 @@ import {
   MAX_VARIANT_WIDTH_PX,
   PLACEHOLDER_EDGE_PX,
   PLACEHOLDER_WEBP_OPTIONS,
+  PROOF_WEBP_OPTIONS,
   SPREAD_WIDTHS_PX,
   VARIANT_WIDTHS_PX,
   type VariantFormat,
+  WATERMARK_BAND_LINES,
   WATERMARK_MARGIN_SHARE,
   WATERMARK_TEXT_SHARE,
   WEBP_OPTIONS,
@@ -81,10 +83,11 @@ export interface VariantSpec {
   format: VariantFormat;
   width: number;
   /**
-   * Which encoder settings: the public site's (default), or a client gallery's delivery JPEG
-   * (GALLERY_JPEG_OPTIONS: faster to make, and the web-size download).
+   * Which encoder settings: the public site's (default), a client gallery's delivery JPEG
+   * (GALLERY_JPEG_OPTIONS: faster to make, and the web-size download), or an album spread's
+   * proof WebP (PROOF_WEBP_OPTIONS).
    */
-  preset?: "delivery";
+  preset?: "delivery" | "proof";
   watermark?: Watermark;
 }
 
@@ -229,7 +232,7 @@ export function planSpreadVariants(
   const [view] = planGalleryVariants(source).slice(-1);
   if (!view) return [];
   const screens = SPREAD_WIDTHS_PX.filter((w) => w < view.width).map(
-    (width): VariantSpec => ({ format: "webp", width, ...mark }),
+    (width): VariantSpec => ({ format: "webp", width, preset: "proof", ...mark }),
   );
   return [...screens, { ...view, ...mark }];
 }
@@ -246,23 +249,42 @@ const SVG_ANCHOR: Record<WatermarkPosition, { x: number; y: number; anchor: stri
   center: { x: 0.5, y: 0.5, anchor: "middle", baseline: "middle" },
 };
 
-/** The watermark as an SVG the size of the image, for libvips (librsvg) to draw over it. */
-export function watermarkSvg(watermark: Watermark, width: number, height: number): Buffer {
+/**
+ * The watermark for libvips (librsvg) to draw over an image: an SVG as wide as the image and only
+ * as tall as the band its text sits in, with where that band goes. Blending is paid per pixel of
+ * the overlay: a band instead of the whole image made a 2,048 px file's mark about 70 ms cheaper.
+ */
+export function watermarkOverlay(
+  watermark: Watermark,
+  width: number,
+  height: number,
+): { input: Buffer; top: number; left: number } {
   const long = Math.max(width, height);
   const size = Math.max(8, Math.round(long * WATERMARK_TEXT_SHARE));
   const margin = Math.round(long * WATERMARK_MARGIN_SHARE);
   const at = SVG_ANCHOR[watermark.position];
   const x = at.x === 0 ? margin : at.x === 1 ? width - margin : width / 2;
   const y = at.y === 0 ? margin : at.y === 1 ? height - margin : height / 2;
+  // The text's line with room for its outline, ascenders and descenders on either side.
+  const reach = Math.ceil(size * WATERMARK_BAND_LINES);
+  const top = Math.max(0, Math.floor(at.y === 0 ? y - size : y - reach));
+  const bottom = Math.min(height, Math.ceil(at.y === 1 ? y + size : y + reach));
   const opacity = Math.min(100, Math.max(5, watermark.opacityPercent)) / 100;
   // White text with a thin dark outline reads on both bright skies and dark suits.
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<text x="${x}" y="${y}" text-anchor="${at.anchor}" dominant-baseline="${at.baseline}" ` +
-      `font-family="sans-serif" font-weight="600" font-size="${size}" fill="#ffffff" ` +
-      `stroke="#000000" stroke-opacity="0.5" stroke-width="${Math.max(1, size / 24)}" opacity="${opacity}">` +
-      `${escapeXml(watermark.text.trim())}</text></svg>`,
-  );
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${bottom - top}">` +
+    `<text x="${x}" y="${y - top}" text-anchor="${at.anchor}" dominant-baseline="${at.baseline}" ` +
+    `font-family="sans-serif" font-weight="600" font-size="${size}" fill="#ffffff" ` +
+    `stroke="#000000" stroke-opacity="0.5" stroke-width="${Math.max(1, size / 24)}" opacity="${opacity}">` +
+    `${escapeXml(watermark.text.trim())}</text></svg>`;
+  return { input: Buffer.from(svg), top, left: 0 };
+}
+
+/** The encoder's settings for a spec: its format's, or its preset's. */
+export function encoderOptions(spec: Pick<VariantSpec, "format" | "preset">): object {
+  if (spec.format === "avif") return AVIF_OPTIONS;
+  if (spec.format === "webp") return spec.preset === "proof" ? PROOF_WEBP_OPTIONS : WEBP_OPTIONS;
+  return spec.preset === "delivery" ? GALLERY_JPEG_OPTIONS : JPEG_OPTIONS;
 }
 
 export interface RenderResult {
@@ -302,15 +324,12 @@ export async function renderVariants(
       const resized = await pipeline.raw().toBuffer({ resolveWithObject: true });
       const { width: w, height: h, channels: c } = resized.info;
       pipeline = sharp(resized.data, { raw: { width: w, height: h, channels: c } }).composite([
-        { input: watermarkSvg(spec.watermark, w, h), top: 0, left: 0 },
+        watermarkOverlay(spec.watermark, w, h),
       ]);
     }
     if (spec.format === "avif") pipeline = pipeline.avif(AVIF_OPTIONS);
-    else if (spec.format === "webp") pipeline = pipeline.webp(WEBP_OPTIONS);
-    else
-      pipeline = pipeline
-        .flatten({ background: "#ffffff" })
-        .jpeg(spec.preset === "delivery" ? GALLERY_JPEG_OPTIONS : JPEG_OPTIONS);
+    else if (spec.format === "webp") pipeline = pipeline.webp(encoderOptions(spec));
+    else pipeline = pipeline.flatten({ background: "#ffffff" }).jpeg(encoderOptions(spec));
     const out = await pipeline.toBuffer({ resolveWithObject: true });
     return { ...spec, height: out.info.height, data: out.data };
   };
