@@ -108,8 +108,12 @@ export default async function handleRequest(
     isAdmin || import.meta.env.DEV
       ? rendered.html
       : deferHydration(rendered.html, nonce, hydrationStart(routerContext));
-  // Its photo lists below the first screen wait for its main image (main-image-first.ts).
-  const html = personal ? deferred : holdListsForMainImage(deferred);
+  // Its photo lists below the first screen wait for its main image (main-image-first.ts): a
+  // public page's, and a personal page's that says so (`handle.mainImageFirst`: the album).
+  const html =
+    !personal || handlesOf(routerContext).some((handle) => handle.mainImageFirst === true)
+      ? holdListsForMainImage(deferred, nonce)
+      : deferred;
   const status = failed ? 500 : responseStatusCode;
   if (!personal) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
   // Admin pages are personal: no ETag, so no shared or conditional copy of them exists.
@@ -143,6 +147,8 @@ interface DocumentHandle {
   pageCacheMs?: unknown;
   /** When the page's modules start (hydrationStart). */
   hydrate?: unknown;
+  /** A personal page whose marked lists wait for its main image (holdListsForMainImage). */
+  mainImageFirst?: unknown;
 }
 
 function handlesOf(context: EntryContext): DocumentHandle[] {
@@ -151,9 +157,10 @@ function handlesOf(context: EntryContext): DocumentHandle[] {
   );
 }
 
-/** A page starts its modules after its first paint if one of its routes says so (`handle.hydrate`). */
+/** When a page starts its modules, if one of its routes says (`handle.hydrate`): the earliest said. */
 function hydrationStart(context: EntryContext): HydrationStart {
-  return handlesOf(context).some((handle) => handle.hydrate === "paint") ? "paint" : "intent";
+  const said = handlesOf(context).map((handle) => handle.hydrate);
+  return said.includes("paint") ? "paint" : said.includes("load") ? "load" : "intent";
 }
 
 /**

@@ -46,6 +46,15 @@ describe("deferHydration", () => {
     expect(html).not.toContain('link("prefetch",preloads[ahead++])');
   });
 
+  it("on load, starts the modules once the page has loaded and painted, not at its first paint, and fetches nothing ahead", () => {
+    const load = deferHydration(DOCUMENT, "n1", "load");
+    const loader = /<script nonce="n1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(load)?.[1] ?? "";
+    expect(loader).toContain('addEventListener("load",painted,{once:true})');
+    expect(loader).toContain("afterLoadAndPaint(start)");
+    expect(loader).not.toContain("afterFirstPaint(start)");
+    expect(loader).not.toContain('link("prefetch",preloads[ahead++])');
+  });
+
   it("fetches ahead only once the page has loaded and painted, and shares that moment with the islands", () => {
     const intent = deferHydration(DOCUMENT, "n1", "intent");
     const loader = /<script nonce="n1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(intent)?.[1] ?? "";

@@ -71,12 +71,14 @@ const earlyListener = `document.addEventListener("click", function (event) {
 
 /**
  * When a page's modules start. "paint": after its first contentful paint (a page that moves
- * by itself: the home page's slideshow, a client's gallery). "intent": only when the visitor
- * reaches for something that needs them (a [data-early] element: a thumbnail, the contact
- * form), the files fetched ahead once the page has loaded (ADR 015). A route says "paint" in
- * its handle (`hydrate`); "intent" is the default.
+ * by itself: the home page's slideshow, a client's gallery). "load": once the page has loaded
+ * and painted, its eager images with it (a page whose largest image must not share a phone's
+ * connection and processor with the modules: the couple's album, whose first spread is large).
+ * "intent": only when the visitor reaches for something that needs them (a [data-early]
+ * element: a thumbnail, the contact form), the files fetched ahead once the page has loaded
+ * (ADR 015). A route says "paint" or "load" in its handle (`hydrate`); "intent" is the default.
  */
-export type HydrationStart = "paint" | "intent";
+export type HydrationStart = "paint" | "load" | "intent";
 
 /** The loader, as the browser runs it, given the module URLs to preload once it starts. */
 const loader = (preloads: string[], when: HydrationStart, islands: boolean) => `(function () {
@@ -110,8 +112,8 @@ const loader = (preloads: string[], when: HydrationStart, islands: boolean) => `
   document.addEventListener("pointerdown", prepare, true);
   document.addEventListener("focusin", prepare, true);
   ${afterFirstPaint}
-  ${when === "intent" || islands ? afterLoadAndPaint : ""}
-  ${when === "paint" ? startAfterPaint : fetchAheadAfterLoad}
+  ${when !== "paint" || islands ? afterLoadAndPaint : ""}
+  ${when === "paint" ? startAfterPaint : when === "load" ? startAfterLoad : fetchAheadAfterLoad}
 })();`;
 
 /**
@@ -159,6 +161,10 @@ const afterFirstPaint = `function afterFirstPaint(callback) {
 
 const startAfterPaint = `if (document.visibilityState !== "visible") return start();
   afterFirstPaint(start);
+  document.addEventListener("visibilitychange", start, { once: true });`;
+
+const startAfterLoad = `if (document.visibilityState !== "visible") return start();
+  afterLoadAndPaint(start);
   document.addEventListener("visibilitychange", start, { once: true });`;
 
 /** How long a prefetch may wait for the main thread to be idle before it is sent anyway. */

@@ -64,14 +64,16 @@ const script = compactScript(`(function () {
 })();`);
 
 /**
- * Adds the script to a public document (its policy lists the script's hash: ADR 004) that has
- * both a main image and a list marked to wait for it; any other document is returned as it was.
+ * Adds the script to a document that has both a main image and a list marked to wait for it; any
+ * other document is returned as it was. A public document's policy lists the script's hash (ADR
+ * 004); a personal one's (a client's album) allows it by the request's `nonce`.
  */
-export function holdListsForMainImage(html: string): string {
+export function holdListsForMainImage(html: string, nonce = ""): string {
   if (!html.includes(`${AFTER_MAIN_IMAGE_ATTRIBUTE}=""`) || !html.includes(`elementtiming="${MAIN_IMAGE_TIMING}"`)) {
     return html;
   }
   const at = html.indexOf(HEAD_END);
   if (at === -1) return html;
-  return `${html.slice(0, at)}<script>${script}</script>${html.slice(at)}`;
+  const attributes = nonce ? ` nonce="${nonce}"` : "";
+  return `${html.slice(0, at)}<script${attributes}>${script}</script>${html.slice(at)}`;
 }

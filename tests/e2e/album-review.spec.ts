@@ -25,6 +25,7 @@ import { publicMediaUrl } from "#domain/media/storage.server.ts";
 import { processedAssets, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
+import { enterAs as enterGalleryAs } from "./gallery-visitor.ts";
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -100,9 +101,8 @@ const studioPhones = () =>
 
 /** A person gives their name and own PIN on the album's page, to comment as themselves. */
 async function enterAs(page: Page, name: string, pin: string) {
-  await page.getByLabel("Your name", { exact: true }).fill(name);
-  await page.getByLabel("Your PIN (4 to 8 digits)").fill(pin);
-  await page.getByRole("button", { name: "Continue" }).click();
+  // Folded to one line above the spreads, as in the gallery, until asked for.
+  await enterGalleryAs(page, name, pin, "Continue");
   await expect(page.getByText(`Commenting as ${name}`)).toBeVisible();
 }
 
@@ -154,7 +154,12 @@ for (const [label, viewport] of [
       const first = images.nth(0);
       await expect(first).toHaveAttribute("loading", "eager");
       await expect(first).toHaveAttribute("fetchpriority", "high");
-      await expect(first).toHaveAttribute("srcset", /\.webp 640w, .+\.webp 1280w/);
+      await expect(first).toHaveAttribute("srcset", /\.webp 720w, .+\.webp 1280w/);
+      // The spreads after it wait for it to paint (not fetched by the lazy-load margin meanwhile),
+      // then the hold is lifted.
+      await expect(first).toHaveAttribute("elementtiming", "main-image");
+      await expect(page.locator(".al-frame[data-after-main-image]")).toHaveCount(SPREADS - 1);
+      await expect(page.locator("html")).not.toHaveAttribute("data-main-image-pending");
       await expect(first).toHaveAttribute("sizes", /100vw/);
       await expect(first).toHaveAttribute("width", "1600");
       await expect(first).toHaveAttribute("height", "800");

@@ -4,6 +4,18 @@ import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import type { CompactImage } from "#domain/galleries/compact-image.ts";
 import type { FormAnswer } from "../client-gallery/page-data.ts";
 
+/**
+ * The spreads after the one on screen fetched ahead (at the screen's size), once the first has
+ * shown: the next swipes show at once.
+ */
+export const PRELOADED_AFTER_FIRST = 2;
+/**
+ * The spreads that come with their blurred placeholder: the first and those fetched with it. The
+ * rest are fetched before a swipe reaches them; 37 placeholders were a third of the first
+ * document's compressed bytes, on a phone the round trip before the first spread is asked for.
+ */
+export const SPREADS_WITH_PLACEHOLDER = 1 + PRELOADED_AFTER_FIRST;
+
 export type AlbumForm = "comment" | "remove" | "ok" | "send" | "approve";
 
 /** A refused form of the album's page: which, on which spread, what it said and what was typed. */

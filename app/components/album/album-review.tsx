@@ -4,17 +4,19 @@
 // "comment on this spread" form; then "send changes" and "approve". With JavaScript a tap on a
 // spot of a spread opens a comment form pinned there (pin-form.tsx). Every form is a plain POST.
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { afterMainImage, MAIN_IMAGE_TIMING } from "../../document/main-image-first.ts";
 import { StartChoosing } from "../client-gallery/start-choosing.tsx";
-import type { AlbumAnswer, AlbumComment, AlbumPage, AlbumSpread } from "./album-data.ts";
+import {
+  type AlbumAnswer,
+  type AlbumComment,
+  type AlbumPage,
+  type AlbumSpread,
+  PRELOADED_AFTER_FIRST,
+} from "./album-data.ts";
 import { PinForm, type PinSpot, thumbUrl } from "./pin-form.tsx";
 
 /** A spread spans the page's content (80rem less its 1rem sides, as .page in app.css). */
 export const SPREAD_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
-/**
- * The spreads after the one on screen fetched ahead (at the screen's size), once the first has
- * shown: the next swipes show at once.
- */
-const PRELOADED_AFTER_FIRST = 2;
 
 const NAME_WORDS = {
   heading: "Your name, to comment",
@@ -112,7 +114,8 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
         </p>
       ) : null}
       {page.visitor === null && !locked ? (
-        <StartChoosing here={page.path} enter={enter} words={NAME_WORDS} open />
+        // Folded to its one line, as in the gallery: the first screen is the album's first spread.
+        <StartChoosing here={page.path} enter={enter} words={NAME_WORDS} />
       ) : null}
       {!locked && canAct ? (
         <p className="al-hint">
@@ -330,7 +333,14 @@ function Spread({
       </div>
       <div className="al-canvas">
         {/* The spread and what is drawn over it; a pinned comment's form beside it (under it on a phone). */}
-        <div className="al-frame">
+        {/* The spreads after the first wait for it to paint (main-image-first.ts): lazy images in a
+            sideways strip are inside Chrome's lazy-load margin, and four of them shared a phone's
+            connection with the first. Sized by the spread's shape meanwhile. */}
+        <div
+          className="al-frame"
+          {...(first ? {} : afterMainImage())}
+          style={{ aspectRatio: `${image.width} / ${image.height}` }}
+        >
           <img
             src={image.fallback}
             srcSet={image.sources[0]?.srcSet}
@@ -343,6 +353,7 @@ function Spread({
             // two after the one on screen (a lazy image in a sideways strip may wait until it shows).
             loading={ahead ? "eager" : "lazy"}
             fetchPriority={first ? "high" : undefined}
+            {...(first ? { elementtiming: MAIN_IMAGE_TIMING } : {})}
             decoding={first ? undefined : "async"}
             style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
           />

@@ -5,7 +5,12 @@
 // field is checked here before the rules of domain/albums/proofing.server.ts check it again; a
 // refusal is answered with its status and words beside its form, with what was typed kept.
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { AlbumAnswer, AlbumComment, AlbumPage } from "#app/components/album/album-data.ts";
+import {
+  type AlbumAnswer,
+  type AlbumComment,
+  type AlbumPage,
+  SPREADS_WITH_PLACEHOLDER,
+} from "#app/components/album/album-data.ts";
 import { clientAddressContext, studioRowOf } from "#app/utils/request-context.ts";
 import { albumAdminLink } from "#domain/albums/mail.server.ts";
 import { albumApprovedMessage, albumChangesMessage } from "#domain/albums/messages.ts";
@@ -145,13 +150,13 @@ export async function albumPageData(
       state: current.state as AlbumPage["version"]["state"],
       sentAt: current.sentAt ? formatStudioTime(current.sentAt, timeZone) : null,
       comments: current.comments.length,
-      spreads: current.spreads.map((s) => {
+      spreads: current.spreads.map((s, index) => {
         const mine = current.comments.filter((c) => c.spread === s.number);
         const oks = Object.entries(current.oks).filter(([, numbers]) => numbers.includes(s.number));
         const [, largest] = /(\S+) \d+w$/.exec(s.image.sources[0]?.srcSet ?? "") ?? [];
         return {
           number: s.number,
-          image: s.image,
+          image: index < SPREADS_WITH_PLACEHOLDER ? s.image : { ...s.image, placeholder: "" },
           large: largest ?? s.image.fallback,
           changed: s.changed,
           comments: mine.map((c, i) => toComment(c, i + 1, visitor, swaps, locked)),

@@ -29,8 +29,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return albumAction(request, context, gate, params.token, params.album);
 }
 
-/** Worked in (pins, the picker): its modules start after its first paint, like the gallery's. */
-export const handle = { hydrate: "paint" };
+/**
+ * Its modules (pins, the picker) start once the first spread has loaded, and the spreads after it
+ * wait for it to paint: started at the first paint, and fetched by the lazy-load margin, they
+ * shared a phone's connection and processor with that spread and put it off.
+ */
+export const handle = { hydrate: "load", mainImageFirst: true };
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
   errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
