@@ -5,10 +5,11 @@
 // migrations, WAL and busy handling, the schema types read from SQLite), and pure functions,
 // which do not touch a database; the schema parity test holds the two schemas together.
 import { defineConfig } from "vitest/config";
-import base, { projectsOf, SQLITE_RUN_ONLY_TESTS } from "./vitest.config.ts";
+import base, { POSTGRES_RUN_ONLY_TESTS, projectsOf, SQLITE_RUN_ONLY_TESTS } from "./vitest.config.ts";
 
 // The cluster drill starts its own PostgreSQL whichever run it is in, and the font subsetter has
-// no database: both run in SQLite's, as do the tests one run of which is enough.
+// no database: both run in SQLite's, as does the inquiry drill (one run of it is enough); the
+// tests with no database to speak of run here instead (POSTGRES_RUN_ONLY_TESTS).
 const EXCLUDE = [
   "**/node_modules/**",
   "scripts/build/subset-fonts.test.ts",
@@ -29,6 +30,7 @@ export default defineConfig({
         "platform/*.server.test.ts",
         "app/routes/**/*.test.ts",
         "scripts/**/*.test.ts",
+        ...POSTGRES_RUN_ONLY_TESTS,
       ],
       EXCLUDE,
     ),
