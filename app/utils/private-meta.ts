@@ -1,7 +1,8 @@
 // The meta of a page that belongs to the people holding its link (a client gallery, its event
 // link, a guest's photos): a link preview (WhatsApp, social) shows the studio's name and logo
 // only, never the gallery's title, the couple's names, a guest's or a photo. No canonical link,
-// nothing indexed: the page is not to be found.
+// nothing indexed: the page is not to be found. And its headers.
+import type { HeadersFunction } from "react-router";
 import type { Route } from "../+types/root";
 import { siteContext } from "./route-data.ts";
 import { absoluteUrl } from "./seo.ts";
@@ -28,3 +29,10 @@ export function privatePageMeta(
   if (site && logo?.fallback) tags.push({ property: "og:image", content: absoluteUrl(site, logo.fallback) });
   return tags;
 }
+
+/**
+ * A private page's headers: its loader's (private, never stored), an action's that set its own
+ * (a form's answer), or an error's: React Router would otherwise send none of them for the page.
+ */
+export const privatePageHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

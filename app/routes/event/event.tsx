@@ -9,7 +9,7 @@ import { data, redirect } from "react-router";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { SelfieForm, type SelfieFormAnswer } from "#app/components/event/selfie-form.tsx";
-import { privatePageMeta } from "#app/utils/private-meta.ts";
+import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { eventDateText } from "#domain/catalog/studio-time.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
@@ -133,8 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The guest's form is used at once, on a phone at a reception: its code starts after first paint. */
 export const handle = { hydrate: "paint" };
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(matches, { title: "Find your photos", description: "Photos from" });

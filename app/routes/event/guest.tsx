@@ -8,7 +8,7 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GuestGallery } from "#app/components/event/guest-gallery.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
-import { privatePageMeta } from "#app/utils/private-meta.ts";
+import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { eventDateText } from "#domain/catalog/studio-time.ts";
 import { deleteGuest, findPhotosOf, touchGuest } from "#domain/faces/guests.server.ts";
 import { eventPath } from "#domain/galleries/guest-access.server.ts";
@@ -71,8 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** A guest's page is looked through at once: its viewer's code starts after the first paint. */
 export const handle = { hydrate: "paint" };
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(matches, { title: "Your photos", description: "Photos from" });

@@ -9,7 +9,7 @@ import { AlbumReview } from "#app/components/album/album-review.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
-import { privatePageMeta } from "#app/utils/private-meta.ts";
+import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import type { Route } from "./+types/album";
 import { galleryAccessFor, notFound, privateHeaders } from "./access.server.ts";
 import { albumAction, albumPageData } from "./album.server.ts";
@@ -36,8 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  */
 export const handle = { hydrate: "load", mainImageFirst: true };
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(matches, { title: "Album", description: "A private gallery from" });

@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
-import { privatePageMeta } from "#app/utils/private-meta.ts";
+import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
@@ -56,8 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return givePin(request, gate, params.token, body.form, context.get(clientAddressContext), albumsPath(params.token));
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(matches, { title: "Albums", description: "A private gallery from" });

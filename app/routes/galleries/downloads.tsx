@@ -5,6 +5,7 @@
 // here first. The gallery's own gate stands in front (its PIN, its expiry), as on the page.
 import { data, redirect } from "react-router";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
+import { privatePageHeaders } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
@@ -63,8 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Download photos" },

@@ -13,7 +13,7 @@ import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import { OpenGallery } from "#app/components/client-gallery/open-gallery.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
-import { privatePageMeta } from "#app/utils/private-meta.ts";
+import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { galleryAlbums } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
@@ -160,8 +160,7 @@ async function submit(request: Request, visitor: Visitor | null, form: FormData)
 /** A client's gallery is worked in (hearts, lists, loading more): its modules start after its first paint. */
 export const handle = { hydrate: "paint" };
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = privatePageHeaders;
 
 /** A link preview shows the studio's name and logo only (app/utils/private-meta.ts). */
 export const meta: Route.MetaFunction = ({ matches }) =>
