@@ -5,7 +5,12 @@
 // migrations, WAL and busy handling, the schema types read from SQLite), and pure functions,
 // which do not touch a database; the schema parity test holds the two schemas together.
 import { defineConfig } from "vitest/config";
-import base, { POSTGRES_RUN_ONLY_TESTS, projectsOf, SQLITE_RUN_ONLY_TESTS } from "./vitest.config.ts";
+import base, {
+  CLUSTER_DRILL_TEST,
+  POSTGRES_RUN_ONLY_TESTS,
+  projectsOf,
+  SQLITE_RUN_ONLY_TESTS,
+} from "./vitest.config.ts";
 
 // The cluster drill starts its own PostgreSQL whichever run it is in, and the font subsetter has
 // no database: both run in SQLite's, as does the inquiry drill (one run of it is enough); the
@@ -13,7 +18,7 @@ import base, { POSTGRES_RUN_ONLY_TESTS, projectsOf, SQLITE_RUN_ONLY_TESTS } from
 const EXCLUDE = [
   "**/node_modules/**",
   "scripts/build/subset-fonts.test.ts",
-  "scripts/drills/cluster-drill.test.ts",
+  CLUSTER_DRILL_TEST,
   "scripts/drills/cluster-ledger.test.ts",
   ...SQLITE_RUN_ONLY_TESTS,
 ];

@@ -113,7 +113,7 @@ const loader = (preloads: string[], when: HydrationStart, islands: boolean) => `
   document.addEventListener("focusin", prepare, true);
   ${afterFirstPaint}
   ${when !== "paint" || islands ? afterLoadAndPaint : ""}
-  ${when === "paint" ? startAfterPaint : when === "load" ? startAfterLoad : fetchAheadAfterLoad}
+  ${when === "paint" ? startAfter("afterFirstPaint") : when === "load" ? startAfter("afterLoadAndPaint") : fetchAheadAfterLoad}
 })();`;
 
 /**
@@ -159,12 +159,14 @@ const afterFirstPaint = `function afterFirstPaint(callback) {
     setTimeout(then, ${HYDRATION_FALLBACK_MS});
   }`;
 
-const startAfterPaint = `if (document.visibilityState !== "visible") return start();
-  afterFirstPaint(start);
-  document.addEventListener("visibilitychange", start, { once: true });`;
-
-const startAfterLoad = `if (document.visibilityState !== "visible") return start();
-  afterLoadAndPaint(start);
+/**
+ * Starts the modules when `wait` calls back ("paint": afterFirstPaint; "load": afterLoadAndPaint),
+ * or at once on a page opened in the background, which paints nothing until it is shown.
+ */
+const startAfter = (
+  wait: "afterFirstPaint" | "afterLoadAndPaint",
+) => `if (document.visibilityState !== "visible") return start();
+  ${wait}(start);
   document.addEventListener("visibilitychange", start, { once: true });`;
 
 /** How long a prefetch may wait for the main thread to be idle before it is sent anyway. */
