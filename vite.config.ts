@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { islands } from "./scripts/build/vite-islands.ts";
+import { catalogues } from "./scripts/build/vite-lingui.ts";
 import { precompress } from "./scripts/build/vite-precompress.ts";
 
 export default defineConfig(({ command }) => ({
@@ -11,5 +12,6 @@ export default defineConfig(({ command }) => ({
   // In development Vite loads React Router for the app; the Express adapter must use that same
   // copy, or the request context it checks is another module's class.
   ssr: command === "serve" ? { noExternal: ["@react-router/express", "@react-router/node"] } : undefined,
-  plugins: [islands(), reactRouter(), precompress()],
+  // The message catalogues compile on import; a message missing in either language fails the build.
+  plugins: [catalogues(), islands(), reactRouter(), precompress()],
 }));

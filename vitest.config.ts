@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { islands } from "./scripts/build/vite-islands.ts";
+import { catalogues } from "./scripts/build/vite-lingui.ts";
 
 /**
  * Tests one run of which is enough, in the run that has room for them (the two runs go side by
@@ -44,7 +45,8 @@ const FILE_OPTIONS = {
  */
 export function projectsOf(include: string[], exclude: string[]) {
   // deferHydration writes the islands into pages (the unit tests check the result).
-  const plugins = [islands()];
+  // The message catalogues (app/locales) compile on import, as in the build.
+  const plugins = [catalogues(), islands()];
   return [
     {
       plugins,

@@ -29,6 +29,8 @@ import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration, type HydrationStart } from "./document/deferred-hydration.server.ts";
 import { ALBUM_CSS, CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
 import { holdListsForMainImage } from "./document/main-image-first.server.ts";
+// Every message catalogue, registered before the first page renders (ADR 047).
+import "./i18n/catalogs.server.ts";
 import { cspNonceContext, pageCacheContext, requestIdContext } from "./utils/request-context.ts";
 
 /** A render that takes longer than this is abandoned with a 500. */

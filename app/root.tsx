@@ -3,7 +3,8 @@
 // that show more of them (home, contact) take them from here, and a page that needs more of
 // the studio row (the showreel, the about text) shares this request's read of it.
 
-import { useLayoutEffect } from "react";
+import { I18nProvider } from "@lingui/react";
+import { useLayoutEffect, useMemo } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -25,6 +26,9 @@ import { ErrorReference } from "./components/error-reference.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { markHydrated } from "./document/early-actions.ts";
+import { i18nFor, translator, useT } from "./i18n/i18n.ts";
+import { languageOfRequest } from "./i18n/language.server.ts";
+import { languageOfPath, pathIn } from "./i18n/languages.ts";
 import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";
 import textFontUrl from "./styles/fonts/jost-wght-core.woff2?url";
 import { studioRowOf } from "./utils/request-context.ts";
@@ -38,9 +42,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const db = getDb();
   return {
+    // The public site's from its URL; a gallery's or event link's as its visitor chose (ADR 047).
+    language: await languageOfRequest(request),
     studio: await getStudio(db, await studioRowOf(context, db)),
     origin: publicOrigin(),
     // The year of the request, not of the build: the copyright line must roll over by itself.
@@ -61,10 +67,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isHome = pathname === "/";
   // The admin draws its own shell (app/routes/admin/layout.tsx): no public header or footer.
   const isAdmin = isAdminPath(pathname);
+  // The admin stays English (issue 33); an error page without the root's data reads its URL.
+  const language = isAdmin ? "en" : (data?.language ?? languageOfPath(pathname));
+  const i18n = useMemo(() => i18nFor(language), [language]);
+  const t = translator(i18n);
   // From the hydrating commit on, taps are React's; the inline early listener lets them through.
   useLayoutEffect(markHydrated, []);
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -73,25 +83,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={hydrationNonce} />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {isAdmin ? (
-          children
-        ) : (
-          <>
-            <SiteHeader
-              studioName={studio?.name ?? "Photography Studio"}
-              logo={studio?.logo ?? null}
-              socialLinks={studio?.socialLinks ?? []}
-              isHome={isHome}
-            />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <SiteFooter studio={studio} year={data?.year ?? new Date().getFullYear()} />
-          </>
-        )}
+        <I18nProvider i18n={i18n}>
+          <a className="skip-link" href="#main">
+            {t("site.skip")}
+          </a>
+          {isAdmin ? (
+            children
+          ) : (
+            <>
+              <SiteHeader
+                studioName={studio?.name ?? "Photography Studio"}
+                logo={studio?.logo ?? null}
+                socialLinks={studio?.socialLinks ?? []}
+                isHome={isHome}
+              />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter studio={studio} year={data?.year ?? new Date().getFullYear()} />
+            </>
+          )}
+        </I18nProvider>
         <ScrollRestoration nonce={hydrationNonce} />
         <Scripts nonce={hydrationNonce} />
       </body>
@@ -103,36 +115,40 @@ export default function App() {
   return <Outlet />;
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, location, loaderData }: Route.MetaArgs) {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? "Page not found" : "Something went wrong" }, { name: "robots", content: "noindex" }];
+  const t = translator(i18nFor(loaderData?.language ?? languageOfPath(location.pathname)));
+  return [
+    { title: t(notFound ? "error.404.metaTitle" : "error.500.metaTitle") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const t = useT();
+  const { pathname } = useLocation();
+  const language = languageOfPath(pathname);
+  const kind = notFound ? "404" : "500";
   return (
     <section className="page page--narrow error-page" aria-labelledby="error-heading">
-      <p className="eyebrow">{notFound ? "Error 404" : "Error 500"}</p>
+      <p className="eyebrow">{t(`error.${kind}.eyebrow`)}</p>
       <h1 id="error-heading" className="page-title">
-        {notFound ? "We couldn't find that page" : "Something went wrong"}
+        {t(`error.${kind}.title`)}
       </h1>
-      <p className="page-lede">
-        {notFound
-          ? "The link may be old, or the story may have moved. Our collections are a good place to start."
-          : "Sorry, that didn't work. Please try again in a moment; our collections are still here."}
-      </p>
+      <p className="page-lede">{t(`error.${kind}.lede`)}</p>
       {notFound ? null : <ErrorReference />}
       <ul className="error-links">
         {NAV_LINKS.filter((l) => l.to.startsWith("/gallery/")).map((l) => (
           <li key={l.to}>
-            <Link to={l.to}>{l.label}</Link>
+            <Link to={pathIn(language, l.to)}>{t(l.messageId)}</Link>
           </li>
         ))}
       </ul>
       <p>
-        <Link to="/" className="button">
-          Back to the home page
+        <Link to={pathIn(language, "/")} className="button">
+          {t("error.home")}
         </Link>
       </p>
     </section>

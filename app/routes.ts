@@ -1,15 +1,32 @@
 // The one route table. Each screen's data comes from its module's loader.
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/**
+ * The public site's pages, at the spec's English paths and again under /ta/ in Tamil (issue 33,
+ * ADR 047): the same modules, whose loaders and texts follow the path's language.
+ */
+const PUBLIC_PAGES: [path: string, file: string][] = [
+  ["", "routes/home.tsx"],
+  ["about", "routes/about.tsx"],
+  ["gallery/:collection", "routes/collection.tsx"],
+  ["galleryList/:id", "routes/shoot.tsx"],
+  ["contactUs", "routes/contact.tsx"],
+  ["search", "routes/search.tsx"],
+  ["credits", "routes/credits.tsx"],
+];
+
+function publicPages(): RouteConfigEntry[] {
+  return PUBLIC_PAGES.flatMap(([path, file]) => [
+    path === "" ? index(file) : route(path, file),
+    route(path === "" ? "ta" : `ta/${path}`, file, { id: `ta/${file}` }),
+  ]);
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("gallery/:collection", "routes/collection.tsx"),
-  route("galleryList/:id", "routes/shoot.tsx"),
-  route("contactUs", "routes/contact.tsx"),
-  route("search", "routes/search.tsx"),
-  route("credits", "routes/credits.tsx"),
+  ...publicPages(),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // A gallery's or event link's language switch (issue 33): remembered under that link.
+  route("language", "routes/language.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/content.ts"),

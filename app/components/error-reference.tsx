@@ -2,14 +2,16 @@
 // line. The server renders it (entry.server.tsx provides the id); in the browser the id is not
 // known, so hydration keeps the server's text.
 import { createContext, useContext } from "react";
+import { useT } from "../i18n/i18n.ts";
 
 export const RequestIdContext = createContext("");
 
 export function ErrorReference() {
   const id = useContext(RequestIdContext);
+  const t = useT();
   return (
     <p className="error-reference" suppressHydrationWarning>
-      {id ? `Reference: ${id}` : ""}
+      {id ? t("error.reference", { id }) : ""}
     </p>
   );
 }

@@ -3,29 +3,33 @@ import { Link } from "react-router";
 import { NAV_LINKS } from "#domain/catalog/navigation.ts";
 import type { StudioInfo } from "#domain/catalog/types.ts";
 import { afterMainImage } from "../document/main-image-first.ts";
+import { useLanguage, useT } from "../i18n/i18n.ts";
+import { pathIn } from "../i18n/languages.ts";
 import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "./contact-details.tsx";
 import { StudioLogo } from "./studio-logo.tsx";
 
 export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: number }) {
   const name = studio?.name ?? "Photography Studio";
+  const t = useT();
+  const language = useLanguage();
   // Below the first screen everywhere: its logo waits for the page's main image too.
   return (
     <footer className="site-footer renders-late" {...afterMainImage()}>
       <div className="site-footer-grid">
         <div>
-          <Link to="/" className={studio?.logo ? "footer-logo footer-logo--image" : "footer-logo"}>
+          <Link to={pathIn(language, "/")} className={studio?.logo ? "footer-logo footer-logo--image" : "footer-logo"}>
             <StudioLogo name={name} logo={studio?.logo ?? null} place="footer" />
           </Link>
           {studio?.tagline ? <p className="footer-tagline">{studio.tagline}</p> : null}
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="caps-heading">
-            Quick Links
+            {t("footer.quickLinks")}
           </h2>
           <ul className="plain-list">
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.footerLabel ?? l.label}</Link>
+                <Link to={pathIn(language, l.to)}>{t(l.footerMessageId ?? l.messageId)}</Link>
               </li>
             ))}
           </ul>
@@ -33,7 +37,7 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
         {studio ? (
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact" className="caps-heading">
-              Contact Us
+              {t("footer.contact")}
             </h2>
             <PhoneList phones={studio.phones} />
             <EmailList emails={studio.emails} />
@@ -43,21 +47,19 @@ export function SiteFooter({ studio, year }: { studio: StudioInfo | null; year: 
         {studio?.socialLinks.length ? (
           <section aria-labelledby="footer-social">
             <h2 id="footer-social" className="caps-heading">
-              Follow us
+              {t("footer.follow")}
             </h2>
             <SocialLinkList links={studio.socialLinks} />
           </section>
         ) : null}
       </div>
       <div className="footer-bottom">
-        <p className="copyright copyright--long">
-          © {year} {name}. All rights reserved.
-        </p>
+        <p className="copyright copyright--long">{t("footer.rights", { year, studio: name })}</p>
         <p className="copyright copyright--short">
           © {year} {name}
         </p>
         <p>
-          <Link to="/credits">Photo credits</Link>
+          <Link to={pathIn(language, "/credits")}>{t("footer.credits")}</Link>
         </p>
       </div>
     </footer>

@@ -6,6 +6,9 @@ import { Link, NavLink, useNavigate } from "react-router";
 import { cameFromThisSite, earlyAction } from "#app/document/early-actions.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "#domain/catalog/navigation.ts";
 import type { StudioInfo } from "#domain/catalog/types.ts";
+import { useLanguage, useT } from "../i18n/i18n.ts";
+import { pathIn } from "../i18n/languages.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { StudioLogo } from "./studio-logo.tsx";
 
 export interface SiteHeaderProps {
@@ -25,6 +28,9 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
   const before = NAV_LINKS.slice(0, LINKS_BEFORE_LOGO);
   const after = NAV_LINKS.slice(LINKS_BEFORE_LOGO);
   const navigate = useNavigate();
+  const t = useT();
+  const language = useLanguage();
+  const home = pathIn(language, "/");
   const panelRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -100,40 +106,41 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
     const idx = state && typeof state === "object" && "idx" in state ? Number(state.idx) : 0;
     if (idx > 0) void navigate(-1);
     else if (cameFromThisSite()) window.history.back();
-    else void navigate("/");
+    else void navigate(home);
   }
 
-  const logoLabel = `${studioName}, home`;
+  const logoLabel = t("header.logo", { studio: studioName });
   return (
     <header className={isHome ? "site-header site-header--home" : "site-header"}>
-      <nav aria-label="Main" className="site-nav">
+      <nav aria-label={t("header.nav")} className="site-nav">
         <ul>
           {before.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to}>{l.label}</NavLink>
+              <NavLink to={pathIn(language, l.to)}>{t(l.messageId)}</NavLink>
             </li>
           ))}
           <li className="site-logo">
-            <Link to="/" aria-label={logoLabel}>
+            <Link to={home} aria-label={logoLabel}>
               <StudioLogo name={studioName} logo={logo} place="header" />
             </Link>
           </li>
           {after.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to}>{l.label}</NavLink>
+              <NavLink to={pathIn(language, l.to)}>{t(l.messageId)}</NavLink>
             </li>
           ))}
         </ul>
+        <LanguageSwitch className="site-language" />
       </nav>
 
       <div className="site-bar">
         <div className="site-bar-start">
           {isHome ? null : (
-            <form action="/" method="get">
+            <form action={home} method="get">
               <button
                 type="submit"
                 className="site-icon-button"
-                aria-label="Go back"
+                aria-label={t("header.back")}
                 onClick={goBack}
                 {...earlyAction("back")}
               >
@@ -142,12 +149,13 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
             </form>
           )}
         </div>
-        <Link to="/" className="site-bar-logo" aria-label={logoLabel}>
+        <Link to={home} className="site-bar-logo" aria-label={logoLabel}>
           <StudioLogo name={studioName} logo={logo} place="bar" />
         </Link>
         <div className="site-bar-end">
+          <LanguageSwitch className="site-icon-button site-language-bar" />
           {isHome ? (
-            <Link to="/search" className="site-icon-button" aria-label="Search">
+            <Link to={pathIn(language, "/search")} className="site-icon-button" aria-label={t("header.search")}>
               <Icon name="search" />
             </Link>
           ) : null}
@@ -155,7 +163,7 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
             type="button"
             ref={menuButtonRef}
             className="site-icon-button"
-            aria-label="Open menu"
+            aria-label={t("header.openMenu")}
             aria-controls={MENU_ID}
             aria-expanded={hydrated ? open : undefined}
             popoverTarget={MENU_ID}
@@ -174,7 +182,7 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
         ref={panelRef}
         popover="auto"
         className="site-menu"
-        aria-label="Menu"
+        aria-label={t("header.menu")}
         onClose={syncWithPanel}
         onToggle={syncWithPanel}
         onKeyDown={keepFocusInside}
@@ -184,7 +192,7 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
           <button
             type="button"
             className="site-icon-button"
-            aria-label="Close menu"
+            aria-label={t("header.closeMenu")}
             popoverTarget={MENU_ID}
             popoverTargetAction="hide"
             onClick={(event) => {
@@ -195,24 +203,24 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
             <Icon name="close" />
           </button>
         </div>
-        <nav aria-label="Main" className="site-menu-nav">
+        <nav aria-label={t("header.nav")} className="site-menu-nav">
           <ul>
             <li>
-              <NavLink to="/" end onClick={closeMenu}>
-                Home
+              <NavLink to={home} end onClick={closeMenu}>
+                {t("nav.home")}
               </NavLink>
             </li>
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} onClick={closeMenu}>
-                  {l.label}
+                <NavLink to={pathIn(language, l.to)} onClick={closeMenu}>
+                  {t(l.messageId)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         {socialLinks.length > 0 ? (
-          <ul className="site-social" aria-label="Follow the studio">
+          <ul className="site-social" aria-label={t("header.follow")}>
             {socialLinks.map((s) => (
               <li key={s.url}>
                 <a href={s.url} aria-label={s.label} className="site-icon-button">

@@ -21,6 +21,7 @@ import {
 } from "#domain/galleries/access.server.ts";
 import { type EventPinClaim, eventPath, eventPinClaimSchema } from "#domain/galleries/guest-access.server.ts";
 import { appSecrets } from "#platform/secret.server.ts";
+import { LANGUAGES, type Language } from "../i18n/languages.ts";
 
 /** Secure when the request came over TLS (directly, or through a proxy Express trusts). */
 export function isSecureRequest(request: Request): boolean {
@@ -139,4 +140,11 @@ export function downloadCookie(token: string): SiteCookie<DownloadClaim> {
 /** This browser typed the event PIN (when the studio set one). */
 export function eventPinCookie(token: string): SiteCookie<EventPinClaim> {
   return siteCookie("nila_event", eventPinClaimSchema, eventPath(token), GALLERY_COOKIE_LIFETIME_MS);
+}
+
+// --- the language a client or guest chose (issue 33): sent only under their gallery's or event's link.
+
+/** The language this browser chose for a gallery or event link (`path`: /g/<token> or /e/<token>). */
+export function languageCookie(path: string): SiteCookie<Language> {
+  return siteCookie("nila_lang", z.enum(LANGUAGES), path, GALLERY_COOKIE_LIFETIME_MS);
 }

@@ -40,7 +40,7 @@ function localBusiness(studio: StudioInfo, origin: string) {
     "@type": "LocalBusiness",
     name: studio.name,
     description: studio.tagline,
-    url: absoluteUrl({ origin, studioName: studio.name }, "/"),
+    url: absoluteUrl({ origin }, "/"),
     telephone: studio.phones[0],
     email: studio.emails[0],
     openingHours: studio.openingHours || undefined,

@@ -2,22 +2,27 @@
 // the same way for every screen from the root loader's origin and studio name.
 import type { MetaDescriptor } from "react-router";
 import type { ResponsiveImage } from "../../domain/catalog/types.ts";
+import type { Translate } from "../i18n/i18n.ts";
+import { INTL_LOCALE, LANGUAGES, type Language, pathIn } from "../i18n/languages.ts";
 
 export interface SiteContext {
   origin: string;
   studioName: string;
+  /** The page's language (its URL's), and its messages. */
+  language: Language;
+  t: Translate;
 }
 
 export interface PageSeo {
   title: string;
   description: string;
-  /** The canonical path, e.g. /gallery/babyShoot. */
+  /** The canonical path in English, e.g. /gallery/babyShoot (its Tamil page's is /ta/gallery/babyShoot). */
   path: string;
   image?: ResponsiveImage | null;
   type?: "website" | "article";
 }
 
-export function absoluteUrl(site: SiteContext, path: string): string {
+export function absoluteUrl(site: Pick<SiteContext, "origin">, path: string): string {
   return new URL(path, `${site.origin}/`).toString();
 }
 
@@ -34,8 +39,21 @@ export function seoMeta(site: SiteContext | undefined, page: PageSeo): MetaDescr
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
   ];
   if (site) {
-    const url = absoluteUrl(site, page.path);
+    const url = absoluteUrl(site, pathIn(site.language, page.path));
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+    // Each language's page names the other (and English as the default), as search engines ask.
+    for (const lang of LANGUAGES) {
+      tags.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: lang,
+        href: absoluteUrl(site, pathIn(lang, page.path)),
+      });
+    }
+    tags.push(
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(site, page.path) },
+      { property: "og:locale", content: INTL_LOCALE[site.language].replace("-", "_") },
+    );
     if (page.image?.fallback) {
       tags.push(
         { property: "og:image", content: absoluteUrl(site, page.image.fallback) },

@@ -4,17 +4,26 @@
 export interface NavItem {
   to: string;
   label: string;
+  /** Its label's message (app/locales/<language>/site.po): the pages show the reader's language. */
+  messageId: string;
   /** The footer's Quick Links write some labels differently (the spec's "Baby Shoot"). */
   footerLabel?: string;
+  footerMessageId?: string;
 }
 
 export const NAV_LINKS: readonly NavItem[] = [
-  { to: "/about", label: "About" },
-  { to: "/gallery/wedding", label: "Wedding" },
-  { to: "/gallery/babyShoot", label: "Baby shoot", footerLabel: "Baby Shoot" },
-  { to: "/gallery/motherhood", label: "Motherhood" },
-  { to: "/gallery/outdoor", label: "Outdoor" },
-  { to: "/contactUs", label: "Contact" },
+  { to: "/about", label: "About", messageId: "nav.about" },
+  { to: "/gallery/wedding", label: "Wedding", messageId: "nav.wedding" },
+  {
+    to: "/gallery/babyShoot",
+    label: "Baby shoot",
+    messageId: "nav.babyShoot",
+    footerLabel: "Baby Shoot",
+    footerMessageId: "nav.babyShoot.footer",
+  },
+  { to: "/gallery/motherhood", label: "Motherhood", messageId: "nav.motherhood" },
+  { to: "/gallery/outdoor", label: "Outdoor", messageId: "nav.outdoor" },
+  { to: "/contactUs", label: "Contact", messageId: "nav.contact" },
 ];
 
 /** How many nav links stand before the logo in the desktop header. */
