@@ -130,8 +130,9 @@ export function SiteHeader({ studioName, logo, socialLinks, isHome }: SiteHeader
             </li>
           ))}
         </ul>
-        <LanguageSwitch className="site-language" />
       </nav>
+      {/* Beside the nav, not in it: the spec's Main navigation lists its seven links. */}
+      <LanguageSwitch className="site-language" />
 
       <div className="site-bar">
         <div className="site-bar-start">
