@@ -157,6 +157,19 @@ test.describe("the contact page's greeting", () => {
   });
 });
 
+test.describe("the home page's slideshow in Tamil", () => {
+  test("names its button in Tamil in both states (the slideshow swaps the page's own labels)", async ({ page }) => {
+    await page.goto("/ta");
+    const button = page.locator("button.banner-pause");
+    await expect(button).toHaveAttribute("aria-label", msg("ta", "banner.pause"));
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(button).toHaveAttribute("aria-label", msg("ta", "banner.play"));
+    await button.click();
+    await expect(button).toHaveAttribute("aria-label", msg("ta", "banner.pause"));
+  });
+});
+
 /** The Tamil contact form's fields, by their Tamil labels. */
 function tamilField(page: Page, name: "name" | "phoneNumber" | "email" | "message") {
   return page.getByLabel(msg("ta", `contact.field.${name}`), { exact: true });
