@@ -7,7 +7,8 @@
 // never for a visitor whose slideshow does not run.
 import { useEffect, useRef } from "react";
 import type { BannerSlide } from "#domain/catalog/types.ts";
-import { BANNER_SLIDESHOW_ISLAND, PAUSE_LABEL, runBannerSlideshow } from "../islands/banner-slideshow.ts";
+import { useT } from "../i18n/i18n.ts";
+import { BANNER_SLIDESHOW_ISLAND, runBannerSlideshow } from "../islands/banner-slideshow.ts";
 import { Picture } from "./picture.tsx";
 
 /** Time each slide stays, as the spec sets it. */
@@ -21,6 +22,7 @@ const settledAlready = (then: () => void) => then();
 
 export function BannerSlideshow({ slides }: { slides: BannerSlide[] }) {
   const banner = useRef<HTMLElement>(null);
+  const t = useT();
   useEffect(() => {
     if (banner.current) return runBannerSlideshow(banner.current, settledAlready, BANNER_INTERVAL_MS);
   }, []);
@@ -30,7 +32,7 @@ export function BannerSlideshow({ slides }: { slides: BannerSlide[] }) {
       className="banner"
       data-island={BANNER_SLIDESHOW_ISLAND}
       aria-roledescription="carousel"
-      aria-label="Featured photographs"
+      aria-label={t("banner.label")}
     >
       <div className="banner-slides">
         {slides.map((slide, i) => (
@@ -42,7 +44,7 @@ export function BannerSlideshow({ slides }: { slides: BannerSlide[] }) {
             data-shown={i === 0 ? "" : undefined}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-label={t("banner.slide", { n: i + 1, count: slides.length })}
             aria-hidden={i === 0 ? undefined : true}
           >
             <Picture
@@ -58,7 +60,15 @@ export function BannerSlideshow({ slides }: { slides: BannerSlide[] }) {
       {slides.length > 1 ? (
         // The slideshow keeps its state, label and icon up to date (attributes, not text: a
         // change made before hydration must not be text React finds different).
-        <button type="button" className="banner-pause" aria-pressed={false} aria-label={PAUSE_LABEL}>
+        // Both labels in the page's language: the slideshow, which holds no words, swaps them.
+        <button
+          type="button"
+          className="banner-pause"
+          aria-pressed={false}
+          aria-label={t("banner.pause")}
+          data-pause-label={t("banner.pause")}
+          data-play-label={t("banner.play")}
+        >
           <span aria-hidden="true" className="icon-pause" />
         </button>
       ) : null}

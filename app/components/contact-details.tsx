@@ -1,5 +1,6 @@
 // The studio's ways to be reached, shared by the contact page and the footer.
 import type { StudioInfo } from "#domain/catalog/types.ts";
+import { useT } from "../i18n/i18n.ts";
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -42,13 +43,15 @@ export function PostalAddress({ address }: { address: StudioInfo["address"] }) {
 }
 
 export function SocialLinkList({ links }: { links: StudioInfo["socialLinks"] }) {
+  // The site's catalogue: the footer shows these links on every page, a gallery's too.
+  const t = useT();
   return (
     <ul className="social-links">
       {links.map((link) => (
         <li key={link.url}>
           <a href={link.url} rel="noopener noreferrer" target="_blank">
             {link.label}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden"> {t("site.newTab")}</span>
           </a>
         </li>
       ))}

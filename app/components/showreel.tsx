@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { Showreel as ShowreelData } from "#domain/catalog/types.ts";
 import { earlyAction, takeEarlyTap } from "../document/early-actions.ts";
+import { useT } from "../i18n/i18n.ts";
 import { SHOWREEL_SIZES } from "../utils/image-sizes.ts";
 import { Picture } from "./picture.tsx";
 
@@ -21,7 +22,8 @@ export function playerUrl(videoId: string): string {
 export function Showreel({ showreel, studioName }: { showreel: ShowreelData; studioName: string }) {
   const [playing, setPlaying] = useState(false);
   const { pathname } = useLocation();
-  const title = `${studioName} showreel`;
+  const t = useT();
+  const title = t("showreel.title", { studio: studioName });
   // A play tapped before the page hydrated (early-actions.ts) plays now, as a click would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page hydrates.
   useEffect(() => {
@@ -52,7 +54,7 @@ export function Showreel({ showreel, studioName }: { showreel: ShowreelData; stu
             }}
           >
             <span aria-hidden="true" className="icon-play" />
-            <span className="visually-hidden">Play the {title}</span>
+            <span className="visually-hidden">{t("showreel.play", { studio: studioName })}</span>
           </a>
         </>
       )}

@@ -13,7 +13,11 @@
 /** The `data-island` value that marks the banner for the loader. */
 export const BANNER_SLIDESHOW_ISLAND = "banner-slideshow";
 
-/** The pause button's label in each state: it names what pressing it does. */
+/**
+ * The pause button's label in each state, naming what pressing it does: the page writes both in
+ * its language on the button (data-pause-label, data-play-label); these English ones stand in
+ * for a button without them.
+ */
 export const PAUSE_LABEL = "Pause slideshow";
 export const PLAY_LABEL = "Play slideshow";
 
@@ -78,7 +82,12 @@ export function runBannerSlideshow(element: HTMLElement, whenSettled: WhenSettle
     }
     if (!button) return;
     button.setAttribute("aria-pressed", String(paused()));
-    button.setAttribute("aria-label", paused() ? PLAY_LABEL : PAUSE_LABEL);
+    button.setAttribute(
+      "aria-label",
+      paused()
+        ? button.getAttribute("data-play-label") || PLAY_LABEL
+        : button.getAttribute("data-pause-label") || PAUSE_LABEL,
+    );
     button.firstElementChild?.setAttribute("class", paused() ? "icon-play" : "icon-pause");
   }
   function update(): void {

@@ -1,6 +1,7 @@
 // About: the studio's own words and a photograph; 'In Progress' until it has written any.
 
 import { Picture } from "#app/components/picture.tsx";
+import { useT } from "#app/i18n/i18n.ts";
 import { ABOUT_IMAGE_SIZES } from "#app/utils/image-sizes.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -19,8 +20,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteContext(matches);
   const about = loaderData?.about;
   return seoMeta(site, {
-    title: about?.title ?? "About",
-    description: about?.text.split("\n")[0]?.slice(0, 160) ?? `About ${site?.studioName ?? "the studio"}.`,
+    title: about?.title ?? site?.t("about.metaTitle") ?? "About",
+    description:
+      about?.text.split("\n")[0]?.slice(0, 160) ?? site?.t("about.metaDescription", { studio: site.studioName }) ?? "",
     path: "/about",
     image: about?.image,
   });
@@ -28,10 +30,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about } = loaderData;
+  const t = useT();
   if (!about) {
     return (
       <div className="page page--narrow in-progress">
-        <h1 className="page-title">In Progress</h1>
+        <h1 className="page-title">{t("about.inProgress")}</h1>
       </div>
     );
   }

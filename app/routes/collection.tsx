@@ -6,6 +6,8 @@ import { data, Link } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { afterMainImage } from "#app/document/main-image-first.ts";
+import { useLanguage, useT } from "#app/i18n/i18n.ts";
+import { pathIn } from "#app/i18n/languages.ts";
 import { CARD_GRID_SIZES, FEATURED_SHOOT_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -22,8 +24,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { collection } = loaderData;
-  return seoMeta(siteContext(matches), {
-    title: `${collection.name} photography`,
+  const site = siteContext(matches);
+  return seoMeta(site, {
+    title: site?.t("collection.metaTitle", { name: collection.name }) ?? collection.name,
     description: collection.description,
     path: `/gallery/${collection.slug}`,
     image: collection.shoots[0]?.cover,
@@ -33,21 +36,28 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { collection } = loaderData;
   const [featured, ...rest] = collection.shoots;
+  const t = useT();
+  const language = useLanguage();
   return (
     <div className="page">
       <header className="page-header">
-        <p className="eyebrow">Collection</p>
+        <p className="eyebrow">{t("collection.eyebrow")}</p>
         <h1 className="page-title">{collection.name}</h1>
         {collection.description ? <p className="page-lede">{collection.description}</p> : null}
       </header>
       {featured ? (
         <article className="featured-shoot">
-          <Link to={`/galleryList/${featured.id}`} className="featured-shoot-image" tabIndex={-1} aria-hidden="true">
+          <Link
+            to={pathIn(language, `/galleryList/${featured.id}`)}
+            className="featured-shoot-image"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
             {featured.cover ? <Picture image={featured.cover} sizes={FEATURED_SHOOT_SIZES} priority /> : null}
           </Link>
           <div className="featured-shoot-text">
             <h2 className="featured-shoot-title">
-              <Link to={`/galleryList/${featured.id}`}>{featured.title}</Link>
+              <Link to={pathIn(language, `/galleryList/${featured.id}`)}>{featured.title}</Link>
             </h2>
             <p className="shoot-card-location">{featured.location}</p>
             <hr className="divider" />
@@ -55,7 +65,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           </div>
         </article>
       ) : (
-        <p className="empty-note">New work is on its way to this collection.</p>
+        <p className="empty-note">{t("collection.empty")}</p>
       )}
       {rest.length > 0 ? (
         <ul className="card-grid" {...afterMainImage()}>

@@ -8,6 +8,8 @@ import { EmailList, PhoneList, PostalAddress, SocialLinkList } from "#app/compon
 import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
 import { earlyAction } from "#app/document/early-actions.ts";
+import { type Translate, useLanguage, useT } from "#app/i18n/i18n.ts";
+import { basePath, pathIn } from "#app/i18n/languages.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -18,18 +20,23 @@ import {
   FILL_TOKEN_PERIOD_MS,
   fieldsWithErrors,
   HONEYPOT_FIELD,
+  type InquiryError,
   type InquiryErrors,
   type InquiryField,
   type InquiryValues,
   inquiryValues,
   MESSAGE_MAX_CHARS,
+  MESSAGE_MAX_LINKS,
   NAME_MAX_CHARS,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
 } from "#domain/inquiries/rules.ts";
 import { submitInquiry } from "#domain/inquiries/service.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/contact";
 
+/** The page's English path; its Tamil one is pathIn("ta", CONTACT_PATH). */
 const CONTACT_PATH = "/contactUs";
 /** The stored page is a path on our own site; a longer one is cut. */
 const PAGE_MAX_CHARS = 500;
@@ -49,10 +56,10 @@ export function loader() {
 // token, and a second message sent within INQUIRY_MIN_FILL_S of the first thanks would be
 // dropped as a bot's (the page's first fill time is what tells a person from a script).
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formAction === CONTACT_PATH ? false : defaultShouldRevalidate;
+  return formAction && basePath(formAction) === CONTACT_PATH ? false : defaultShouldRevalidate;
 }
 
-/** The page the form was sent from: the Referer when it is ours, else the contact page. */
+/** The page the form was sent from: the Referer when it is ours, else the contact page (in its language). */
 function sourcePage(request: Request): string {
   const own = new URL(request.url);
   try {
@@ -61,7 +68,7 @@ function sourcePage(request: Request): string {
   } catch {
     // No or unparsable Referer.
   }
-  return CONTACT_PATH;
+  return own.pathname.slice(0, PAGE_MAX_CHARS);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,27 +100,39 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteContext(matches);
   return seoMeta(site, {
-    title: "Contact",
-    description: `Tell ${site?.studioName ?? "us"} about your wedding, baby shoot or family session. Call, write or use the form.`,
+    title: site?.t("contact.metaTitle") ?? "Contact",
+    description: site?.t("contact.metaDescription", { studio: site.studioName }) ?? "",
     path: CONTACT_PATH,
   });
 };
 
-const LABELS: Record<InquiryField, string> = {
-  name: "Name",
-  phoneNumber: "Phone Number",
-  email: "Email",
-  message: "Message",
+/** The limits each rule's message names, beside its code (the rules themselves hold no words). */
+const ERROR_VALUES: Record<InquiryError, Record<string, number>> = {
+  messageRequired: {},
+  messageTooLong: { max: MESSAGE_MAX_CHARS },
+  tooManyLinks: { max: MESSAGE_MAX_LINKS },
+  nameTooLong: { max: NAME_MAX_CHARS },
+  emailInvalid: {},
+  phoneInvalid: { min: PHONE_MIN_DIGITS, max: PHONE_MAX_DIGITS },
+  replyWayMissing: {},
 };
 
-function minutes(seconds: number): string {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  return m === 1 ? "a minute" : `${m} minutes`;
+/** A rule's code as the visitor reads it, in the page's language. */
+function errorText(t: Translate, code: InquiryError | undefined): string | undefined {
+  return code ? t(`contact.error.${code}`, ERROR_VALUES[code]) : undefined;
+}
+
+function minutes(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 export default function Contact({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { studio } = matches[0].loaderData;
-  const studioName = studio?.name ?? "Studio";
+  const t = useT();
+  const language = useLanguage();
+  // Posted to this page in its own language: errors and thanks come back in it.
+  const contactPath = pathIn(language, CONTACT_PATH);
+  const studioName = studio?.name ?? t("home.studioFallback");
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
@@ -160,20 +179,16 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
   }
 
   let notice: { text: string; tone: "success" | "problem" } | undefined;
-  if (sent) notice = { text: "Thank you, we'll contact you soon", tone: "success" };
+  if (sent) notice = { text: t("contact.thanks"), tone: "success" };
   else if (result?.status === "rate-limited" && !browserErrors)
-    notice = {
-      text: `You have sent us several messages in a short time. Please try again in ${minutes(result.retryAfterS)}, or call us.`,
-      tone: "problem",
-    };
+    notice = { text: t("contact.rateLimited", { minutes: minutes(result.retryAfterS) }), tone: "problem" };
   else if (result?.status === "unreadable" && !browserErrors)
-    notice = { text: "Sorry, we could not read that form. Please fill it in again and press Submit.", tone: "problem" };
-  else if (result?.status === "expired" && !browserErrors)
-    notice = { text: "This form was open for a long time. Please press Submit again to send it.", tone: "problem" };
-  else if (errors) notice = { text: "Please check the fields marked below.", tone: "problem" };
+    notice = { text: t("contact.unreadable"), tone: "problem" };
+  else if (result?.status === "expired" && !browserErrors) notice = { text: t("contact.expired"), tone: "problem" };
+  else if (errors) notice = { text: t("contact.checkFields"), tone: "problem" };
 
   const field = (name: InquiryField, input: (props: FieldProps) => ReactNode) => (
-    <Field id={`contact-${name}`} label={LABELS[name]} error={errors?.[name]}>
+    <Field id={`contact-${name}`} label={t(`contact.field.${name}`)} error={errorText(t, errors?.[name])}>
       {(control) =>
         input({
           ...control,
@@ -190,9 +205,9 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
     <div className="page contact">
       <section className="contact-form-section" aria-labelledby="contact-heading">
         <h1 id="contact-heading" className="page-title">
-          Just say hi !
+          {t("contact.heading")}
         </h1>
-        <p className="page-lede">Tell us more about you and we'll contact you soon :)</p>
+        <p className="page-lede">{t("contact.lede")}</p>
         <div role="status">
           {notice ? (
             <p
@@ -211,7 +226,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
           key={sentCount}
           ref={formRef}
           method="post"
-          action={CONTACT_PATH}
+          action={contactPath}
           className="contact-form"
           noValidate
           onSubmit={onSubmit}
@@ -219,7 +234,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
           <input type="hidden" name={FILL_TOKEN_FIELD} value={fillToken} />
           {/* People never see or reach this field; bots that fill every input do. */}
           <div className="contact-trap" aria-hidden="true">
-            <label htmlFor="contact-website">Leave this field empty</label>
+            <label htmlFor="contact-website">{t("contact.trap")}</label>
             <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
           </div>
           {field("name", (p) => (
@@ -235,22 +250,22 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
             <textarea {...p} rows={6} maxLength={MESSAGE_MAX_CHARS} />
           ))}
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Sending…" : "Submit"}
+            {busy ? t("contact.sending") : t("contact.submit")}
           </button>
         </fetcher.Form>
       </section>
       {studio ? (
-        <aside className="contact-info" aria-label="Contact information">
+        <aside className="contact-info" aria-label={t("contact.info")}>
           <p className="contact-logo">
             <StudioLogo name={studioName} logo={studio.logo} place="contact" />
           </p>
-          <h2 className="caps-heading">Visit us</h2>
+          <h2 className="caps-heading">{t("contact.visit")}</h2>
           <PostalAddress address={studio.address} />
-          <h2 className="caps-heading">Call us</h2>
+          <h2 className="caps-heading">{t("contact.call")}</h2>
           <PhoneList phones={studio.phones} />
-          <h2 className="caps-heading">Write to us</h2>
+          <h2 className="caps-heading">{t("contact.write")}</h2>
           <EmailList emails={studio.emails} />
-          <h2 className="caps-heading">Follow us</h2>
+          <h2 className="caps-heading">{t("contact.follow")}</h2>
           <SocialLinkList links={studio.socialLinks} />
         </aside>
       ) : null}

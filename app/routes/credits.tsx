@@ -2,6 +2,7 @@
 // require us to show wherever the photographs are, and a word on the demo's sample logo.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { useT } from "#app/i18n/i18n.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
 import { DEMO_PHOTOS_DIR } from "#domain/demo/import.server.ts";
@@ -20,35 +21,32 @@ export async function loader() {
   return { credits: manifest.map(({ subject, author, license, source }) => ({ subject, author, license, source })) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta(siteContext(matches), {
-    title: "Photo credits",
-    description: "Authors and licences of the demo photographs on this site.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteContext(matches);
+  return seoMeta(site, {
+    title: site?.t("credits.title") ?? "Photo credits",
+    description: site?.t("credits.metaDescription") ?? "",
     path: "/credits",
   });
+};
 
 export default function Credits({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <h1 className="page-title">Photo credits</h1>
-      <p>
-        The photographs on this demo site are free-licence works from Debian's wallpaper packages. Each is shown under
-        its licence; thank you to their authors.
-      </p>
-      <p>
-        The demo studio's logo was drawn for this demo: a sample, not a real studio's mark. Its lettering is Cormorant
-        Garamond by Christian Thalmann (SIL Open Font License 1.1).
-      </p>
+      <h1 className="page-title">{t("credits.title")}</h1>
+      <p>{t("credits.photos")}</p>
+      <p>{t("credits.logo")}</p>
       {/* Focusable so that keyboard users can scroll the table on a narrow screen. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
-      <section className="table-scroll" aria-label="Photo credits table" tabIndex={0}>
+      <section className="table-scroll" aria-label={t("credits.table")} tabIndex={0}>
         <table className="data-table credits-table">
           <thead>
             <tr>
-              <th scope="col">Photograph</th>
-              <th scope="col">Author</th>
-              <th scope="col">Licence</th>
-              <th scope="col">Source</th>
+              <th scope="col">{t("credits.col.photo")}</th>
+              <th scope="col">{t("credits.col.author")}</th>
+              <th scope="col">{t("credits.col.licence")}</th>
+              <th scope="col">{t("credits.col.source")}</th>
             </tr>
           </thead>
           <tbody>

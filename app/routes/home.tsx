@@ -7,6 +7,8 @@ import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { Showreel } from "#app/components/showreel.tsx";
 import { afterMainImage } from "#app/document/main-image-first.ts";
+import { useLanguage, useT } from "#app/i18n/i18n.ts";
+import { type Language, pathIn } from "#app/i18n/languages.ts";
 import { collectionGridSizes, storyGridSizes } from "#app/utils/image-sizes.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -57,14 +59,24 @@ function localBusiness(studio: StudioInfo, origin: string) {
   };
 }
 
+/**
+ * A collection's link: the spec's /gallery/ + the name without spaces in English; the slug in
+ * Tamil, whose page may name the collection in Tamil (both match, case-insensitively).
+ */
+function collectionPath(language: Language, collection: { name: string; slug: string }): string {
+  return language === "en"
+    ? `/gallery/${collection.name.replaceAll(" ", "")}`
+    : pathIn(language, `/gallery/${collection.slug}`);
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteContext(matches);
   const studio = matches[0]?.loaderData?.studio;
+  const t = site?.t;
   return seoMeta(site, {
-    title: studio ? `${studio.name} · ${studio.tagline}` : "Photography Studio",
-    description: studio
-      ? `${studio.tagline}. Browse wedding, baby shoot, motherhood and outdoor collections and recent stories.`
-      : "Wedding, baby shoot, motherhood and outdoor photography.",
+    title: studio ? `${studio.name} · ${studio.tagline}` : (t?.("home.studioFallback") ?? "Photography Studio"),
+    description:
+      (studio ? t?.("home.metaDescription", { tagline: studio.tagline }) : t?.("home.metaDescription.noStudio")) ?? "",
     path: "/",
     image: loaderData?.slides[0]?.desktop,
   });
@@ -74,21 +86,23 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { slides, collections, stories, showreel } = loaderData;
   const { studio, origin } = matches[0].loaderData;
   const business = studio && localBusiness(studio, origin);
+  const t = useT();
+  const language = useLanguage();
   return (
     <>
       <h1 className="visually-hidden">
-        {studio?.name ?? "Photography Studio"}: {studio?.tagline}
+        {studio?.name ?? t("home.studioFallback")}: {studio?.tagline}
       </h1>
       {slides.length > 0 ? <BannerSlideshow slides={slides} /> : null}
 
       <section className="section" aria-labelledby="collections-heading">
         <h2 id="collections-heading" className="section-heading">
-          Browse By Collection
+          {t("home.collections")}
         </h2>
         <ul className="collection-grid" {...afterMainImage()}>
           {collections.map((c) => (
             <li key={c.slug}>
-              <Link to={`/gallery/${c.name.replaceAll(" ", "")}`} className="collection-card">
+              <Link to={collectionPath(language, c)} className="collection-card">
                 {c.cover ? <Picture image={c.cover} sizes={collectionGridSizes(collections.length)} /> : null}
                 <span className="collection-card-name">{c.name}</span>
               </Link>
@@ -100,7 +114,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       {stories.length > 0 ? (
         <section className="section section--tinted renders-late" aria-labelledby="stories-heading">
           <h2 id="stories-heading" className="section-heading">
-            Recent Stories
+            {t("home.stories")}
           </h2>
           <ul className="card-grid card-grid--three">
             {stories.map((story) => (
@@ -115,9 +129,9 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       {showreel ? (
         <section className="section renders-late" aria-labelledby="showreel-heading">
           <h2 id="showreel-heading" className="section-heading">
-            Our Showreel
+            {t("home.showreel")}
           </h2>
-          <Showreel showreel={showreel} studioName={studio?.name ?? "Studio"} />
+          <Showreel showreel={showreel} studioName={studio?.name ?? t("home.studioFallback")} />
         </section>
       ) : null}
       {business ? <JsonLd data={business} /> : null}

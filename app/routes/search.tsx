@@ -3,6 +3,7 @@
 
 import { Form } from "react-router";
 import { ShootCard } from "#app/components/shoot-card.tsx";
+import { useT } from "#app/i18n/i18n.ts";
 import { CARD_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -17,41 +18,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, results };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...seoMeta(siteContext(matches), {
-    title: loaderData?.query ? `Search: ${loaderData.query}` : "Search",
-    description: "Search the studio's weddings, baby shoots, motherhood and outdoor stories.",
-    path: "/search",
-  }),
-  { name: "robots", content: "noindex, follow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteContext(matches);
+  const query = loaderData?.query;
+  return [
+    ...seoMeta(site, {
+      title: (query ? site?.t("search.metaTitle.query", { query }) : site?.t("search.metaTitle")) ?? "Search",
+      description: site?.t("search.metaDescription") ?? "",
+      path: "/search",
+    }),
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, results } = loaderData;
   const tooShort = query.length > 0 && query.length < MIN_SEARCH_LENGTH;
+  const t = useT();
   return (
     <div className="page">
       <header className="page-header">
-        <h1 className="page-title">Search</h1>
+        <h1 className="page-title">{t("search.title")}</h1>
       </header>
       <Form method="get" role="search" className="search-form">
-        <label htmlFor="search-q">Names, places or collections</label>
+        <label htmlFor="search-q">{t("search.label")}</label>
         <div className="search-row">
           <input id="search-q" name="q" type="search" defaultValue={query} maxLength={MAX_QUERY_LENGTH} />
           <button type="submit" className="button">
-            Search
+            {t("search.submit")}
           </button>
         </div>
       </Form>
       <div aria-live="polite">
         {tooShort ? (
-          <p className="empty-note">Type at least {MIN_SEARCH_LENGTH} letters.</p>
+          <p className="empty-note">{t("search.tooShort", { min: MIN_SEARCH_LENGTH })}</p>
         ) : query && results.length === 0 ? (
-          <p className="empty-note">Nothing matches “{query}”. Try a name, a town such as Madurai, or a collection.</p>
+          <p className="empty-note">{t("search.none", { query })}</p>
         ) : query ? (
-          <p className="search-count">
-            {results.length} {results.length === 1 ? "story" : "stories"} for “{query}”
-          </p>
+          <p className="search-count">{t("search.count", { count: results.length, query })}</p>
         ) : null}
       </div>
       {results.length > 0 ? (

@@ -8,6 +8,8 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
+import { useLanguage, useT } from "#app/i18n/i18n.ts";
+import { pathIn } from "#app/i18n/languages.ts";
 import { idParam } from "#app/utils/id-param.ts";
 import { PHOTO_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -64,24 +66,26 @@ export default function Shoot({ loaderData }: Route.ComponentProps) {
 function ShootPage({ shoot, gallery }: Route.ComponentProps["loaderData"]) {
   const images = useMemo(() => shoot.photos.map((p) => p.image), [shoot.photos]);
   const viewer = useGalleryViewer(shoot.title, images);
+  const t = useT();
+  const language = useLanguage();
   return (
     <div className="page">
       <header className="page-header">
         <p className="eyebrow">
-          <Link to={`/gallery/${shoot.collection.slug}`}>{shoot.collection.name}</Link>
+          <Link to={pathIn(language, `/gallery/${shoot.collection.slug}`)}>{shoot.collection.name}</Link>
         </p>
         <h1 className="page-title">{shoot.title}</h1>
         <p className="shoot-card-location">{shoot.location}</p>
         {shoot.description ? <p className="page-lede">{shoot.description}</p> : null}
       </header>
-      <ul className="photo-grid" aria-label={`Photographs from ${shoot.title}`}>
+      <ul className="photo-grid" aria-label={t("shoot.photos", { title: shoot.title })}>
         {shoot.photos.map((photo, i) => (
           <li key={photo.id}>
             <a
               {...viewer.linkProps(i)}
               href={photo.large}
               className="photo-grid-link"
-              aria-label={photo.image.alt ? undefined : `Photograph ${i + 1} of ${shoot.photos.length}`}
+              aria-label={photo.image.alt ? undefined : t("shoot.photo", { n: i + 1, count: shoot.photos.length })}
             >
               <Picture image={photo.image} sizes={PHOTO_GRID_SIZES} priority={i === 0} eager={i < EAGER_THUMBNAILS} />
             </a>

@@ -1,6 +1,6 @@
 // Every rule of the contact form, as the server and the browser apply it.
 import { describe, expect, it } from "vitest";
-import { checkInquiry, countLinks, type InquiryValues, inquiryValues, MESSAGES } from "./rules.ts";
+import { checkInquiry, countLinks, INQUIRY_ERRORS, type InquiryValues, inquiryValues } from "./rules.ts";
 
 const valid: InquiryValues = {
   name: "Priya Raman",
@@ -21,14 +21,14 @@ describe("checkInquiry", () => {
   });
 
   it("requires a message (spaces alone are none)", () => {
-    expect(errorsFor({ message: "" })).toEqual({ message: MESSAGES.messageRequired });
-    expect(errorsFor({ message: "   \n " })).toEqual({ message: MESSAGES.messageRequired });
+    expect(errorsFor({ message: "" })).toEqual({ message: INQUIRY_ERRORS.messageRequired });
+    expect(errorsFor({ message: "   \n " })).toEqual({ message: INQUIRY_ERRORS.messageRequired });
   });
 
   it("needs an e-mail or a phone number, and either alone is enough", () => {
     expect(errorsFor({ email: "", phoneNumber: "" })).toEqual({
-      email: MESSAGES.replyWayMissing,
-      phoneNumber: MESSAGES.replyWayMissing,
+      email: INQUIRY_ERRORS.replyWayMissing,
+      phoneNumber: INQUIRY_ERRORS.replyWayMissing,
     });
     expect(errorsFor({ email: "" })).toEqual({});
     expect(errorsFor({ phoneNumber: "" })).toEqual({});
@@ -36,8 +36,8 @@ describe("checkInquiry", () => {
 
   it("checks the e-mail address", () => {
     for (const email of ["priya", "priya@", "@example.com", "priya@example", "pri ya@example.com", "a@b.c\nBcc: x@y.z"])
-      expect(errorsFor({ email }), email).toEqual({ email: MESSAGES.emailInvalid });
-    expect(errorsFor({ email: `${"a".repeat(250)}@example.com` })).toEqual({ email: MESSAGES.emailInvalid });
+      expect(errorsFor({ email }), email).toEqual({ email: INQUIRY_ERRORS.emailInvalid });
+    expect(errorsFor({ email: `${"a".repeat(250)}@example.com` })).toEqual({ email: INQUIRY_ERRORS.emailInvalid });
   });
 
   it("wants a phone of 7 to 15 digits with only spaces and - between them and a + in front", () => {
@@ -54,20 +54,20 @@ describe("checkInquiry", () => {
       "-98765 43210",
       "98765 43210-",
     ])
-      expect(errorsFor({ phoneNumber }), phoneNumber).toEqual({ phoneNumber: MESSAGES.phoneInvalid });
+      expect(errorsFor({ phoneNumber }), phoneNumber).toEqual({ phoneNumber: INQUIRY_ERRORS.phoneInvalid });
   });
 
   it("caps the name at 100 and the message at 5,000 characters", () => {
     expect(errorsFor({ name: "n".repeat(100) })).toEqual({});
-    expect(errorsFor({ name: "n".repeat(101) })).toEqual({ name: MESSAGES.nameTooLong });
+    expect(errorsFor({ name: "n".repeat(101) })).toEqual({ name: INQUIRY_ERRORS.nameTooLong });
     expect(errorsFor({ message: "m".repeat(5000) })).toEqual({});
-    expect(errorsFor({ message: "m".repeat(5001) })).toEqual({ message: MESSAGES.messageTooLong });
+    expect(errorsFor({ message: "m".repeat(5001) })).toEqual({ message: INQUIRY_ERRORS.messageTooLong });
   });
 
   it("allows three links in a message, not four", () => {
     const links = ["https://a.example", "http://b.example/x", "www.c.example", "https://d.example"];
     expect(errorsFor({ message: `See ${links.slice(0, 3).join(" ")}` })).toEqual({});
-    expect(errorsFor({ message: `See ${links.join(" ")}` })).toEqual({ message: MESSAGES.tooManyLinks });
+    expect(errorsFor({ message: `See ${links.join(" ")}` })).toEqual({ message: INQUIRY_ERRORS.tooManyLinks });
     expect(countLinks("[url=https://x.example]x[/url] www.y.example")).toBe(3);
   });
 
@@ -78,10 +78,10 @@ describe("checkInquiry", () => {
 
   it("reports every field's first problem at once", () => {
     expect(errorsFor({ name: "n".repeat(101), email: "bad", phoneNumber: "12", message: "" })).toEqual({
-      name: MESSAGES.nameTooLong,
-      email: MESSAGES.emailInvalid,
-      phoneNumber: MESSAGES.phoneInvalid,
-      message: MESSAGES.messageRequired,
+      name: INQUIRY_ERRORS.nameTooLong,
+      email: INQUIRY_ERRORS.emailInvalid,
+      phoneNumber: INQUIRY_ERRORS.phoneInvalid,
+      message: INQUIRY_ERRORS.messageRequired,
     });
   });
 });

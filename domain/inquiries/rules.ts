@@ -6,7 +6,7 @@ import { fieldErrors } from "#platform/field-errors.ts";
 export const INQUIRY_FIELDS = ["name", "phoneNumber", "email", "message"] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export type InquiryValues = Record<InquiryField, string>;
-export type InquiryErrors = Partial<Record<InquiryField, string>>;
+export type InquiryErrors = Partial<Record<InquiryField, InquiryError>>;
 
 /** A field people never see and bots fill in; any value means the submission is dropped. */
 export const HONEYPOT_FIELD = "website";
@@ -36,15 +36,20 @@ const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
 const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
 
-export const MESSAGES = {
-  messageRequired: "Please write a message.",
-  messageTooLong: `Please keep the message under ${MESSAGE_MAX_CHARS.toLocaleString("en")} characters.`,
-  tooManyLinks: `Please include at most ${MESSAGE_MAX_LINKS} links.`,
-  nameTooLong: `Please keep the name under ${NAME_MAX_CHARS} characters.`,
-  emailInvalid: "Please enter an e-mail address like name@example.com.",
-  phoneInvalid: `Please enter a phone number of ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits (spaces, + and - are fine).`,
-  replyWayMissing: "Please give an e-mail address or a phone number, so that we can reply.",
+/**
+ * What is wrong with a field, as a code: the page says it in the visitor's language (the contact
+ * route's catalogue, with the limits above), so the rules stay the same in every language.
+ */
+export const INQUIRY_ERRORS = {
+  messageRequired: "messageRequired",
+  messageTooLong: "messageTooLong",
+  tooManyLinks: "tooManyLinks",
+  nameTooLong: "nameTooLong",
+  emailInvalid: "emailInvalid",
+  phoneInvalid: "phoneInvalid",
+  replyWayMissing: "replyWayMissing",
 } as const;
+export type InquiryError = (typeof INQUIRY_ERRORS)[keyof typeof INQUIRY_ERRORS];
 
 export function countLinks(text: string): number {
   return text.match(LINK)?.length ?? 0;
@@ -61,7 +66,7 @@ const singleLine = z.string().check(
 
 export const inquirySchema = z
   .object({
-    name: singleLine.check(z.maxLength(NAME_MAX_CHARS, MESSAGES.nameTooLong)),
+    name: singleLine.check(z.maxLength(NAME_MAX_CHARS, INQUIRY_ERRORS.nameTooLong)),
     phoneNumber: singleLine.check(
       z.refine(
         (p) =>
@@ -70,26 +75,26 @@ export const inquirySchema = z
             PHONE_SHAPE.test(p) &&
             digitCount(p) >= PHONE_MIN_DIGITS &&
             digitCount(p) <= PHONE_MAX_DIGITS),
-        MESSAGES.phoneInvalid,
+        INQUIRY_ERRORS.phoneInvalid,
       ),
     ),
     email: singleLine.check(
       z.refine(
         (e) => e === "" || (e.length <= EMAIL_MAX_CHARS && z.safeParse(z.email(), e).success),
-        MESSAGES.emailInvalid,
+        INQUIRY_ERRORS.emailInvalid,
       ),
     ),
     message: z.string().check(
       z.overwrite((s) => s.replace(CONTROL_EXCEPT_NEWLINES, " ").replace(/\r\n?/g, "\n")),
       z.trim(),
-      z.minLength(1, MESSAGES.messageRequired),
-      z.maxLength(MESSAGE_MAX_CHARS, MESSAGES.messageTooLong),
-      z.refine((m) => countLinks(m) <= MESSAGE_MAX_LINKS, MESSAGES.tooManyLinks),
+      z.minLength(1, INQUIRY_ERRORS.messageRequired),
+      z.maxLength(MESSAGE_MAX_CHARS, INQUIRY_ERRORS.messageTooLong),
+      z.refine((m) => countLinks(m) <= MESSAGE_MAX_LINKS, INQUIRY_ERRORS.tooManyLinks),
     ),
   })
   .check(
     z.refine((v) => v.email !== "" || v.phoneNumber !== "", {
-      message: MESSAGES.replyWayMissing,
+      message: INQUIRY_ERRORS.replyWayMissing,
       path: ["email"],
       // Only when both fields are otherwise fine: a bad e-mail already has its own message.
       when: (payload) => !payload.issues.some((i) => i.path?.[0] === "email" || i.path?.[0] === "phoneNumber"),
@@ -113,8 +118,9 @@ export function inquiryValues(form: { get(name: string): unknown }): InquiryValu
 export function checkInquiry(values: InquiryValues): InquiryCheck {
   const result = z.safeParse(inquirySchema, values);
   if (result.success) return { ok: true, inquiry: result.data };
-  const errors: InquiryErrors = fieldErrors<InquiryField>(result.error);
-  if (errors.email === MESSAGES.replyWayMissing) errors.phoneNumber = MESSAGES.replyWayMissing;
+  // Every issue's message is one of INQUIRY_ERRORS (the schema gives no other).
+  const errors = fieldErrors<InquiryField>(result.error) as InquiryErrors;
+  if (errors.email === INQUIRY_ERRORS.replyWayMissing) errors.phoneNumber = INQUIRY_ERRORS.replyWayMissing;
   return { ok: false, errors };
 }
 

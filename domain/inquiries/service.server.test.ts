@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { issueFillToken } from "./fill-token.server.ts";
-import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, MESSAGES } from "./rules.ts";
+import { FILL_TOKEN_FIELD, HONEYPOT_FIELD, INQUIRY_ERRORS } from "./rules.ts";
 import { rateLimitKey, submitInquiry } from "./service.server.ts";
 import { DUPLICATE_WINDOW_MS } from "./store.server.ts";
 
@@ -110,7 +110,7 @@ describe("submitInquiry", () => {
     const outcome = await submit(form({ email: "priya@", message: "" }));
     expect(outcome).toEqual({
       status: "invalid",
-      errors: { email: MESSAGES.emailInvalid, message: MESSAGES.messageRequired },
+      errors: { email: INQUIRY_ERRORS.emailInvalid, message: INQUIRY_ERRORS.messageRequired },
       values: { name: "Priya Raman", phoneNumber: "", email: "priya@", message: "" },
     });
     expect(await countStored()).toBe(0);
