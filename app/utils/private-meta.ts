@@ -11,17 +11,25 @@ type RootMatch = Route.MetaArgs["matches"][0];
 
 export function privatePageMeta(
   matches: readonly [RootMatch, ...unknown[]],
-  { title, description }: { title: string; description: string },
+  {
+    title,
+    description,
+  }: {
+    title: string;
+    /** A sentence the studio's name ends ("A private gallery from"), or one that places it itself (word order differs in Tamil). */
+    description: string | ((studioName: string) => string);
+  },
 ) {
   const site = siteContext(matches);
   const studioName = site?.studioName ?? "Photography Studio";
+  const described = typeof description === "function" ? description(studioName) : `${description} ${studioName}.`;
   const logo = matches[0].loaderData?.studio?.logo ?? null;
   const tags: Route.MetaDescriptors = [
     { title: `${title} · ${studioName}` },
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "same-origin" },
     { property: "og:title", content: studioName },
-    { property: "og:description", content: `${description} ${studioName}.` },
+    { property: "og:description", content: described },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: studioName },
     { name: "twitter:card", content: "summary" },

@@ -26,8 +26,22 @@ export function positiveInt(value: FormDataEntryValue | string | null | undefine
   return n > 0 ? n : null;
 }
 
-/** heart, unheart or comment, from either route; `visitor` null is a person not yet named. */
-export async function itemAction(db: Database, visitor: Visitor | null, form: FormData): Promise<ItemAnswer> {
+/** What an item request's answer says: a refusal, or a note saved. */
+export type ItemWord = ItemRefusal | "enter-first" | "not-in-gallery" | "nothing" | "note-saved";
+
+/** The answer's words, in the person's language (the route's translator; English here). */
+export type ItemWords = (word: ItemWord, list: Pick<SelectionList, "name" | "itemLimit"> | null) => string;
+
+/**
+ * heart, unheart or comment, from either route; `visitor` null is a person not yet named. `words`
+ * says the answer in the person's language (the routes pass their translator's, issue 33).
+ */
+export async function itemAction(
+  db: Database,
+  visitor: Visitor | null,
+  form: FormData,
+  words: ItemWords = englishItemWords,
+): Promise<ItemAnswer> {
   const intent = form.get("intent");
   const photoId = positiveInt(form.get("photo"));
   const listId = positiveInt(form.get("list"));
@@ -39,11 +53,11 @@ export async function itemAction(db: Database, visitor: Visitor | null, form: Fo
     count,
     message,
   });
-  if (!visitor) return refuse("Enter your name and PIN first, to keep your favourites.");
-  if (photoId === null || listId === null) return refuse("That photo or list is not in this gallery.");
+  if (!visitor) return refuse(words("enter-first", null));
+  if (photoId === null || listId === null) return refuse(words("not-in-gallery", null));
   const lists = await readLists(db, visitor.id);
   const list = lists.find((l) => l.id === listId);
-  if (!list) return refuse("That list is not yours.");
+  if (!list) return refuse(words("no-list", null));
   const target = { visitor, listId, photoId };
   const result =
     intent === "heart"
@@ -53,23 +67,31 @@ export async function itemAction(db: Database, visitor: Visitor | null, form: Fo
         : intent === "comment"
           ? await setComment(db, target, String(form.get("comment") ?? ""))
           : null;
-  if (!result) return refuse("Nothing to do.");
-  if (!result.ok) return refuse(refusalText(result.error, list), result.count ?? list.count);
+  if (!result) return refuse(words("nothing", list));
+  if (!result.ok) return refuse(words(result.error, list), result.count ?? list.count);
   return {
     ok: true,
     photoId,
     hearted: intent !== "unheart",
     count: result.count,
-    message: intent === "comment" ? "Note saved." : "",
+    message: intent === "comment" ? words("note-saved", list) : "",
   };
 }
 
-export function refusalText(error: ItemRefusal, list: Pick<SelectionList, "name" | "itemLimit">): string {
-  switch (error) {
+export function englishItemWords(word: ItemWord, list: Pick<SelectionList, "name" | "itemLimit"> | null): string {
+  switch (word) {
+    case "enter-first":
+      return "Enter your name and PIN first, to keep your favourites.";
+    case "not-in-gallery":
+      return "That photo or list is not in this gallery.";
+    case "nothing":
+      return "Nothing to do.";
+    case "note-saved":
+      return "Note saved.";
     case "full":
-      return `${list.name} already holds ${list.itemLimit} photos, its limit. Remove a heart to add another.`;
+      return `${list?.name} already holds ${list?.itemLimit} photos, its limit. Remove a heart to add another.`;
     case "locked":
-      return `${list.name} was sent to the studio and is locked. Ask the studio to reopen it.`;
+      return `${list?.name} was sent to the studio and is locked. Ask the studio to reopen it.`;
     case "no-photo":
       return "That photo is not in this gallery.";
     case "not-hearted":

@@ -1,6 +1,8 @@
 // One photo of a set's grid: its link into the viewer (the large image without JavaScript), and
 // the person's heart and note when they are choosing.
+
 import { type CSSProperties, memo } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
 import { largeUrl } from "#domain/galleries/compact-image.ts";
 import { shapeOf } from "#domain/galleries/shape-codes.ts";
@@ -58,6 +60,7 @@ export const GalleryItem = memo(function GalleryItem({
   onToggle,
   refusal,
 }: GalleryItemProps) {
+  const t = useT();
   return (
     <li
       id={`p-${photo.id}`}
@@ -68,7 +71,7 @@ export const GalleryItem = memo(function GalleryItem({
         {...linkProps(viewerIndex)}
         href={largeUrl(photo.image)}
         className="cg-link"
-        aria-label={photo.image.alt || `Photo ${n} of ${setTitle}`}
+        aria-label={photo.image.alt || t("photo.name", { n, set: setTitle })}
       >
         <Picture
           image={imagesOf(photo).grid}
@@ -85,7 +88,7 @@ export const GalleryItem = memo(function GalleryItem({
       {list ? (
         <PhotoControls
           photo={photo}
-          label={`photo ${n} of ${setTitle}`}
+          label={t("photo.inSentence", { n, set: setTitle })}
           hearted={hearted}
           list={list}
           locked={locked}

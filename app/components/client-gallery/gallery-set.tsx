@@ -2,7 +2,9 @@
 // photo grid. Before its boxes are drawn (the document, and a page without JavaScript), the grid
 // holds the document's photos and a link to the next page; after, a box for every photo of the
 // set, empty until its page comes (use-places-in-view.ts asks for it).
+
 import { type CSSProperties, memo } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import {
   type GalleryPhoto,
   PHOTOS_PER_PAGE,
@@ -86,6 +88,7 @@ export function GallerySet({
   refusal,
   onBox,
 }: GallerySetProps) {
+  const t = useT();
   const { places, shapes, hearted } = state;
   const windowEnd = set.offset + set.photos.length;
   const end = boxed ? places.length : windowEnd;
@@ -131,14 +134,14 @@ export function GallerySet({
   return (
     <section id={`set-${set.id}`} className="cg-set" aria-labelledby={`set-${set.id}-heading`}>
       <h2 id={`set-${set.id}-heading`} className="cg-set-title" tabIndex={-1}>
-        {set.title} <span className="cg-set-count">{set.count} photos</span>
+        {set.title} <span className="cg-set-count">{t("set.count", { count: set.count })}</span>
       </h2>
       {set.offset > 0 ? (
         <p className="cg-more">
           <a
             href={`${base}?set=${set.id}&offset=${Math.max(0, set.offset - PHOTOS_PER_PAGE)}${listQuery}#set-${set.id}`}
           >
-            Earlier photos from {set.title}
+            {t("set.earlier", { set: set.title })}
           </a>
         </p>
       ) : null}
@@ -148,7 +151,7 @@ export function GallerySet({
       {!boxed && windowEnd < places.length ? (
         <MoreLink
           href={`${base}?set=${set.id}&offset=${windowEnd}${listQuery}#set-${set.id}`}
-          label={`More photos from ${set.title} (${places.length - windowEnd} more)`}
+          label={t("set.more", { set: set.title, count: places.length - windowEnd })}
           onClick={onBox}
         />
       ) : null}

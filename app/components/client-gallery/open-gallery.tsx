@@ -5,9 +5,12 @@
 // opened. Every control is a form or a link first; JavaScript only makes them quicker. Forms and
 // links load whole documents, never React Router's /g/{token}.data: the gallery's cookies are
 // scoped to /g/{token}, a path /g/{token}.data is not under (ADR 026).
+
+import { Trans } from "@lingui/react";
 import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
+import { useT } from "#app/i18n/i18n.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { type GalleryPhoto, ONLY_LIST_QUERY } from "#domain/galleries/client-types.ts";
 import { Picture } from "../picture.tsx";
@@ -93,6 +96,7 @@ function viewerStarts(sets: OpenPage["sets"]): number[] {
 const HERO_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
 
 export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormAnswer }) {
+  const t = useT();
   const { base, sets, list } = page;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -173,13 +177,13 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         {/* The page's largest image: preloaded at high priority, its box kept by width and height. */}
         {page.cover ? <Picture image={page.cover} sizes={HERO_SIZES} priority className="cg-hero" /> : null}
         <header className="page-header">
-          <p className="eyebrow">Private gallery</p>
+          <p className="eyebrow">{t("gallery.private")}</p>
           <h1 className="page-title">{page.title}</h1>
           {page.eventDate ? <p className="cg-date">{page.eventDate}</p> : null}
           {page.downloads !== "off" || page.albums > 0 ? (
             <p className="cg-downloads-link">
-              {page.albums > 0 ? <a href={`${base}/album`}>{page.albums === 1 ? "Album" : "Albums"}</a> : null}
-              {page.downloads !== "off" ? <a href={`${base}/downloads`}>Download photos</a> : null}
+              {page.albums > 0 ? <a href={`${base}/album`}>{t("gallery.albums", { count: page.albums })}</a> : null}
+              {page.downloads !== "off" ? <a href={`${base}/downloads`}>{t("gallery.downloads")}</a> : null}
             </p>
           ) : null}
         </header>
@@ -197,7 +201,11 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
           />
           {list ? (
             <p className="cg-counter" role="status">
-              <strong>{countText(count, list)}</strong> in {list.name}
+              <Trans
+                id="gallery.counter"
+                values={{ count: countText(t, count, list), list: list.name }}
+                components={{ 0: <strong /> }}
+              />
             </p>
           ) : null}
           <p className="cg-message" role="alert">
@@ -206,8 +214,7 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
         </div>
         {page.only && list && sets.length === 0 ? (
           <p className="cg-empty">
-            No photos in {list.name} yet: tap the heart on a photo to add it.{" "}
-            <a href={`${base}?list=${list.id}`}>See all photos</a>
+            {t("gallery.empty", { list: list.name })} <a href={`${base}?list=${list.id}`}>{t("gallery.empty.all")}</a>
           </p>
         ) : null}
         {sets.map((set, s) => (

@@ -1,6 +1,8 @@
 // A photo's heart in the person's current list: a form posting to the page that JavaScript makes
 // optimistic, or, once the list is sent and locked, only a mark on the photos in it.
+
 import type { FormEvent } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
 import { HeartIcon } from "./heart-icon.tsx";
 import { PhotoNote } from "./photo-note.tsx";
@@ -17,9 +19,10 @@ interface PhotoControlsProps {
 
 /** The heart (a form posting to the page; with JavaScript, optimistic) and, once hearted, a note. */
 export function PhotoControls({ photo, label, hearted, list, locked, here, onToggle }: PhotoControlsProps) {
+  const t = useT();
   if (locked) {
     return hearted ? (
-      <span className="cg-heart-mark" role="img" aria-label={`In ${list.name}`}>
+      <span className="cg-heart-mark" role="img" aria-label={t("photo.inList", { list: list.name })}>
         <HeartIcon />
       </span>
     ) : null;
@@ -42,7 +45,7 @@ export function PhotoControls({ photo, label, hearted, list, locked, here, onTog
           value={hearted ? "unheart" : "heart"}
           className="cg-heart"
           aria-pressed={hearted}
-          aria-label={`Heart ${label}`}
+          aria-label={t("photo.heart", { photo: label })}
         >
           <HeartIcon />
         </button>

@@ -1,7 +1,9 @@
 // A hearted photo's note for the studio: folded until asked for. A plain form posting to the page
 // before the page's scripts run; after, saved where it is (SaveNoteContext), so a note 2,000
 // photos down keeps the client's place instead of reloading the gallery at its top.
+
 import { createContext, type FormEvent, useContext, useState } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
 
 /** Saves a note without leaving the page: null, or what went wrong. Absent before hydration. */
@@ -17,6 +19,7 @@ interface PhotoNoteProps {
 }
 
 export function PhotoNote({ photo, label, list, here }: PhotoNoteProps) {
+  const t = useT();
   const saveNote = useContext(SaveNoteContext);
   const [saved, setSaved] = useState(photo.comment);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
@@ -34,20 +37,20 @@ export function PhotoNote({ photo, label, list, here }: PhotoNoteProps) {
       return;
     }
     setSaved(comment.trim());
-    setAnswer({ ok: true, text: comment.trim() === "" ? "Note removed." : "Note saved." });
+    setAnswer({ ok: true, text: t(comment.trim() === "" ? "note.removed" : "note.saved") });
   };
 
   return (
     <details className="cg-note">
-      <summary className="cg-note-summary">{saved ? "Your note" : "Add a note"}</summary>
+      <summary className="cg-note-summary">{t(saved ? "note.yours" : "note.add")}</summary>
       <form method="post" action={here} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="comment" />
         <input type="hidden" name="photo" value={photo.id} />
         <input type="hidden" name="list" value={list.id} />
-        <label htmlFor={`note-${photo.id}`}>Note for the studio on {label}</label>
+        <label htmlFor={`note-${photo.id}`}>{t("note.label", { photo: label })}</label>
         <textarea id={`note-${photo.id}`} name="comment" rows={2} maxLength={500} defaultValue={photo.comment} />
         <button type="submit" className="button button--small" disabled={saving}>
-          Save note
+          {t("note.save")}
         </button>
         <p className={answer?.ok === false ? "field-error" : "cg-note-saved"} role="status">
           {answer?.text}

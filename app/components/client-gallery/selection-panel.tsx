@@ -1,5 +1,6 @@
 // The person and their lists: an invitation to start choosing before they have entered; after,
 // their lists with the current one's count, sending it to the studio, another list, signing out.
+import { type Translate, useT } from "#app/i18n/i18n.ts";
 import type { SelectionList } from "#domain/galleries/client-types.ts";
 import { Field } from "../field.tsx";
 import type { FormAnswer, OpenPage } from "./page-data.ts";
@@ -14,11 +15,12 @@ interface SelectionPanelProps {
 }
 
 /** "57 of 60", or "12 chosen" for a list without a limit. */
-export function countText(count: number, list: SelectionList): string {
-  return list.itemLimit === null ? `${count} chosen` : `${count} of ${list.itemLimit}`;
+export function countText(t: Translate, count: number, list: SelectionList): string {
+  return list.itemLimit === null ? t("count.chosen", { count }) : t("count.ofLimit", { count, limit: list.itemLimit });
 }
 
 export function SelectionPanel({ page, count, here, problem }: SelectionPanelProps) {
+  const t = useT();
   const { visitor, lists, list, base } = page;
   const answer = (form: FormAnswer["form"]) => (problem?.form === form ? problem : undefined);
   if (!visitor) return <StartChoosing here={here} enter={answer("enter")} />;
@@ -28,58 +30,48 @@ export function SelectionPanel({ page, count, here, problem }: SelectionPanelPro
   return (
     <section className="cg-panel" aria-labelledby="cg-panel-heading">
       <h2 id="cg-panel-heading" className="cg-subheading">
-        {visitor.name}'s favourites
+        {t("panel.favourites", { name: visitor.name })}
       </h2>
-      <nav aria-label="Your lists">
+      <nav aria-label={t("panel.lists")}>
         <ul className="cg-lists">
           {lists.map((l) => (
             <li key={l.id}>
               <a href={`${base}?list=${l.id}`} aria-current={l.id === list?.id ? "true" : undefined}>
-                {l.name} <span className="cg-list-count">{countText(l.id === list?.id ? count : l.count, l)}</span>
-                {l.submittedAt ? <span className="cg-list-sent"> · sent</span> : null}
+                {l.name} <span className="cg-list-count">{countText(t, l.id === list?.id ? count : l.count, l)}</span>
+                {l.submittedAt ? <span className="cg-list-sent"> · {t("panel.sent")}</span> : null}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      {list && locked ? (
-        <p className="cg-locked">
-          {list.name} was sent to the studio and is locked: no more hearts or notes. Ask the studio if you need to
-          change it.
-        </p>
-      ) : null}
+      {list && locked ? <p className="cg-locked">{t("panel.locked", { list: list.name })}</p> : null}
       {list && !locked && list.reopenedAt ? (
-        <p className="cg-locked">
-          The studio reopened {list.name}: change it as you like, then send it to the studio again.
-        </p>
+        <p className="cg-locked">{t("panel.reopened", { list: list.name })}</p>
       ) : null}
       {list && !locked ? (
         // Sending locks the list: asked once more, with what it means, before it goes (a
         // disclosure, so it asks the same before the page's scripts run).
         <details className="cg-submit" open={submitProblem ? true : undefined}>
-          <summary>Send {list.name} to the studio…</summary>
+          <summary>{t("panel.send.summary", { list: list.name })}</summary>
           <form method="post" action={here} className="cg-form">
-            <p>
-              Send {count === 1 ? "the 1 photo" : `the ${count} photos`} of {list.name} to the studio? It is then
-              locked: no more hearts or notes unless the studio reopens it.
-            </p>
+            <p>{t("panel.send.confirm", { count, list: list.name })}</p>
             <input type="hidden" name="intent" value="submit" />
             <input type="hidden" name="list" value={list.id} />
             <button type="submit" className="button">
-              Yes, send {list.name}
+              {t("panel.send.yes", { list: list.name })}
             </button>
             {submitProblem ? <p className="field-error">{submitProblem.message}</p> : null}
           </form>
         </details>
       ) : null}
       <details className="cg-new-list" open={listProblem ? true : undefined}>
-        <summary>Make another list</summary>
+        <summary>{t("panel.newList")}</summary>
         <form method="post" action={here} className="cg-form cg-form--inline">
           <input type="hidden" name="intent" value="new-list" />
           <Field
             id="list-name"
-            label="List name"
-            hint="For example Parents' album or Prints"
+            label={t("panel.newList.name")}
+            hint={t("panel.newList.hint")}
             error={listProblem?.message}
           >
             {(control) => (
@@ -87,14 +79,14 @@ export function SelectionPanel({ page, count, here, problem }: SelectionPanelPro
             )}
           </Field>
           <button type="submit" className="button button--small">
-            Make the list
+            {t("panel.newList.submit")}
           </button>
         </form>
       </details>
       <form method="post" action={base} className="cg-leave">
         <input type="hidden" name="intent" value="leave" />
         <button type="submit" className="link-button">
-          Not {visitor.name}? Sign out on this device
+          {t("panel.leave", { name: visitor.name })}
         </button>
       </form>
     </section>

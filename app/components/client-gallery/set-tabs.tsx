@@ -1,5 +1,6 @@
 // The gallery's sets as tabs at the top of the page, each with its photo count, and the person's
 // list as a view of its own ("only my favourites"), or the way back to all photos from it.
+import { useT } from "#app/i18n/i18n.ts";
 import { ONLY_LIST_QUERY, type SelectionList, type SetWindow } from "#domain/galleries/client-types.ts";
 
 interface SetTabsProps {
@@ -15,9 +16,10 @@ interface SetTabsProps {
 }
 
 export function SetTabs({ sets, base, paged, list, only, onJump }: SetTabsProps) {
+  const t = useT();
   const listQuery = list ? `list=${list.id}${only ? `&${ONLY_LIST_QUERY}` : ""}` : "";
   return (
-    <nav className="cg-tabs" aria-label="Sets">
+    <nav className="cg-tabs" aria-label={t("tabs.label")}>
       <ul>
         {sets.map((s) => (
           <li key={s.id}>
@@ -39,9 +41,9 @@ export function SetTabs({ sets, base, paged, list, only, onJump }: SetTabsProps)
         {list ? (
           <li className="cg-tab-view">
             {only ? (
-              <a href={`${base}?list=${list.id}`}>All photos</a>
+              <a href={`${base}?list=${list.id}`}>{t("tabs.all")}</a>
             ) : (
-              <a href={`${base}?list=${list.id}&${ONLY_LIST_QUERY}`}>Only {list.name}</a>
+              <a href={`${base}?list=${list.id}&${ONLY_LIST_QUERY}`}>{t("tabs.only", { list: list.name })}</a>
             )}
           </li>
         ) : null}

@@ -1,5 +1,6 @@
 // Before a person has entered: the invitation to choose favourites, and the form that enters them
 // by name and a PIN of their own.
+import { useT } from "#app/i18n/i18n.ts";
 import { Field } from "../field.tsx";
 import type { FormAnswer } from "./page-data.ts";
 import { PinInput } from "./pin-form.tsx";
@@ -11,17 +12,11 @@ interface StartWords {
   submit: string;
 }
 
-const CHOOSING: StartWords = {
-  heading: "Choose your favourites",
-  hint: "Heart photos for your album and send the list to the studio.",
-  submit: "Start choosing",
-};
-
 /** `enter`: the entry the route refused, if it did. */
 export function StartChoosing({
   here,
   enter,
-  words = CHOOSING,
+  words,
   open = false,
 }: {
   here: string;
@@ -30,6 +25,8 @@ export function StartChoosing({
   /** Unfolded from the start (where nothing can be done before it). */
   open?: boolean;
 }) {
+  const t = useT();
+  const shown = words ?? { heading: t("start.heading"), hint: t("start.hint"), submit: t("start.submit") };
   // Folded to one line until asked for: the photos are what a client opens the link for, and on a
   // phone the open form filled the first screen. A refused entry comes back open, as typed.
   return (
@@ -37,17 +34,14 @@ export function StartChoosing({
       <details open={enter || open ? true : undefined}>
         <summary>
           <h2 id="cg-panel-heading" className="cg-subheading">
-            {words.heading}
+            {shown.heading}
           </h2>
-          <span className="cg-start-hint">{words.hint}</span>
+          <span className="cg-start-hint">{shown.hint}</span>
         </summary>
-        <p>
-          Enter your name and choose a PIN of 4 to 8 digits. With the same name and PIN you find your lists again on any
-          phone or computer; each person in the family can make their own.
-        </p>
+        <p>{t("start.explain")}</p>
         <form method="post" action={here} className="cg-form cg-form--inline">
           <input type="hidden" name="intent" value="enter" />
-          <Field id="visitor-name" label="Your name" error={enter?.fields?.name}>
+          <Field id="visitor-name" label={t("start.name")} error={enter?.fields?.name}>
             {(control) => (
               <input
                 {...control}
@@ -59,11 +53,11 @@ export function StartChoosing({
               />
             )}
           </Field>
-          <Field id="visitor-pin" label="Your PIN (4 to 8 digits)" error={enter?.fields?.pin}>
+          <Field id="visitor-pin" label={t("start.pin")} error={enter?.fields?.pin}>
             {(control) => <PinInput {...control} pattern="[0-9]{4,8}" maxLength={8} />}
           </Field>
           <button type="submit" className="button">
-            {words.submit}
+            {shown.submit}
           </button>
         </form>
       </details>

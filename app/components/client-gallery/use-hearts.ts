@@ -1,6 +1,7 @@
 // The person's hearts in their current list, with JavaScript: each shown at once and posted to
 // /g/{token}/photos, taken back when the studio's answer refuses it or never comes.
 import { useCallback, useEffect, useState } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import type { GalleryPhoto, ItemAnswer, SelectionList } from "#domain/galleries/client-types.ts";
 
 interface Hearts {
@@ -13,8 +14,6 @@ interface Hearts {
   saveNote: (photo: GalleryPhoto, comment: string) => Promise<string | null>;
 }
 
-const UNREACHED = "That did not reach the studio. Check the connection and try again.";
-
 /**
  * `onMessage` shows what went wrong, or clears it (""): beside the photo whose heart in the grid
  * was refused (`photo`), or in the page's alert.
@@ -25,6 +24,10 @@ export function useHearts(
   locked: boolean,
   onMessage: (message: string, photo?: GalleryPhoto) => void,
 ): Hearts {
+  const t = useT();
+  // Strings, not the translator: a callback that depends on them is made again only when they change.
+  const unreached = t("client.unreached");
+  const lockedText = t("client.locked", { list: list?.name ?? t("client.theList") });
   const [hearts, setHearts] = useState<Record<number, boolean>>({});
   const [count, setCount] = useState(list?.count ?? 0);
   useEffect(() => setCount(list?.count ?? 0), [list?.count]);
@@ -54,25 +57,25 @@ export function useHearts(
       } catch {
         setHearts((h) => ({ ...h, [photo.id]: !on }));
         setCount((c) => c + (on ? -1 : 1));
-        onMessage(UNREACHED, beside);
+        onMessage(unreached, beside);
       }
     },
-    [base, list, locked, onMessage],
+    [base, list, locked, onMessage, unreached],
   );
 
   const saveNote = useCallback(
     async (photo: GalleryPhoto, comment: string): Promise<string | null> => {
-      if (!list || locked) return `${list?.name ?? "The list"} was sent to the studio and is locked.`;
+      if (!list || locked) return lockedText;
       const body = new URLSearchParams({ intent: "comment", photo: String(photo.id), list: String(list.id), comment });
       try {
         const res = await fetch(`${base}/photos`, { method: "POST", body });
         const answer = (await res.json()) as ItemAnswer;
         return answer.ok ? null : answer.message;
       } catch {
-        return UNREACHED;
+        return unreached;
       }
     },
-    [base, list, locked],
+    [base, list, locked, lockedText, unreached],
   );
 
   return { count, isHearted, toggle, saveNote };

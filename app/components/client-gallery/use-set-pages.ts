@@ -2,7 +2,9 @@
 // every photo's shape (a box for each, so the page has its full height at once); the rest are
 // fetched from /g/{token}/photos for whichever boxes the reader reaches, in whatever order: by
 // scrolling either way, a set's tab, a deep link, or the viewer moving through the gallery.
+
 import { startTransition, useCallback, useMemo, useRef, useState } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import { type GalleryPhoto, PHOTOS_PER_PAGE, type PhotoPage, type SetWindow } from "#domain/galleries/client-types.ts";
 import { decodeShapes } from "#domain/galleries/shape-codes.ts";
 
@@ -72,6 +74,7 @@ export function useSetPages(
   listQuery: string,
   onFailure: (message: string) => void,
 ): SetPages {
+  const failedText = useT()("client.pagesFailed");
   const [loaded, setLoaded] = useState<Record<number, LoadedSet>>(() =>
     Object.fromEntries(sets.map((s) => [s.id, initialSet(s)])),
   );
@@ -121,11 +124,11 @@ export function useSetPages(
           const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures.current);
           failures.current++;
           window.setTimeout(() => setRetries((n) => n + 1), wait);
-          onFailure("Some photos could not be loaded. Check the connection; they will be tried again.");
+          onFailure(failedText);
         });
       return "asked";
     },
-    [base, listQuery, onFailure],
+    [base, listQuery, onFailure, failedText],
   );
 
   const drawn = useMemo(() => ({ loaded, retries }), [loaded, retries]);

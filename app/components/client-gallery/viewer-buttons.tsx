@@ -1,6 +1,7 @@
 // The viewer's own buttons for the photo it shows: its heart (while the person's list is open),
 // when downloads are open to this browser the photo at web size, and while the wedding's guests
 // may search the gallery, whether they may find this photo (issue 31).
+import { useT } from "#app/i18n/i18n.ts";
 import type { GalleryPhoto, SelectionList } from "#domain/galleries/client-types.ts";
 import { HeartIcon } from "./heart-icon.tsx";
 
@@ -17,6 +18,7 @@ interface ViewerButtonsProps {
 }
 
 export function ViewerButtons({ photo, hearted, heartFor, download, base, onToggle, guests }: ViewerButtonsProps) {
+  const t = useT();
   return (
     <>
       {guests ? (
@@ -25,8 +27,8 @@ export function ViewerButtons({ photo, hearted, heartFor, download, base, onTogg
           type="button"
           className="yarl__button cg-viewer-guests"
           aria-pressed={guests.hidden}
-          aria-label="Hide this photo from guests"
-          title={guests.hidden ? "Hidden from guests: press to let them find it" : "Hide this photo from guests"}
+          aria-label={t("viewer.guests.hide")}
+          title={t(guests.hidden ? "viewer.guests.hidden" : "viewer.guests.hide")}
           onClick={() => guests.onHide(photo, !guests.hidden)}
         >
           <HiddenIcon />
@@ -38,8 +40,8 @@ export function ViewerButtons({ photo, hearted, heartFor, download, base, onTogg
           type="button"
           className="yarl__button cg-viewer-heart"
           aria-pressed={hearted}
-          aria-label={`Heart this photo for ${heartFor.name}`}
-          title={`Heart this photo for ${heartFor.name}`}
+          aria-label={t("viewer.heart", { list: heartFor.name })}
+          title={t("viewer.heart", { list: heartFor.name })}
           onClick={() => onToggle(photo, !hearted)}
         >
           <HeartIcon />
@@ -51,8 +53,8 @@ export function ViewerButtons({ photo, hearted, heartFor, download, base, onTogg
           className="yarl__button cg-viewer-download"
           href={`${base}/download/photo/${photo.id}?size=web`}
           download
-          aria-label="Download this photo (web size)"
-          title="Download this photo (web size)"
+          aria-label={t("viewer.download")}
+          title={t("viewer.download")}
         >
           <DownloadIcon />
         </a>

@@ -4,6 +4,7 @@
 // announced in a polite live region.
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { createIcon, IconButton, useLightboxState } from "yet-another-react-lightbox";
+import { useT } from "#app/i18n/i18n.ts";
 import { ZOOM_MAX_SCALE, ZOOM_MIN_SCALE } from "./constants.ts";
 import { useViewer } from "./context.ts";
 
@@ -91,12 +92,13 @@ export function ZoomButtons() {
 export function Position() {
   const { currentIndex, slides } = useLightboxState();
   const { moved } = useViewer();
+  const t = useT();
   const shown = useRef(currentIndex);
   useLayoutEffect(() => {
     if (currentIndex !== shown.current) moved();
     shown.current = currentIndex;
   }, [currentIndex, moved]);
-  const text = slides.length > 0 ? `${currentIndex + 1} of ${slides.length}` : "";
+  const text = slides.length > 0 ? t("viewer.position", { n: currentIndex + 1, total: slides.length }) : "";
   return (
     <>
       <div className="viewer-counter" aria-hidden="true">

@@ -3,9 +3,10 @@
 // the screen, so the message is seen wherever the visitor clicked, and closes like the viewer.
 // Its styles are in app.css: when the viewer's own stylesheets failed, they are not there.
 import type { KeyboardEvent } from "react";
-import { GENERAL_ERROR } from "./messages.ts";
+import { useT } from "#app/i18n/i18n.ts";
 
 export function ViewerFailure({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Escape") onClose();
     // Close is the only control: focus stays on it, as in any modal dialog.
@@ -20,7 +21,7 @@ export function ViewerFailure({ onClose }: { onClose: () => void }) {
       aria-labelledby="viewer-failure-text"
       onKeyDown={onKeyDown}
     >
-      <p id="viewer-failure-text">{GENERAL_ERROR}</p>
+      <p id="viewer-failure-text">{t("viewer.failure")}</p>
       <button
         type="button"
         className="button"
@@ -28,7 +29,7 @@ export function ViewerFailure({ onClose }: { onClose: () => void }) {
         autoFocus
         onClick={onClose}
       >
-        Close
+        {t("viewer.failure.close")}
       </button>
     </div>
   );

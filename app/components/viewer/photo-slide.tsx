@@ -14,10 +14,10 @@ import {
   SLIDE_STATUS_LOADING,
   useEvents,
 } from "yet-another-react-lightbox";
+import { useT } from "#app/i18n/i18n.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { PRELOAD_NEIGHBOURS, ZOOM_MIN_SCALE } from "./constants.ts";
 import { useViewer } from "./context.ts";
-import { IMAGE_NOT_FOUND } from "./messages.ts";
 
 export const PHOTO_SLIDE = "photo";
 
@@ -50,6 +50,7 @@ interface PhotoSlideViewProps {
 const atFit = () => ZOOM_MIN_SCALE;
 
 export function PhotoSlideView({ slide, offset, rect }: PhotoSlideViewProps) {
+  const t = useT();
   const [status, setStatus] = useState<Status>(SLIDE_STATUS_LOADING);
   const { publish } = useEvents();
   const { zoom, gestures } = useViewer();
@@ -113,7 +114,7 @@ export function PhotoSlideView({ slide, offset, rect }: PhotoSlideViewProps) {
         }}
       >
         {status === SLIDE_STATUS_ERROR ? (
-          <p className="viewer-photo-error">{IMAGE_NOT_FOUND}</p>
+          <p className="viewer-photo-error">{t("viewer.notFound")}</p>
         ) : (
           <picture>
             {image.sources.map((source) => (

@@ -25,6 +25,7 @@ import Lightbox, {
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
 import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
+import { useT } from "#app/i18n/i18n.ts";
 import {
   CLOSE_KEYS,
   FADE_ANIMATION_MS,
@@ -97,6 +98,7 @@ function hasModifier(event: KeyboardEvent) {
 }
 
 function GalleryLightbox({ title, photos, index, onView, onClosed, extraButtons }: ViewerProps) {
+  const t = useT();
   const [open, setOpen] = useState(index !== null);
   // The photo the viewer opened on. Later moves are the library's own state: they update the
   // hash, but the hash coming back is not fed in again (it could lag behind a quick move).
@@ -291,22 +293,23 @@ function GalleryLightbox({ title, photos, index, onView, onClosed, extraButtons 
         plugins={PLUGINS}
         className="viewer"
         labels={{
-          Lightbox: `${title}: photo viewer`,
-          "Photo gallery": `Photographs from ${title}`,
-          Carousel: "carousel",
-          Slide: "photo",
-          Previous: "Previous photo",
-          Next: "Next photo",
-          Close: "Close the viewer",
-          "Zoom in": "Zoom in",
-          "Zoom out": "Zoom out",
-          Play: "Play the slideshow",
-          Pause: "Pause the slideshow",
-          "Enter Fullscreen": "Enter full screen",
-          "Exit Fullscreen": "Exit full screen",
-          "Show thumbnails": "Show thumbnails",
-          "Hide thumbnails": "Hide thumbnails",
-          Thumbnails: "Thumbnails",
+          // The library's own names for its parts, in the page's language (site.po, viewer.*).
+          Lightbox: t("viewer.lightbox", { title }),
+          "Photo gallery": t("viewer.gallery", { title }),
+          Carousel: t("viewer.carousel"),
+          Slide: t("viewer.slide"),
+          Previous: t("viewer.previous"),
+          Next: t("viewer.next"),
+          Close: t("viewer.close"),
+          "Zoom in": t("viewer.zoomIn"),
+          "Zoom out": t("viewer.zoomOut"),
+          Play: t("viewer.play"),
+          Pause: t("viewer.pause"),
+          "Enter Fullscreen": t("viewer.fullscreen.enter"),
+          "Exit Fullscreen": t("viewer.fullscreen.exit"),
+          "Show thumbnails": t("viewer.thumbnails.show"),
+          "Hide thumbnails": t("viewer.thumbnails.hide"),
+          Thumbnails: t("viewer.thumbnails"),
         }}
         carousel={{ finite: true, preload: STRIP_NEIGHBOURS, padding: 0, spacing: "10%" }}
         animation={{ fade: FADE_ANIMATION_MS, swipe: SLIDE_ANIMATION_MS }}

@@ -19,8 +19,17 @@ import {
 } from "#domain/galleries/access.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { NO_STORE, plainTextAnswer } from "#platform/http.server.ts";
+import { wordsFor } from "./words.server.ts";
 
-export const privateHeaders = { "Cache-Control": NO_STORE };
+/** A plain-text answer in the person's language says what it depends on. */
+export const LANGUAGE_VARIES = { Vary: "Accept-Language, Cookie" };
+
+/**
+ * Never stored; and said to depend on the browser's languages and the cookies under the link
+ * (the language a page is in: a choice remembered there, else Accept-Language), for any cache
+ * that keeps a copy regardless.
+ */
+export const privateHeaders = { "Cache-Control": NO_STORE, Vary: "Accept-Language, Cookie" };
 
 /** What this browser's cookies under the gallery's link claim (each null unless a secret signed it). */
 export async function claimsOf(request: Request, token: string): Promise<AccessClaims> {
@@ -54,20 +63,15 @@ export async function requireOpenGallery(
   context: Readonly<RouterContextProvider>,
 ): Promise<Extract<GalleryDecision, { state: "open" }>> {
   const decision = await galleryAccessFor(request, token, context);
+  if (decision.state === "open") return decision;
+  const { t } = await wordsFor(request);
   switch (decision.state) {
     case "missing":
-      throw plainTextAnswer(404, "There is no gallery at this link. Ask the studio for a new one.");
+      throw plainTextAnswer(404, t("gate.missing"), LANGUAGE_VARIES);
     case "closed":
-      throw plainTextAnswer(
-        410,
-        decision.reason === "expired"
-          ? "This gallery's link has expired. Ask the studio to extend it."
-          : "This gallery's link no longer works. Ask the studio for a new one.",
-      );
+      throw plainTextAnswer(410, t(decision.reason === "expired" ? "gate.expired" : "gate.revoked"), LANGUAGE_VARIES);
     case "pin":
-      throw plainTextAnswer(403, "This gallery asks for its PIN: open the gallery's link and type it first.");
-    case "open":
-      return decision;
+      throw plainTextAnswer(403, t("gate.pin"), LANGUAGE_VARIES);
   }
 }
 

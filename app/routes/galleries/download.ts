@@ -20,7 +20,8 @@ import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { plainTextAnswer } from "#platform/http.server.ts";
 import type { Route } from "./+types/download";
-import { downloadPinGivenCookie, pinRefusalStatus, requireOpenGallery } from "./access.server.ts";
+import { downloadPinGivenCookie, LANGUAGE_VARIES, pinRefusalStatus, requireOpenGallery } from "./access.server.ts";
+import { pinRefusalText, wordsFor } from "./words.server.ts";
 
 /** What a download being prepared asks a client to wait before trying again, in seconds. */
 const PREPARING_RETRY_AFTER_S = 120;
@@ -32,16 +33,16 @@ function sizeOf(request: Request): DownloadSize {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const { gallery, downloads, visitor } = await requireOpenGallery(request, params.token, context);
+  const { t } = await wordsFor(request);
+  const say = (status: number, text: string, headers: Record<string, string> = {}) =>
+    plainTextAnswer(status, text, { ...LANGUAGE_VARIES, ...headers });
   const path = parseDownloadPath(params["*"] ?? "");
-  if (!path) return plainTextAnswer(404, "There is no such download in this gallery.");
+  if (!path) return say(404, t("download.none"));
   let scope: DownloadScope;
   if (path.kind === "list") {
     // A list is one person's: only they download it here (the studio, in its admin).
     if (!visitor) {
-      return plainTextAnswer(
-        403,
-        "This download is one person's list. Open the gallery and give your name and PIN to download your own lists.",
-      );
+      return say(403, t("download.listOnly"));
     }
     scope = { ...path, reader: { visitorId: visitor.id } };
   } else {
@@ -49,41 +50,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const size = sizeOf(request);
   if (!allowsDownload(gallery, size)) {
-    return plainTextAnswer(
-      403,
-      gallery.downloads === "off"
-        ? "Downloads are not offered in this gallery. Ask the studio if you need the photos."
-        : "This gallery offers web-size downloads only (add nothing to the link, or ?size=web).",
-    );
+    return say(403, t(gallery.downloads === "off" ? "downloads.off" : "download.webOnly"));
   }
   if (downloads === "pin") {
     return downloadPinPage(403, {
       title: gallery.title,
-      message: "Downloads in this gallery need the download PIN the studio gave you.",
+      message: t("download.pinNeeded"),
       action: new URL(request.url).pathname + new URL(request.url).search,
     });
   }
   const storage = getMediaStorage(readEnv().dataDir);
   const delivery = await deliveryFiles(db, storage, gallery, scope, size);
-  if (!delivery) return plainTextAnswer(404, "There is nothing to download here.");
+  if (!delivery) return say(404, t("download.nothing"));
   const { files, preparing } = delivery;
   if (preparing.length > 0) {
     // Answered, not sent short: the studio has just changed the watermark and these photos'
     // marked web-size files are being made (minutes). A browser or download manager may retry.
-    const what =
+    const text =
       scope.kind === "photo"
-        ? "This photo is"
-        : `${preparing.length} ${preparing.length === 1 ? "photo" : "photos"} of this download are`;
-    return plainTextAnswer(
-      503,
-      `${what} still being prepared with the studio's watermark. Please try again in a few minutes.`,
-      { "Retry-After": String(PREPARING_RETRY_AFTER_S) },
-    );
+        ? t("download.preparing.photo")
+        : t("download.preparing.many", { count: preparing.length });
+    return say(503, text, { "Retry-After": String(PREPARING_RETRY_AFTER_S) });
   }
-  if (files.length === 0) return plainTextAnswer(404, "There is nothing to download here.");
+  if (files.length === 0) return say(404, t("download.nothing"));
   if (scope.kind === "photo") {
     const [file] = files;
-    if (!file) return plainTextAnswer(404, "There is nothing to download here.");
+    if (!file) return say(404, t("download.nothing"));
     return fileDownload(request, db, storage, file);
   }
   const suffix = size === "original" ? "originals" : "web size";
@@ -99,7 +91,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const given = await giveDownloadPin(getDb(), gallery, pin, context.get(clientAddressContext));
   if (!given.ok) {
     const status = pinRefusalStatus(given, "download");
-    return downloadPinPage(status, { title: gallery.title, message: given.message, action: back });
+    const { t } = await wordsFor(request);
+    return downloadPinPage(status, { title: gallery.title, message: pinRefusalText(t, given), action: back });
   }
   const setCookie = await downloadPinGivenCookie(request, params.token, given.claim);
   return new Response(null, { status: 303, headers: { Location: back, "Set-Cookie": setCookie } });

@@ -5,8 +5,10 @@
 // here first. The gallery's own gate stands in front (its PIN, its expiry), as on the page.
 import { data, redirect } from "react-router";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
+import { useT } from "#app/i18n/i18n.ts";
 import { privatePageHeaders } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
+import { siteContext } from "#app/utils/route-data.ts";
 import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -22,10 +24,12 @@ import {
   pinRefusalStatus,
   privateHeaders,
 } from "./access.server.ts";
+import { pinRefusalText, wordsFor } from "./words.server.ts";
 
-const SIZE_NAMES: Record<DownloadSize, { name: string; note: string }> = {
-  web: { name: "Web size", note: "the long edge 2,048 px: for phones, sharing and small prints" },
-  original: { name: "Originals", note: "the full files as the studio delivered them: for prints and albums" },
+/** Each size's name and what it is for: message ids (gallery.po). */
+const SIZE_WORDS: Record<DownloadSize, { name: string; note: string }> = {
+  web: { name: "downloads.web", note: "downloads.web.note" },
+  original: { name: "downloads.original", note: "downloads.original.note" },
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -57,7 +61,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const pin = body.ok ? String(body.form.get("pin") ?? "").trim() : "";
   const given = await giveDownloadPin(db, gate.gallery, pin, context.get(clientAddressContext));
   if (!given.ok) {
-    return data({ message: given.message }, { status: pinRefusalStatus(given, "download"), headers: privateHeaders });
+    const { t } = await wordsFor(request);
+    return data(
+      { message: pinRefusalText(t, given) },
+      { status: pinRefusalStatus(given, "download"), headers: privateHeaders },
+    );
   }
   throw redirect(`${galleryPath(gate.gallery.token)}/downloads`, {
     headers: { ...privateHeaders, "Set-Cookie": await downloadPinGivenCookie(request, params.token, given.claim) },
@@ -66,58 +74,59 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Download photos" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteContext(matches)?.t("gallery.downloads") ?? "Download photos" },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "same-origin" },
 ];
 
 export default function GalleryDownloads({ loaderData, actionData }: Route.ComponentProps) {
   const { title, base, sizes, state, offers } = loaderData;
+  const t = useT();
+  const sizeName = (size: DownloadSize) => t(SIZE_WORDS[size].name);
   return (
     <section className="page page--narrow cg-downloads" aria-labelledby="cg-downloads-heading">
       <p className="eyebrow">{title}</p>
       <h1 id="cg-downloads-heading" className="page-title">
-        Download photos
+        {t("gallery.downloads")}
       </h1>
       <p>
-        <a href={base}>Back to the gallery</a>
+        <a href={base}>{t("downloads.back")}</a>
       </p>
       {state === "off" ? (
-        <p className="page-lede">Downloads are not offered in this gallery. Ask the studio if you need the photos.</p>
+        <p className="page-lede">{t("downloads.off")}</p>
       ) : state === "pin" ? (
         <PinForm
           id="download-pin"
-          label="Download PIN"
+          label={t("downloads.pin")}
           error={actionData?.message}
-          submit="Show the downloads"
+          submit={t("downloads.pin.submit")}
           className="cg-form cg-form--left"
         >
-          <p>The studio gave you a separate PIN for downloads.</p>
+          <p>{t("downloads.pin.lede")}</p>
         </PinForm>
       ) : (
         <>
           <ul className="cg-size-notes">
             {sizes.map((size) => (
               <li key={size}>
-                <strong>{SIZE_NAMES[size].name}</strong>: {SIZE_NAMES[size].note}.
+                <strong>{sizeName(size)}</strong>: {t(SIZE_WORDS[size].note)}.
               </li>
             ))}
           </ul>
-          <p>
-            Each download is one ZIP file. If it stops on a weak connection, resume it from your browser's downloads: it
-            carries on from where it stopped.
-          </p>
+          <p>{t("downloads.resume")}</p>
           <ul className="cg-offers">
             {offers.map((offer) => {
-              const what = offer.kind === "list" ? `Your list ${offer.label}` : offer.label;
+              const what =
+                offer.kind === "list"
+                  ? t("downloads.list", { list: offer.label })
+                  : offer.kind === "all"
+                    ? t("downloads.all")
+                    : offer.label;
               return (
                 <li key={offer.path} className="cg-offer">
                   <h2 className="cg-offer-title">
-                    {what}{" "}
-                    <span className="cg-offer-count">
-                      {offer.photos.toLocaleString("en-IN")} {offer.photos === 1 ? "photo" : "photos"}
-                    </span>
+                    {what} <span className="cg-offer-count">{t("downloads.count", { count: offer.photos })}</span>
                   </h2>
                   <p className="cg-offer-links">
                     {sizes.map((size) => {
@@ -125,7 +134,7 @@ export default function GalleryDownloads({ loaderData, actionData }: Route.Compo
                       if (size === "web" && offer.preparing > 0) {
                         return (
                           <span key={size} className="cg-offer-preparing">
-                            {`${SIZE_NAMES[size].name}: ${offer.preparing.toLocaleString("en-IN")} ${offer.preparing === 1 ? "photo is" : "photos are"} still being prepared by the studio. Reload this page in a few minutes.`}
+                            {t("downloads.preparing", { size: sizeName(size), count: offer.preparing })}
                           </span>
                         );
                       }
@@ -136,9 +145,13 @@ export default function GalleryDownloads({ loaderData, actionData }: Route.Compo
                           className="button"
                           href={`${base}/download/${offer.path}?size=${size}`}
                           download
-                          aria-label={`Download ${what}, ${SIZE_NAMES[size].name.toLowerCase()}, ${formatFileSize(bytes)}`}
+                          aria-label={t("downloads.aria", {
+                            what,
+                            size: sizeName(size).toLowerCase(),
+                            bytes: formatFileSize(bytes),
+                          })}
                         >
-                          {SIZE_NAMES[size].name} · {formatFileSize(bytes)}
+                          {sizeName(size)} · {formatFileSize(bytes)}
                         </a>
                       );
                     })}

@@ -15,9 +15,7 @@ import {
 } from "#domain/galleries/selections.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { enteredCookie, pinGivenCookie, pinRefusalStatus, privateHeaders } from "./access.server.ts";
-
-/** The list a person's first visit makes for them, so the first heart needs no other step. */
-const FIRST_LIST_NAME = "Album";
+import { pinRefusalText, wordsFor } from "./words.server.ts";
 
 export function formAnswer<T extends object = FormAnswer>(
   status: number,
@@ -38,7 +36,10 @@ export async function givePin(
 ) {
   const pin = String(form.get("pin") ?? "").trim();
   const given = await giveGalleryPin(getDb(), gate.gallery, pin, address);
-  if (!given.ok) return formAnswer(pinRefusalStatus(given, "gallery"), { form: "pin", message: given.message });
+  if (!given.ok) {
+    const { t } = await wordsFor(request);
+    return formAnswer(pinRefusalStatus(given, "gallery"), { form: "pin", message: pinRefusalText(t, given) });
+  }
   throw redirect(back, {
     headers: { ...privateHeaders, "Set-Cookie": await pinGivenCookie(request, token, given.claim) },
   });
@@ -54,12 +55,15 @@ export async function enterByName(
 ) {
   const name = String(form.get("name") ?? "");
   const pin = String(form.get("pin") ?? "").trim();
+  // The page's language (album.tsx enters here too): every word the form answers with is in it.
+  const { t } = await wordsFor(request);
   const fields: Record<string, string> = {};
-  if (name.trim() === "") fields.name = "Please enter your name.";
-  else if (name.trim().length > VISITOR_NAME_MAX_CHARS) fields.name = `Up to ${VISITOR_NAME_MAX_CHARS} characters.`;
-  if (!VISITOR_PIN_PATTERN.test(pin)) fields.pin = "Your PIN is 4 to 8 digits.";
+  if (name.trim() === "") fields.name = t("enter.name");
+  else if (name.trim().length > VISITOR_NAME_MAX_CHARS)
+    fields.name = t("enter.nameLong", { max: VISITOR_NAME_MAX_CHARS });
+  if (!VISITOR_PIN_PATTERN.test(pin)) fields.pin = t("enter.pin");
   if (Object.keys(fields).length > 0) {
-    return formAnswer(400, { form: "enter", message: "Please check the form.", fields, values: { name } });
+    return formAnswer(400, { form: "enter", message: t("enter.check"), fields, values: { name } });
   }
   const db = getDb();
   let entered: Visitor | null = null;
@@ -75,15 +79,17 @@ export async function enterByName(
   const visitor = entered as Visitor | null;
   if (!checked.ok || !visitor) {
     // A known name with another PIN: the name is someone's already (or the PIN was mistyped).
-    const message = checked.ok ? "Please check the form." : checked.message;
+    const message = checked.ok ? t("enter.check") : pinRefusalText(t, checked);
     return formAnswer(checked.ok ? 400 : pinRefusalStatus(checked, "visitor"), {
       form: "enter",
       message,
-      fields: { pin: `${message} Someone new? Add an initial to your name.` },
+      fields: { pin: t("enter.someoneNew", { message }) },
       values: { name },
     });
   }
-  if (created || (await readLists(db, visitor.id)).length === 0) await createList(db, visitor, FIRST_LIST_NAME);
+  // The list a person's first visit makes for them, so the first heart needs no other step: named
+  // in the language they entered in.
+  if (created || (await readLists(db, visitor.id)).length === 0) await createList(db, visitor, t("list.first"));
   throw redirect(back, {
     headers: { ...privateHeaders, "Set-Cookie": await enteredCookie(request, gallery, visitor.id) },
   });

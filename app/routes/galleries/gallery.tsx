@@ -13,11 +13,12 @@ import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import { OpenGallery } from "#app/components/client-gallery/open-gallery.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
+import type { Translate } from "#app/i18n/i18n.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
+import { siteContext } from "#app/utils/route-data.ts";
 import { galleryAlbums } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
-import { eventDateText } from "#domain/catalog/studio-time.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
@@ -37,6 +38,7 @@ import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/gallery";
 import { galleryAccessFor, leftCookie, notFound, privateHeaders } from "./access.server.ts";
 import { enterByName, formAnswer, givePin } from "./entry.server.ts";
+import { eventDayText, itemWordsIn, wordsFor } from "./words.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await galleryAccessFor(request, params.token, context);
@@ -47,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (gate.state === "pin") return data({ kind: "pin" as const }, { headers: privateHeaders });
   const db = getDb();
   const url = new URL(request.url);
+  const { language } = await wordsFor(request);
   const { gallery, visitor, downloads } = gate;
   const lists = visitor ? await readLists(db, visitor.id) : [];
   const list = activeList(lists, positiveInt(url.searchParams.get("list")));
@@ -66,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: "open" as const,
       base: galleryPath(gallery.token),
       title: gallery.title,
-      eventDate: eventDateText(gallery.eventDate),
+      eventDate: eventDayText(gallery.eventDate, language),
       // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
       cover: (await galleryCover(db, gallery))?.image ?? null,
       paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),
@@ -98,9 +101,10 @@ const answer = (status: number, body: FormAnswer) => formAnswer(status, body);
 export async function action({ request, params, context }: Route.ActionArgs) {
   const gate = await galleryAccessFor(request, params.token, context);
   if (gate.state === "missing") notFound();
-  if (gate.state === "closed") return answer(410, { form: "item", message: "This gallery is closed." });
+  const { t } = await wordsFor(request);
+  if (gate.state === "closed") return answer(410, { form: "item", message: t("error.closed") });
   const body = await readFormBody(request);
-  if (!body.ok) return answer(400, { form: "item", message: "That form could not be read. Please try again." });
+  if (!body.ok) return answer(400, { form: "item", message: t("error.form") });
   const form = body.form;
   const intent = form.get("intent");
   const address = context.get(clientAddressContext);
@@ -117,43 +121,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         headers: { ...privateHeaders, "Set-Cookie": await leftCookie(request, gallery.token) },
       });
     case "new-list":
-      return newList(request, visitor, form);
+      return newList(request, visitor, form, t);
     case "submit":
-      return submit(request, visitor, form);
+      return submit(request, visitor, form, t);
     default: {
-      const result = await itemAction(db, visitor, form);
+      const result = await itemAction(db, visitor, form, itemWordsIn(t));
       if (!result.ok) return answer(409, { form: "item", message: result.message });
       throw redirect(backTo(request, {}, `#p-${result.photoId}`), { headers: privateHeaders });
     }
   }
 }
 
-async function newList(request: Request, visitor: Visitor | null, form: FormData) {
-  if (!visitor) return answer(403, { form: "list", message: "Enter your name and PIN first." });
+async function newList(request: Request, visitor: Visitor | null, form: FormData, t: Translate) {
+  if (!visitor) return answer(403, { form: "list", message: t("error.enterFirst") });
   const name = String(form.get("name") ?? "");
   const result = await createList(getDb(), visitor, name);
   if (result.ok) throw redirect(backTo(request, { list: String(result.listId) }), { headers: privateHeaders });
   const message =
     result.error === "taken"
-      ? `You already have a list called ${name.trim()}.`
+      ? t("list.taken", { name: name.trim() })
       : result.error === "too-many"
-        ? "That is as many lists as one person can have."
-        : `Give the list a name of up to ${LIST_NAME_MAX_CHARS} characters.`;
+        ? t("list.tooMany")
+        : t("list.name", { max: LIST_NAME_MAX_CHARS });
   return answer(400, { form: "list", message, fields: { name: message }, values: { name } });
 }
 
-async function submit(request: Request, visitor: Visitor | null, form: FormData) {
-  if (!visitor) return answer(403, { form: "submit", message: "Enter your name and PIN first." });
+async function submit(request: Request, visitor: Visitor | null, form: FormData, t: Translate) {
+  if (!visitor) return answer(403, { form: "submit", message: t("error.enterFirst") });
   const listId = positiveInt(form.get("list"));
   const result = listId === null ? null : await onListSubmitted(getDb(), visitor, listId);
   // The studio's mail was queued with the list, which woke the outbox's sender.
   if (result?.ok) throw redirect(backTo(request, { list: String(listId) }), { headers: privateHeaders });
   const message =
     result?.error === "empty"
-      ? "Heart at least one photo before sending the list."
+      ? t("submit.empty")
       : result?.error === "locked"
-        ? "That list was sent already."
-        : "That list is not yours.";
+        ? t("submit.locked")
+        : t("list.notYours");
   return answer(400, { form: "submit", message });
 }
 
@@ -163,14 +167,19 @@ export const handle = { hydrate: "paint" };
 export const headers = privatePageHeaders;
 
 /** A link preview shows the studio's name and logo only (app/utils/private-meta.ts). */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Private gallery", description: "A private gallery from" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = siteContext(matches)?.t;
+  return privatePageMeta(matches, {
+    title: t ? t("gallery.private") : "Private gallery",
+    description: (studio) => (t ? t("gallery.meta.description", { studio }) : `A private gallery from ${studio}.`),
+  });
+};
 
 export default function ClientGallery({ loaderData, actionData, matches }: Route.ComponentProps) {
   const studio = matches[0].loaderData.studio;
   if (loaderData.kind === "closed") return <ClosedGallery reason={loaderData.reason} studio={studio} />;
   const problem = actionData as FormAnswer | undefined;
-  if (loaderData.kind === "pin") return <GalleryDoor studioName={studio?.name ?? "The studio"} problem={problem} />;
+  if (loaderData.kind === "pin") return <GalleryDoor studioName={studio?.name ?? null} problem={problem} />;
   // A new list or page starts afresh (the photos fetched while scrolling belong to the old one).
   const key = `${loaderData.list?.id}:${loaderData.sets.map((s) => `${s.offset}/${s.photos.length}`).join()}`;
   return <OpenGallery key={key} page={loaderData} problem={problem} />;

@@ -3,6 +3,7 @@
 // or note, or (intent=guests) a photo hidden from the wedding's guests or shown to them again
 // (issue 31), answered in JSON so the page can show it at once. Same gate as the page: an unknown,
 // closed or still-locked gallery gets nothing.
+import type { Translate } from "#app/i18n/i18n.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
 import { visiblePhotoSet } from "#domain/catalog/sets.server.ts";
 import { hideFromGuests } from "#domain/faces/guest-search.server.ts";
@@ -17,9 +18,11 @@ import { readEnv } from "#platform/env.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { NO_STORE } from "#platform/http.server.ts";
 import type { Route } from "./+types/photos";
-import { galleryAccessFor } from "./access.server.ts";
+import { galleryAccessFor, LANGUAGE_VARIES } from "./access.server.ts";
+import { itemWordsIn, wordsFor } from "./words.server.ts";
 
-const headers = { "Cache-Control": NO_STORE };
+/** Its answers' words are in the person's language (words.server.ts). */
+const headers = { "Cache-Control": NO_STORE, ...LANGUAGE_VARIES };
 
 function refusal(gate: GalleryDecision): Response | null {
   if (gate.state === "open") return null;
@@ -56,8 +59,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (refused || gate.state !== "open") return refused;
   const body = await readFormBody(request);
   if (!body.ok) return Response.json({ error: body.problem }, { status: 400, headers });
-  if (body.form.get("intent") === "guests") return guestsAction(gate.gallery, body.form);
-  const answer = await itemAction(getDb(), gate.visitor, body.form);
+  const { t } = await wordsFor(request);
+  if (body.form.get("intent") === "guests") return guestsAction(gate.gallery, body.form, t);
+  const answer = await itemAction(getDb(), gate.visitor, body.form, itemWordsIn(t));
   return Response.json(answer, { status: answer.ok ? 200 : 409, headers });
 }
 
@@ -66,13 +70,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  * holding the couple's link (and PIN) may, as they may see every photo. Only while guest search is
  * on, and only a photo of this gallery.
  */
-async function guestsAction(gallery: { id: number; guests: { search: boolean } }, form: FormData) {
-  if (!gallery.guests.search)
-    return Response.json({ ok: false, error: "Guests cannot search this gallery." }, { status: 409, headers });
+async function guestsAction(gallery: { id: number; guests: { search: boolean } }, form: FormData, t: Translate) {
+  if (!gallery.guests.search) return Response.json({ ok: false, error: t("guests.off") }, { status: 409, headers });
   const photoId = positiveInt(form.get("photo"));
   const db = getDb();
   if (photoId === null || (await visiblePhotoSet(db, galleryAudience(gallery.id), photoId)) === null)
-    return Response.json({ ok: false, error: "That photo is not in this gallery." }, { status: 404, headers });
+    return Response.json({ ok: false, error: t("item.noPhoto") }, { status: 404, headers });
   const hidden = form.get("hidden") === "1";
   await hideFromGuests(db, gallery.id, [photoId], hidden);
   return Response.json({ ok: true, photo: photoId, hidden }, { headers });

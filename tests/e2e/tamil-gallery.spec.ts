@@ -1,0 +1,190 @@
+// A client gallery in Tamil (issue 33), in a real browser at a small phone's 360 px and at 1440 px:
+// chosen by the browser's languages (Accept-Language: ta) on a first visit, or by the switch on the
+// door, and then remembered under that link only (a cookie under /g/<token>); the door, the PIN's
+// refusal, the gallery, a heart and the list's count in Tamil words and Tamil plurals; never a
+// missing message's mark, never wider than the screen. And English is still what a browser that
+// names no language gets. Galleries are made through the domain layer, each test its own.
+import type { Browser, Page } from "@playwright/test";
+import { MISSING_MARK } from "#app/i18n/i18n.ts";
+import { appendPhotos } from "#domain/catalog/photos.server.ts";
+import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/access.server.ts";
+import { addGallerySet, createGallery, readGallery, setGalleryPin } from "#domain/galleries/galleries.server.ts";
+import { processedAssets } from "#fixtures/gallery-fixture.ts";
+import { withStudio } from "./admin-fixtures.ts";
+import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
+
+/** The narrowest phone the issue asks Tamil to fit. */
+const SMALL_PHONE = { width: 360, height: 760 } as const;
+const WIDTHS = [SMALL_PHONE, VIEWPORTS.desktop] as const;
+
+const PIN = "4821";
+/** Photos in the gallery's one set: more than one, for the set's plural. */
+const SET_PHOTOS = 6;
+
+/** The Tamil a page shows, as gallery.po says it (written out: the test checks the catalogue). */
+const TA = {
+  doorTitle: "தனிப்பட்ட கேலரி",
+  pinLabel: "கேலரி PIN",
+  open: "கேலரியைத் திற",
+  wrongPin: `PIN சரியில்லை. இன்னும் ${PIN_FAILURES_PER_15_MIN - 1} முயற்சிகள் மட்டுமே; அதன் பிறகு சற்றுக் காத்திருக்க வேண்டும்.`,
+  setCount: `${SET_PHOTOS} படங்கள்`,
+  eventDay: /14 பிப்ரவரி,? 2026/,
+  name: "உங்கள் பெயர்",
+  pin: "உங்கள் PIN (4 முதல் 8 இலக்கங்கள்)",
+  start: "தேர்வைத் தொடங்கு",
+  /** The first list's name, and its count: none, one (singular) and two (plural). */
+  list: "ஆல்பம்",
+  none: "ஆல்பம்: 0 படங்கள் தேர்வு",
+  one: "ஆல்பம்: 1 படம் தேர்வு",
+  two: "ஆல்பம்: 2 படங்கள் தேர்வு",
+  toEnglish: "English",
+} as const;
+
+const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A gallery behind a PIN, with one set of the demo studio's processed images. */
+function makeGallery(): Promise<{ title: string; url: string }> {
+  return withStudio(async ({ db }) => {
+    const title = unique("Priya weds Karthik");
+    const id = await createGallery(db, { title, clientName: "Priya", eventDate: "2026-02-14" });
+    await setGalleryPin(db, id, PIN);
+    const setId = await addGallerySet(db, id, unique("Muhurtham"));
+    await appendPhotos(
+      db,
+      setId,
+      (await processedAssets(db, SET_PHOTOS)).map((a) => a.id),
+    );
+    const token = (await readGallery(db, id))?.token ?? "";
+    return { title, url: `/g/${token}` };
+  });
+}
+
+/** Nothing on the page is a missing message, and nothing is wider than the screen. */
+async function expectWholeAndFitting(page: Page) {
+  expect(await page.locator("body").innerText()).not.toContain(MISSING_MARK);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "no horizontal overflow").toBeLessThanOrEqual(clientWidth);
+}
+
+async function contextIn(browser: Browser, viewport: { width: number; height: number }, locale: string) {
+  // The browser's own languages: Playwright sends them as Accept-Language.
+  return browser.newContext({ viewport, locale });
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test("a browser that asks for Tamil gets the door, the PIN's answer and the gallery in Tamil", async ({
+      browser,
+    }) => {
+      const gallery = await makeGallery();
+      const context = await contextIn(browser, viewport, "ta-IN");
+      const page = await context.newPage();
+      const door = await page.goto(gallery.url);
+      // Never stored, and said to depend on the browser's languages.
+      expect(door?.headers()["cache-control"]).toContain("no-store");
+      expect(door?.headers().vary).toContain("Accept-Language");
+      await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+      await expect(page.getByRole("heading", { level: 1, name: TA.doorTitle })).toBeVisible();
+      // The way back to English, on the door itself.
+      await expect(page.locator(".cg-door").getByRole("button", { name: TA.toEnglish })).toBeVisible();
+      await expectWholeAndFitting(page);
+
+      await page.getByLabel(TA.pinLabel).fill("1111");
+      await page.getByRole("button", { name: TA.open }).click();
+      await expect(page.locator(".field-error")).toHaveText(TA.wrongPin);
+      await expectWholeAndFitting(page);
+
+      await page.getByLabel(TA.pinLabel).fill(PIN);
+      await page.getByRole("button", { name: TA.open }).click();
+      await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
+      await expect(page.locator(".cg-date")).toHaveText(TA.eventDay);
+      await expect(page.locator(".cg-set-count")).toHaveText(TA.setCount);
+      await expectWholeAndFitting(page);
+
+      await hydrated(page);
+      await page.locator(".cg-panel--start summary").click();
+      await page.getByLabel(TA.name, { exact: true }).fill(unique("Meena"));
+      await page.getByLabel(TA.pin).fill("2468");
+      await page.getByRole("button", { name: TA.start }).click();
+      const counter = page.locator(".cg-counter");
+      await expect(counter).toHaveText(TA.none);
+      await hydrated(page);
+
+      // Hearts in Tamil, and the count's plural: one photo is singular, two plural.
+      const hearts = page.locator(".cg-grid .cg-heart");
+      await expect(hearts.first()).toHaveAttribute("aria-label", /பிடித்தது$/);
+      await hearts.nth(0).click();
+      await expect(counter).toHaveText(TA.one);
+      await hearts.nth(1).click();
+      await expect(counter).toHaveText(TA.two);
+      await expect(page.locator(".cg-lists a[aria-current='true']")).toContainText(`${TA.list} 2 படங்கள் தேர்வு`);
+      await expectWholeAndFitting(page);
+
+      // The hearts were kept, said again in Tamil on a fresh document.
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+      await expect(counter).toHaveText(TA.two);
+      await context.close();
+    });
+
+    test("the door's switch turns the link to Tamil and the link remembers it; another link does not", async ({
+      browser,
+    }) => {
+      const gallery = await makeGallery();
+      const other = await makeGallery();
+      const context = await contextIn(browser, viewport, "en-GB");
+      const page = await context.newPage();
+      await page.goto(gallery.url);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { level: 1, name: "A private gallery" })).toBeVisible();
+
+      // On the door's card, visible without opening any menu.
+      const toTamil = page.locator(".cg-door").getByRole("button", { name: "தமிழ்" });
+      await expect(toTamil).toBeVisible();
+      await toTamil.click();
+      await expect(page).toHaveURL(new RegExp(`${gallery.url}$`));
+      await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+      await expect(page.getByRole("heading", { level: 1, name: TA.doorTitle })).toBeVisible();
+      await expectWholeAndFitting(page);
+      const [cookie] = (await context.cookies()).filter((c) => c.name === "nila_lang");
+      expect(cookie).toMatchObject({ path: gallery.url, httpOnly: true });
+
+      // Remembered: a reload, and the gallery past its PIN, stay in Tamil though the browser asks for English.
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+      await page.getByLabel(TA.pinLabel).fill(PIN);
+      await page.getByRole("button", { name: TA.open }).click();
+      await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
+      await expect(page.locator(".cg-set-count")).toHaveText(TA.setCount);
+      await expectWholeAndFitting(page);
+
+      // Under that link only: another gallery's door follows the browser, in English.
+      await page.goto(other.url);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { level: 1, name: "A private gallery" })).toBeVisible();
+
+      // And back to English on the first link, by its switch.
+      await page.goto(gallery.url);
+      await page.getByRole("button", { name: TA.toEnglish }).first().click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator(".cg-set-count")).toHaveText(`${SET_PHOTOS} photos`);
+      await context.close();
+    });
+  });
+}
+
+test("a request naming no language gets the gallery's door in English", async ({ request }) => {
+  const gallery = await makeGallery();
+  // Playwright's request context sends no Accept-Language of its own.
+  const door = await request.get(gallery.url, { headers: { "Accept-Language": "" } });
+  expect(door.status()).toBe(200);
+  const html = await door.text();
+  expect(html).toMatch(/<html[^>]* lang="en"/);
+  expect(html).toContain("A private gallery");
+  expect(html).toContain("Open the gallery");
+  expect(html).not.toContain(MISSING_MARK);
+  expect(door.headers().vary).toContain("Accept-Language");
+});
