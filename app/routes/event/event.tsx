@@ -10,20 +10,14 @@ import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { SelfieForm, type SelfieFormAnswer } from "#app/components/event/selfie-form.tsx";
-import { i18nFor, type Translate, translator, useT } from "#app/i18n/i18n.ts";
+import { i18nFor, translator, useT } from "#app/i18n/i18n.ts";
 import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
 import { readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
-import {
-  GUEST_NAME_MAX_LENGTH,
-  SELFIE_FORM_BYTES,
-  SELFIE_MAX_BYTES,
-  type SelfieRefusal,
-} from "#domain/faces/selfie.ts";
-import { PIN_FAILURES_PER_15_MIN, type PinRefusal } from "#domain/galleries/access.server.ts";
+import { GUEST_NAME_MAX_LENGTH, SELFIE_FORM_BYTES } from "#domain/faces/selfie.ts";
 import { eventPath, giveEventPin } from "#domain/galleries/guest-access.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -32,6 +26,7 @@ import { createRateLimiter } from "#platform/rate-limit.server.ts";
 import { MINUTE_MS } from "#platform/time.ts";
 import type { Route } from "./+types/event";
 import { eventAccessFor, eventPinGivenCookie, notFound, privateHeaders } from "./access.server.ts";
+import { minutesOf, pinRefusalText, selfieRefusalText } from "./messages.server.ts";
 
 /**
  * Selfie searches one address may make for one event in SELFIE_WINDOW_MS. A reception's guests
@@ -63,37 +58,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers: privateHeaders },
   );
-}
-
-/** Whole minutes to wait, at least one. */
-const minutesOf = (retryAfterS: number) => Math.max(1, Math.ceil(retryAfterS / 60));
-
-/** The event PIN refused, in the guest's language. */
-export function pinRefusalText(t: Translate, refusal: PinRefusal): string {
-  if (refusal.reason === "empty") return t("event.pin.empty");
-  if (refusal.reason === "throttled")
-    return t("event.pin.throttled", { limit: PIN_FAILURES_PER_15_MIN, minutes: minutesOf(refusal.retryAfterS) });
-  // No tries left but not throttled: the link itself stopped working (guest-access.server.ts).
-  return refusal.triesLeft === 0 ? t("event.pin.gone") : t("event.pin.wrong", { left: refusal.triesLeft });
-}
-
-/** Why a selfie cannot be used, in the guest's language (the decoder's own reason stays as it came). */
-export function selfieRefusalText(t: Translate, read: { reason: SelfieRefusal; message: string }): string {
-  switch (read.reason) {
-    case "no-face":
-      return t("event.selfie.noFace");
-    case "several-faces":
-      return t("event.selfie.severalFaces");
-    case "too-small":
-      return t("event.selfie.tooSmall");
-    case "too-dark":
-      return t("event.selfie.tooDark");
-    case "too-large":
-      return t("event.selfie.tooLarge", { mb: SELFIE_MAX_BYTES / 1024 / 1024 });
-    case "not-image":
-      // The decoder's reason is technical English: the English page says it, Tamil says it plainly.
-      return t("event.selfie.notImage", { detail: read.message });
-  }
 }
 
 function answer(status: number, body: SelfieFormAnswer, headers: Record<string, string> = {}) {
