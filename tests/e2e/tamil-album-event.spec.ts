@@ -4,6 +4,8 @@
 // link (Chromium says Accept-Language from its locale). Each page: <html lang>, its landmarks and key words in the language, no missing-message
 // marker anywhere in the markup (attributes included), and nothing wider than the screen. On the
 // album, a refusal from the proofing rules and the approval (its date through Intl) in Tamil.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { MISSING_MARK } from "#app/i18n/i18n.ts";
 import { createAlbum, sendDraft } from "#domain/albums/proofing.server.ts";
@@ -28,6 +30,26 @@ const SPREADS = 2;
 const DESCRIPTOR_LENGTH = 128;
 /** Any Tamil letter. */
 const TAMIL = /[\u0B80-\u0BFF]/;
+
+/**
+ * A phone's own Tamil font (Android's is Noto Sans Tamil), which this machine's browser lacks:
+ * without it Tamil renders as empty boxes of no true width, and "fits at 360 px" proves nothing.
+ * Added to the site's own families for Tamil's letters only, as a phone's fallback would.
+ */
+const TAMIL_FONT = readFileSync(
+  createRequire(import.meta.url).resolve("@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff2"),
+).toString("base64");
+
+async function withTamilFont(page: Page) {
+  await page.addInitScript((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    for (const family of ["Jost", "Cormorant Garamond"]) {
+      const face = new FontFace(family, bytes, { unicodeRange: "U+0B80-0BFF", weight: "100 900" });
+      document.fonts.add(face);
+      void face.load();
+    }
+  }, TAMIL_FONT);
+}
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -93,6 +115,8 @@ for (const [label, viewport] of SCREENS) {
     // The browser's language, which Chromium sends as its Accept-Language (an extra header of that
     // name is overridden by it).
     test.use({ viewport, locale: "ta-IN" });
+
+    test.beforeEach(({ page }) => withTamilFont(page));
 
     test("the couple's album: its words, a refusal and the approval in Tamil", async ({ page }) => {
       test.setTimeout(90_000);

@@ -154,7 +154,7 @@ export default function EventPage({ loaderData, actionData, matches }: Route.Com
   const problem = actionData as SelfieFormAnswer | undefined;
   if (loaderData.kind === "pin") {
     return (
-      <section className="page page--narrow cg-door" aria-labelledby="ev-door-heading">
+      <section className="page page--narrow cg-door ev-door" aria-labelledby="ev-door-heading">
         <p className="eyebrow">{studioName}</p>
         <h1 id="ev-door-heading" className="page-title">
           {t("event.heading")}
