@@ -4,6 +4,7 @@
 // "comment on this spread" form; then "send changes" and "approve". With JavaScript a tap on a
 // spot of a spread opens a comment form pinned there (pin-form.tsx). Every form is a plain POST.
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import { afterMainImage, MAIN_IMAGE_TIMING } from "../../document/main-image-first.ts";
 import { StartChoosing } from "../client-gallery/start-choosing.tsx";
 import {
@@ -14,21 +15,17 @@ import {
   PRELOADED_AFTER_FIRST,
 } from "./album-data.ts";
 import { PinForm, type PinSpot, thumbUrl } from "./pin-form.tsx";
+import { richText } from "./words.tsx";
 
 /** A spread spans the page's content (80rem less its 1rem sides, as .page in app.css). */
 export const SPREAD_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";
-
-const NAME_WORDS = {
-  heading: "Your name, to comment",
-  hint: "Comments, OKs and the approval go to the studio with your name.",
-  submit: "Continue",
-};
 
 function reducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer }) {
+  const t = useT();
   const { version } = page;
   const spreads = version.spreads;
   const locked = version.state === "approved";
@@ -96,15 +93,20 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
           {page.severalAlbums ? (
             <>
               {" · "}
-              <a href={`${page.base}/album`}>All albums</a>
+              <a href={`${page.base}/album`}>{t("album.allAlbums")}</a>
             </>
           ) : null}
         </p>
         <h1 className="page-title">{page.albumTitle}</h1>
         <p className="al-version">
-          Version {version.number}
-          {version.sentAt ? `, sent ${version.sentAt}` : ""}
-          {locked ? " · Approved" : version.state === "changes" ? " · Changes sent to the studio" : ""}
+          {version.sentAt
+            ? t("album.versionSent", { number: version.number, when: version.sentAt })
+            : t("album.version", { number: version.number })}
+          {locked
+            ? ` · ${t("album.status.approved")}`
+            : version.state === "changes"
+              ? ` · ${t("album.status.changes")}`
+              : ""}
         </p>
       </header>
       {/* A form posted where there is none now (the version approved meanwhile, or no name given): said here. */}
@@ -115,22 +117,23 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
       ) : null}
       {page.visitor === null && !locked ? (
         // Folded to its one line, as in the gallery: the first screen is the album's first spread.
-        <StartChoosing here={page.path} enter={enter} words={NAME_WORDS} />
+        <StartChoosing
+          here={page.path}
+          enter={enter}
+          words={{ heading: t("album.name.heading"), hint: t("album.name.hint"), submit: t("album.name.submit") }}
+        />
       ) : null}
       {!locked && canAct ? (
         <p className="al-hint">
-          Commenting as <strong>{page.visitor?.name}</strong>.{" "}
-          {hydrated
-            ? "Tap a spot on a spread to pin a comment there, or comment on the whole spread with the form under it."
-            : "Comment on a spread with the form under it."}{" "}
-          Mark each spread you are happy with OK.
+          {richText(t, "album.hint.as", {}, "name", <strong>{page.visitor?.name}</strong>)}{" "}
+          {hydrated ? t("album.hint.tap") : t("album.hint.plain")} {t("album.hint.ok")}
         </p>
       ) : null}
 
       {version.answers.length > 0 ? (
         <section className="al-answers" aria-labelledby="al-answers-heading">
           <h2 id="al-answers-heading" className="cg-subheading">
-            Answered in this version
+            {t("album.answers.heading")}
           </h2>
           <ul className="al-comments">
             {version.answers.map((c) => (
@@ -142,7 +145,7 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
         </section>
       ) : null}
 
-      <nav className="al-controls" aria-label="Spreads">
+      <nav className="al-controls" aria-label={t("album.controls")}>
         <a
           className="button button--quiet"
           href={`#spread-${Math.max(1, (spreads[current - 1] ?? spreads[0])?.number ?? 1)}`}
@@ -152,10 +155,10 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
             go(current - 1);
           }}
         >
-          Previous
+          {t("album.previous")}
         </a>
         <p className="al-status" aria-live="polite">
-          Spread {spreads[current]?.number ?? 1} of {spreads.length}
+          {t("album.position", { number: spreads[current]?.number ?? 1, total: spreads.length })}
         </p>
         <a
           className="button button--quiet"
@@ -166,11 +169,17 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
             go(current + 1);
           }}
         >
-          Next
+          {t("album.next")}
         </a>
       </nav>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; focused, the arrow keys step it. */}
-      <ol ref={strip} className="al-strip" tabIndex={0} aria-label={`Spreads of ${page.albumTitle}`} onKeyDown={onKey}>
+      <ol
+        ref={strip}
+        className="al-strip"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; focused, the arrow keys step it.
+        tabIndex={0}
+        aria-label={t("album.strip", { title: page.albumTitle })}
+        onKeyDown={onKey}
+      >
         {spreads.map((s, i) => (
           <Spread
             key={s.number}
@@ -190,15 +199,19 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
 
       <section id="album-end" className="al-end" aria-labelledby="al-end-heading">
         <h2 id="al-end-heading" className="cg-subheading">
-          {locked ? "Approved" : "When you have looked at every spread"}
+          {locked ? t("album.status.approved") : t("album.end.heading")}
         </h2>
         <Thanks page={page} />
         {version.approval ? (
           <p className="al-approval" role="note">
-            Version {version.number} was approved by <strong>{version.approval.name}</strong> on {version.approval.at}.
-            {version.approval.addressRecorded
-              ? " The address of the device it was approved from was recorded with it."
-              : ""}
+            {richText(
+              t,
+              "album.approval",
+              { number: version.number, when: version.approval.at },
+              "name",
+              <strong>{version.approval.name}</strong>,
+            )}
+            {version.approval.addressRecorded ? ` ${t("album.approval.address")}` : ""}
           </p>
         ) : null}
         {canAct ? <EndForms page={page} problem={problem} /> : null}
@@ -208,18 +221,15 @@ export function AlbumReview({ page, problem }: { page: AlbumPage; problem?: Albu
 }
 
 function Thanks({ page }: { page: AlbumPage }) {
+  const t = useT();
   if (!page.done) return null;
   return (
     <div className="al-thanks" role="status">
-      <p>
-        {page.done === "approved"
-          ? "Thank you! The studio will take your album to print."
-          : "Thank you! Your comments are with the studio; they will send a new version."}
-      </p>
+      <p>{page.done === "approved" ? t("album.thanks.approved") : t("album.thanks.changes")}</p>
       {page.whatsapp ? (
         <p>
           <a className="button" href={page.whatsapp} target="_blank" rel="noopener noreferrer">
-            Tell the studio on WhatsApp
+            {t("album.thanks.whatsapp")}
           </a>
         </p>
       ) : null}
@@ -228,6 +238,7 @@ function Thanks({ page }: { page: AlbumPage }) {
 }
 
 function EndForms({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer }) {
+  const t = useT();
   const { version } = page;
   const sendError = problem?.form === "send" ? problem.message : undefined;
   const approveError = problem?.form === "approve" ? problem.message : undefined;
@@ -237,8 +248,7 @@ function EndForms({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer })
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="version" value={version.id} />
         <p>
-          {version.comments === 1 ? "1 comment" : `${version.comments} comments`} on this version
-          {version.state === "changes" ? ", sent to the studio." : "."}
+          {t(version.state === "changes" ? "album.send.countSent" : "album.send.count", { count: version.comments })}
         </p>
         {sendError ? (
           <p className="field-error" role="alert">
@@ -246,17 +256,17 @@ function EndForms({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer })
           </p>
         ) : null}
         <button type="submit" className="button button--quiet">
-          Send changes to the studio
+          {t("album.send.submit")}
         </button>
       </form>
       <form method="post" action={page.path} className="cg-form al-approve">
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="version" value={version.id} />
         <p id="al-approve-statement">
-          By typing your name you approve version {version.number} of {page.albumTitle} for printing.
+          {t("album.approve.statement", { number: version.number, title: page.albumTitle })}
         </p>
         <div className="field">
-          <label htmlFor="al-approve-name">Your full name</label>
+          <label htmlFor="al-approve-name">{t("album.approve.label")}</label>
           <input
             id="al-approve-name"
             name="name"
@@ -274,7 +284,7 @@ function EndForms({ page, problem }: { page: AlbumPage; problem?: AlbumAnswer })
           ) : null}
         </div>
         <button type="submit" className="button">
-          Approve version {version.number}
+          {t("album.approve.submit", { number: version.number })}
         </button>
       </form>
     </>
@@ -308,6 +318,7 @@ function Spread({
   spot: PinSpot | null;
   onSpot: (spot: PinSpot | null) => void;
 }) {
+  const t = useT();
   const { image } = spread;
   const tap = useRef<HTMLButtonElement>(null);
   const [zoomed, setZoomed] = useState(false);
@@ -323,13 +334,23 @@ function Spread({
     (pinProblem ? { spread: spread.number, x: Number(pinProblem.values?.x), y: Number(pinProblem.values?.y) } : null);
   const headingId = `spread-${spread.number}-heading`;
   const first = index === 0;
+  // Its words are the page's language's; the domain's alt is the studio's English.
+  const alt = t("album.spread.alt", { title: page.albumTitle, number: spread.number });
   return (
     <li id={`spread-${spread.number}`} className="al-spread" aria-labelledby={headingId}>
       <div className="al-spread-head">
         <h2 id={headingId} className="cg-subheading">
-          Spread {spread.number} <span className="al-muted">of {total}</span>
+          {richText(
+            t,
+            "album.spread.heading",
+            { number: spread.number },
+            "total",
+            <span className="al-muted">{t("album.spread.of", { total })}</span>,
+          )}
         </h2>
-        {spread.changed ? <span className="al-changed">Changed in version {page.version.number}</span> : null}
+        {spread.changed ? (
+          <span className="al-changed">{t("album.changed", { number: page.version.number })}</span>
+        ) : null}
       </div>
       <div className="al-canvas">
         {/* The spread and what is drawn over it; a pinned comment's form beside it (under it on a phone). */}
@@ -347,7 +368,7 @@ function Spread({
             sizes={SPREAD_SIZES}
             width={image.width}
             height={image.height}
-            alt={image.alt}
+            alt={alt}
             // The first spread is the page's largest image; once it shows, the next two come at
             // the screen's size, so a swipe shows them at once; and as the couple swipes on, the
             // two after the one on screen (a lazy image in a sideways strip may wait until it shows).
@@ -362,7 +383,7 @@ function Spread({
               ref={tap}
               type="button"
               className="al-tap"
-              aria-label={`Pin a comment on spread ${spread.number}`}
+              aria-label={t("album.tap", { number: spread.number })}
               onClick={(event) => {
                 const box = event.currentTarget.getBoundingClientRect();
                 // A key (no pointer): the middle of the spread, moved by the form's own fields.
@@ -381,7 +402,7 @@ function Spread({
                 href={`#comment-${c.id}`}
                 className={`al-pin${c.resolved ? " al-pin--resolved" : ""}`}
                 style={{ left: percent(c.x), top: percent(c.y) }}
-                aria-label={`Comment ${c.place} by ${c.author}`}
+                aria-label={t("album.pin", { place: c.place, author: c.author })}
               >
                 {c.place}
               </a>
@@ -414,34 +435,35 @@ function Spread({
           href={spread.large}
           target="_blank"
           rel="noopener"
+          aria-label={t("album.zoom.label", { number: spread.number })}
           onClick={(event) => {
             event.preventDefault();
             setZoomed(true);
           }}
         >
-          Zoom<span className="visually-hidden"> into spread {spread.number}</span>
+          {t("album.zoom")}
         </a>
       </p>
       {zoomed ? (
         <dialog
           ref={zoom}
           className="al-zoomed"
-          aria-label={`Spread ${spread.number}, large`}
+          aria-label={t("album.zoomed", { number: spread.number })}
           onClose={() => setZoomed(false)}
         >
           <form method="dialog">
             <button type="submit" className="button">
-              Close
+              {t("album.close")}
             </button>
           </form>
           <div className="al-zoomed-scroll">
-            <img src={spread.large} alt={image.alt} width={image.width} height={image.height} />
+            <img src={spread.large} alt={alt} width={image.width} height={image.height} />
           </div>
         </dialog>
       ) : null}
 
       {spread.comments.length > 0 ? (
-        <ol className="al-comments" aria-label={`Comments on spread ${spread.number}`}>
+        <ol className="al-comments" aria-label={t("album.comments", { number: spread.number })}>
           {spread.comments.map((c) => (
             <li key={c.id} id={`comment-${c.id}`}>
               <span className="al-place" aria-hidden="true">
@@ -454,8 +476,12 @@ function Spread({
                   <input type="hidden" name="version" value={page.version.id} />
                   <input type="hidden" name="spread" value={spread.number} />
                   <input type="hidden" name="comment" value={c.id} />
-                  <button type="submit" className="button button--small button--quiet">
-                    Remove<span className="visually-hidden"> comment {c.place}</span>
+                  <button
+                    type="submit"
+                    className="button button--small button--quiet"
+                    aria-label={t("album.remove.label", { place: c.place })}
+                  >
+                    {t("album.remove")}
                   </button>
                 </form>
               ) : null}
@@ -479,14 +505,14 @@ function Spread({
               type="submit"
               className="button button--quiet"
               aria-pressed={spread.okByMe}
-              aria-label={`OK: spread ${spread.number} is fine`}
+              aria-label={t("album.ok.label", { number: spread.number })}
             >
-              {spread.okByMe ? "✓ OK" : "OK"}
+              {spread.okByMe ? `✓ ${t("album.ok")}` : t("album.ok")}
             </button>
             {spread.okCount > 0 ? (
               <span className="al-muted">
-                {spread.okByMe ? "Marked OK by you" : "Marked OK"}
-                {spread.okCount > 1 ? ` (${spread.okCount} people)` : ""}
+                {spread.okByMe ? t("album.ok.mine") : t("album.ok.others")}
+                {spread.okCount > 1 ? ` ${t("album.ok.people", { count: spread.okCount })}` : ""}
               </span>
             ) : null}
           </form>
@@ -497,7 +523,7 @@ function Spread({
             <input type="hidden" name="x" value="" />
             <input type="hidden" name="y" value="" />
             <div className="field">
-              <label htmlFor={`al-plain-${spread.number}`}>Comment on spread {spread.number}</label>
+              <label htmlFor={`al-plain-${spread.number}`}>{t("album.plain.label", { number: spread.number })}</label>
               <textarea
                 id={`al-plain-${spread.number}`}
                 name="text"
@@ -513,8 +539,12 @@ function Spread({
                 </p>
               ) : null}
             </div>
-            <button type="submit" className="button button--quiet">
-              Add comment<span className="visually-hidden"> on spread {spread.number}</span>
+            <button
+              type="submit"
+              className="button button--quiet"
+              aria-label={t("album.plain.submit.label", { number: spread.number })}
+            >
+              {t("album.plain.submit")}
             </button>
           </form>
         </div>
@@ -525,20 +555,21 @@ function Spread({
 
 /** `spread`: named before the author, where the comment is listed away from its spread. */
 function CommentBody({ comment, spread }: { comment: AlbumComment; spread?: number }) {
+  const t = useT();
   const thumb = comment.swap;
   return (
     <div className="al-comment">
       <p>
-        {spread ? <span className="al-muted">Spread {spread} · </span> : null}
+        {spread ? <span className="al-muted">{t("album.comment.spread", { number: spread })} · </span> : null}
         <strong>{comment.author}</strong>
-        {comment.x === null ? <span className="al-muted"> (whole spread)</span> : null}: {comment.text}
+        {comment.x === null ? <span className="al-muted"> {t("album.comment.whole")}</span> : null}: {comment.text}
       </p>
       {thumb ? (
         <p className="al-swap">
-          <span>Swap for:</span>
+          <span>{t("album.swap")}</span>
           <img
             src={thumbUrl(thumb)}
-            alt={thumb.alt || "the chosen photo"}
+            alt={thumb.alt || t("album.swap.alt")}
             width={thumb.width}
             height={thumb.height}
             loading="lazy"
@@ -547,7 +578,7 @@ function CommentBody({ comment, spread }: { comment: AlbumComment; spread?: numb
       ) : null}
       {comment.resolved ? (
         <p className="al-resolved">
-          Resolved by the studio{comment.answeredIn ? ` in version ${comment.answeredIn}` : ""}
+          {comment.answeredIn ? t("album.resolvedIn", { number: comment.answeredIn }) : t("album.resolved")}
         </p>
       ) : null}
     </div>

@@ -3,6 +3,7 @@
 // gallery's own page endpoint (/g/{token}/photos). Posted as the page's plain form; focus goes
 // into it when it opens and back to the spread when it closes (Escape or Cancel).
 import { useEffect, useRef, useState } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import type { PhotoPage } from "#domain/galleries/client-types.ts";
 import type { CompactImage } from "#domain/galleries/compact-image.ts";
 import type { AlbumAnswer, AlbumPage } from "./album-data.ts";
@@ -35,6 +36,7 @@ export function PinForm({
   problem?: AlbumAnswer;
   onClose: () => void;
 }) {
+  const t = useT();
   const text = useRef<HTMLTextAreaElement>(null);
   const [swap, setSwap] = useState<Picked | null>(null);
   const [picking, setPicking] = useState(false);
@@ -46,7 +48,7 @@ export function PinForm({
       action={page.path}
       className={`al-pinform${spot.x > 0.5 ? " al-pinform--left" : ""}`}
       style={{ "--x": spot.x, "--y": spot.y } as React.CSSProperties}
-      aria-label={`Comment at the pin on spread ${spot.spread}`}
+      aria-label={t("album.pinform.label", { number: spot.spread })}
       onKeyDown={(event) => {
         if (event.key === "Escape") {
           event.preventDefault();
@@ -61,7 +63,7 @@ export function PinForm({
       <input type="hidden" name="y" value={spot.y} />
       <input type="hidden" name="swap" value={swap?.id ?? ""} />
       <div className="field">
-        <label htmlFor={`${id}-text`}>Your comment here</label>
+        <label htmlFor={`${id}-text`}>{t("album.pinform.text")}</label>
         <textarea
           ref={text}
           id={`${id}-text`}
@@ -80,15 +82,15 @@ export function PinForm({
       </div>
       {swap ? (
         <p className="al-swap">
-          <span>Swap for:</span>
+          <span>{t("album.swap")}</span>
           <img
             src={thumbUrl(swap.image)}
-            alt={swap.image.alt || "the chosen photo"}
+            alt={swap.image.alt || t("album.swap.alt")}
             width={swap.image.width}
             height={swap.image.height}
           />
           <button type="button" className="button button--small button--quiet" onClick={() => setSwap(null)}>
-            No photo
+            {t("album.pinform.noPhoto")}
           </button>
         </p>
       ) : null}
@@ -98,7 +100,7 @@ export function PinForm({
         aria-expanded={picking}
         onClick={() => setPicking(!picking)}
       >
-        Swap for a photo…
+        {t("album.pinform.swap")}
       </button>
       {picking ? (
         <PhotoPicker
@@ -113,10 +115,10 @@ export function PinForm({
       ) : null}
       <div className="al-pinform-buttons">
         <button type="submit" className="button">
-          Pin comment
+          {t("album.pinform.submit")}
         </button>
         <button type="button" className="button button--quiet" onClick={onClose}>
-          Cancel
+          {t("album.pinform.cancel")}
         </button>
       </div>
     </form>
@@ -139,6 +141,7 @@ function PhotoPicker({
   sets: AlbumPage["sets"];
   onPick: (picked: Picked) => void;
 }) {
+  const t = useT();
   const [setId, setSetId] = useState(sets[0]?.id ?? 0);
   const [loaded, setLoaded] = useState<Record<number, Loaded>>({});
   const state = loaded[setId];
@@ -171,7 +174,7 @@ function PhotoPicker({
   return (
     <div className="al-picker">
       <fieldset className="al-picker-tabs">
-        <legend className="visually-hidden">Sets</legend>
+        <legend className="visually-hidden">{t("album.picker.sets")}</legend>
         {sets.map((s) => (
           <button
             key={s.id}
@@ -184,15 +187,19 @@ function PhotoPicker({
           </button>
         ))}
       </fieldset>
-      {state?.failed ? <p role="alert">The photos could not be loaded. Please try again.</p> : null}
+      {state?.failed ? <p role="alert">{t("album.picker.failed")}</p> : null}
       {state ? (
-        <ul className="al-picker-grid" aria-label={`Photos of ${title}`}>
+        <ul className="al-picker-grid" aria-label={t("album.picker.grid", { title })}>
           {state.photos.map((p, i) => (
             <li key={p.id}>
               <button type="button" className="al-picker-photo" onClick={() => onPick(p)}>
                 <img
                   src={thumbUrl(p.image)}
-                  alt={`Swap in ${p.image.alt || `photo ${i + 1} of ${title}`}`}
+                  alt={
+                    p.image.alt
+                      ? t("album.picker.alt", { alt: p.image.alt })
+                      : t("album.picker.altPhoto", { number: i + 1, title })
+                  }
                   width={p.image.width}
                   height={p.image.height}
                   loading="lazy"
@@ -202,7 +209,7 @@ function PhotoPicker({
           ))}
         </ul>
       ) : (
-        <p role="status">Loading photos…</p>
+        <p role="status">{t("album.picker.loading")}</p>
       )}
       {state && state.photos.length < state.count ? (
         <button
@@ -210,7 +217,7 @@ function PhotoPicker({
           className="button button--small button--quiet"
           onClick={() => void fetchPage(setId, state.photos.length)}
         >
-          More photos
+          {t("album.picker.more")}
         </button>
       ) : null}
     </div>

@@ -4,7 +4,9 @@
 // Every part works without JavaScript: the grid's links open the large images, the pages and
 // "more like these" are links, forgetting is a form.
 import { useMemo } from "react";
+import { useT } from "#app/i18n/i18n.ts";
 import { type GalleryPhoto, GUEST_PHOTOS_PER_PAGE, type GuestPage } from "#domain/galleries/client-types.ts";
+import { richText } from "../album/words.tsx";
 import { GalleryItem } from "../client-gallery/gallery-item.tsx";
 import { imagesOf } from "../client-gallery/photo-images.ts";
 import { DownloadIcon } from "../client-gallery/viewer-buttons.tsx";
@@ -32,9 +34,10 @@ function pageHref(base: string, more: boolean, page: number): string {
 }
 
 export function GuestGallery({ page: data, link }: { page: GuestPageData; link: string }) {
+  const t = useT();
   const { page } = data;
   const images = useMemo(() => page.photos.map((p) => imagesOf(p).full), [page.photos]);
-  const viewer = useGalleryViewer(`Your photos from ${data.title}`, images, {
+  const viewer = useGalleryViewer(t("guest.viewer", { title: data.title }), images, {
     extraButtons:
       data.downloads === "web"
         ? (index) => {
@@ -43,34 +46,32 @@ export function GuestGallery({ page: data, link }: { page: GuestPageData; link: 
           }
         : undefined,
   });
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`My photos from ${data.title}: ${link}`)}`;
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(t("guest.whatsapp", { title: data.title, link }))}`;
   const first = (page.page - 1) * GUEST_PHOTOS_PER_PAGE;
   return (
     <section className="page cg ev-guest" aria-labelledby="ev-guest-heading">
       <h1 id="ev-guest-heading" className="page-title">
-        Your photos, {data.name}
+        {t("guest.heading", { name: data.name })}
       </h1>
       <p className="page-lede">
         {data.title}
         {data.eventDate ? `, ${data.eventDate}` : ""}.{" "}
-        {page.count === 0
-          ? "We have not found you in the photos yet."
-          : `We found you in ${page.count === 1 ? "1 photo" : `${page.count} photos`}${data.more ? ", with more like these" : ""}.`}
+        {page.count === 0 ? t("guest.none") : t(data.more ? "guest.foundMore" : "guest.found", { count: page.count })}
       </p>
       {page.count === 0 ? (
         <p>
-          More photos may be added after the event: come back with your link below. Or{" "}
-          <a href={data.eventBase}>try another selfie</a>, facing the camera in good light.
+          {t("guest.none.later")}{" "}
+          {richText(t, "guest.none.retry", {}, "link", <a href={data.eventBase}>{t("guest.none.retryLink")}</a>)}
         </p>
       ) : (
-        <ul className="cg-grid ev-grid" aria-label="Your photos">
+        <ul className="cg-grid ev-grid" aria-label={t("guest.grid")}>
           {page.photos.map((photo, i) => (
             <GalleryItem
               key={photo.id}
               photo={photo}
               shape={undefined}
               n={first + i + 1}
-              setTitle="your photos"
+              setTitle={t("guest.setTitle")}
               viewerIndex={i}
               linkProps={viewer.linkProps}
               priority={false}
@@ -86,43 +87,43 @@ export function GuestGallery({ page: data, link }: { page: GuestPageData; link: 
       )}
       {viewer.element}
       {page.pages > 1 ? (
-        <nav className="ev-pages" aria-label="Pages of your photos">
-          {page.page > 1 ? <a href={pageHref(data.base, data.more, page.page - 1)}>Previous photos</a> : null}
-          <span>
-            Page {page.page} of {page.pages}
-          </span>
-          {page.page < page.pages ? <a href={pageHref(data.base, data.more, page.page + 1)}>More photos</a> : null}
+        <nav className="ev-pages" aria-label={t("guest.pages")}>
+          {page.page > 1 ? <a href={pageHref(data.base, data.more, page.page - 1)}>{t("guest.previous")}</a> : null}
+          <span>{t("guest.page", { page: page.page, pages: page.pages })}</span>
+          {page.page < page.pages ? (
+            <a href={pageHref(data.base, data.more, page.page + 1)}>{t("guest.next")}</a>
+          ) : null}
         </nav>
       ) : null}
       {data.more ? (
         <p>
-          <a href={data.base}>Show only my closest matches</a>
+          <a href={data.base}>{t("guest.closest")}</a>
         </p>
       ) : page.count > 0 ? (
         <p className="ev-more">
           <a href={pageHref(data.base, true, 1)} className="button button--quiet">
-            More like these
+            {t("guest.more")}
           </a>
-          <span className="field-hint">Also shows photos where you look less like your selfie.</span>
+          <span className="field-hint">{t("guest.more.hint")}</span>
         </p>
       ) : null}
 
-      <h2 className="cg-subheading">Your link</h2>
-      <p>Keep it to come back: photos added later will be here too. Anyone with it sees these photos.</p>
+      <h2 className="cg-subheading">{t("guest.link.heading")}</h2>
+      <p>{t("guest.link.text")}</p>
       <p className="ev-link">
         <code>{link}</code>
       </p>
       <p>
         <a href={whatsapp} className="button button--quiet" rel="noopener noreferrer" target="_blank">
-          Send it to myself on WhatsApp
+          {t("guest.link.whatsapp")}
         </a>
       </p>
 
-      <h2 className="cg-subheading">Forget me</h2>
+      <h2 className="cg-subheading">{t("guest.forget.heading")}</h2>
       <form method="post" className="cg-form">
-        <p>Delete your name, this link and the description of your face. Your photos stay with the couple.</p>
+        <p>{t("guest.forget.text")}</p>
         <button type="submit" name="intent" value="forget" className="button button--quiet">
-          Forget me
+          {t("guest.forget.submit")}
         </button>
       </form>
     </section>
@@ -130,13 +131,14 @@ export function GuestGallery({ page: data, link }: { page: GuestPageData; link: 
 }
 
 function GuestDownload({ base, photo }: { base: string; photo: GalleryPhoto }) {
+  const t = useT();
   return (
     <a
       className="yarl__button cg-viewer-download"
       href={`${base}/download/${photo.id}`}
       download
-      aria-label="Download this photo"
-      title="Download this photo"
+      aria-label={t("guest.download")}
+      title={t("guest.download")}
     >
       <DownloadIcon />
     </a>

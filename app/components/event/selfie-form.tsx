@@ -5,7 +5,8 @@
 // before it is sent. Either way the server reads the selfie in memory and keeps only its face's
 // description (the consent text says so, and for how long).
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { GUEST_NAME_MAX_LENGTH, SELFIE_MAX_BYTES, SELFIE_MESSAGES } from "#domain/faces/selfie.ts";
+import { useT } from "#app/i18n/i18n.ts";
+import { GUEST_NAME_MAX_LENGTH, SELFIE_MAX_BYTES } from "#domain/faces/selfie.ts";
 import { Field } from "../field.tsx";
 
 /** A form the event route refused, with what was typed (the file cannot be given back). */
@@ -28,6 +29,7 @@ interface SelfieFormProps {
 }
 
 export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
+  const t = useT();
   const errors = problem?.form === "selfie" ? (problem.fields ?? {}) : {};
   const values = problem?.form === "selfie" ? problem.values : undefined;
   const general = problem?.form === "selfie" && Object.keys(errors).length === 0 ? problem.message : undefined;
@@ -36,21 +38,25 @@ export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
   const selfieError = sizeError ?? errors.selfie;
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.currentTarget.files?.[0];
-    setSizeError(file && file.size > SELFIE_MAX_BYTES ? SELFIE_MESSAGES["too-large"] : undefined);
+    setSizeError(
+      file && file.size > SELFIE_MAX_BYTES
+        ? t("event.selfie.tooLarge", { mb: SELFIE_MAX_BYTES / 1024 / 1024 })
+        : undefined,
+    );
   };
   return (
     <section className="page page--narrow ev-start" aria-labelledby="ev-heading">
       <p className="eyebrow">{studioName}</p>
       <h1 id="ev-heading" className="page-title">
-        Find your photos
+        {t("event.heading")}
       </h1>
       <p className="page-lede">
         {event.title}
-        {event.eventDate ? `, ${event.eventDate}` : ""}. Take a selfie and see every photo you are in.
+        {event.eventDate ? `, ${event.eventDate}` : ""}. {t("event.lede")}
       </p>
       {event.forgotten ? (
         <p className="ev-notice" role="status">
-          Done: your name, your link and the description of your face are deleted.
+          {t("event.forgotten")}
         </p>
       ) : null}
       {general ? (
@@ -66,7 +72,7 @@ export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
           if (sizeError) e.preventDefault();
         }}
       >
-        <Field id="guest-name" label="Your name" error={errors.name}>
+        <Field id="guest-name" label={t("event.name")} error={errors.name}>
           {(control) => (
             <input
               {...control}
@@ -89,15 +95,9 @@ export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
             aria-describedby={errors.consent ? "guest-consent-error" : "guest-consent-what"}
             aria-invalid={errors.consent ? true : undefined}
           />
-          <label htmlFor="guest-consent">
-            I agree that {studioName} uses my selfie to find the photos I am in, in this gallery only.
-          </label>
+          <label htmlFor="guest-consent">{t("event.consent.label", { studio: studioName })}</label>
           <p id="guest-consent-what" className="field-hint">
-            Your selfie is not saved: it is read once, then dropped. What is kept is your name and a description of your
-            face (128 numbers, not a picture), so your personal link can find you in photos added later. It is kept
-            until you delete it with “Forget me” on your page, or until the studio turns guest search off or deletes the
-            gallery, and it is never shared. (India's Digital Personal Data Protection Act, 2023, asks for this
-            consent.)
+            {t("event.consent.what", { forget: t("guest.forget.submit") })}
           </p>
           {errors.consent ? (
             <p id="guest-consent-error" className="field-error">
@@ -105,12 +105,7 @@ export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
             </p>
           ) : null}
         </div>
-        <Field
-          id="guest-selfie"
-          label="Your selfie"
-          hint="Just your face, looking at the camera, in good light."
-          error={selfieError}
-        >
+        <Field id="guest-selfie" label={t("event.selfie.label")} hint={t("event.selfie.hint")} error={selfieError}>
           {(control) => (
             <input
               {...control}
@@ -126,7 +121,7 @@ export function SelfieForm({ studioName, event, problem }: SelfieFormProps) {
         </Field>
         <LiveCamera fileInput={fileRef} onTaken={() => setSizeError(undefined)} />
         <button type="submit" className="button">
-          Find my photos
+          {t("event.submit")}
         </button>
       </form>
     </section>
@@ -151,6 +146,7 @@ function LiveCamera({
   fileInput: React.RefObject<HTMLInputElement | null>;
   onTaken: () => void;
 }) {
+  const t = useT();
   const [state, setState] = useState<CameraState>("unavailable");
   const [preview, setPreview] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -213,24 +209,24 @@ function LiveCamera({
     <div className="ev-camera">
       {state === "ready" || state === "taken" ? (
         <button type="button" className="button button--quiet" onClick={start}>
-          {state === "taken" ? "Take it again" : "Use the camera here"}
+          {state === "taken" ? t("event.camera.again") : t("event.camera.use")}
         </button>
       ) : null}
       {state === "refused" ? (
         <p className="field-hint" role="status">
-          The camera is not available here: choose “Your selfie” above instead.
+          {t("event.camera.refused", { field: t("event.selfie.label") })}
         </p>
       ) : null}
       {state === "previewing" ? (
         <>
-          <video ref={video} className="ev-preview" playsInline muted aria-label="Camera preview" />
+          <video ref={video} className="ev-preview" playsInline muted aria-label={t("event.camera.preview")} />
           <button type="button" className="button" onClick={take}>
-            Take the selfie
+            {t("event.camera.take")}
           </button>
         </>
       ) : null}
       {state === "taken" && preview ? (
-        <img className="ev-preview" src={preview} alt="Your selfie, ready to send" width={160} height={120} />
+        <img className="ev-preview" src={preview} alt={t("event.camera.taken")} width={160} height={120} />
       ) : null}
     </div>
   );

@@ -5,6 +5,8 @@
 // the gallery is and made by the pipeline without the camera's metadata; originals are never
 // offered to guests (they carry it, GPS included).
 import { fileDownload } from "#app/http/downloads.server.ts";
+import { i18nFor, translator } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { guestAudience } from "#domain/catalog/audience.server.ts";
 import { findPhotosOf } from "#domain/faces/guests.server.ts";
 import { deliveryFiles } from "#domain/galleries/downloads.server.ts";
@@ -17,17 +19,18 @@ import { openGuest } from "./access.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await openGuest(request, params, context);
-  if (gate.state === "closed") return plainTextAnswer(410, "This event link is closed.");
+  const t = translator(i18nFor(await languageOfRequest(request)));
+  if (gate.state === "closed") return plainTextAnswer(410, t("event.closed"));
   const { gallery, guest } = gate;
   if (gallery.guests.downloads === "off") {
-    return plainTextAnswer(403, "Downloads are not offered to guests. Ask the couple or the studio for the photo.");
+    return plainTextAnswer(403, t("guest.download.off"));
   }
   const photoId = Number(params.photo);
   const db = getDb();
   const found = Number.isSafeInteger(photoId)
     ? await findPhotosOf(db, gallery.id, guest.descriptor, { more: true })
     : [];
-  if (!found.some((m) => m.photoId === photoId)) return plainTextAnswer(404, "There is no such photo of yours here.");
+  if (!found.some((m) => m.photoId === photoId)) return plainTextAnswer(404, t("guest.download.none"));
   const storage = getMediaStorage(readEnv().dataDir);
   const delivery = await deliveryFiles(
     db,
@@ -40,10 +43,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const file = delivery?.files[0];
   if (!file) {
     return delivery && delivery.preparing.length > 0
-      ? plainTextAnswer(503, "This photo is still being prepared. Please try again in a few minutes.", {
+      ? plainTextAnswer(503, t("guest.download.preparing"), {
           "Retry-After": "120",
         })
-      : plainTextAnswer(404, "There is no such photo of yours here.");
+      : plainTextAnswer(404, t("guest.download.none"));
   }
   return fileDownload(request, db, storage, file);
 }

@@ -6,12 +6,15 @@
 // and the guest lands on their personal link with the photos they are in. A selfie that cannot
 // be used says why and keeps the name and the consent. Never indexed, never previewed.
 import { data, redirect } from "react-router";
+import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { SelfieForm, type SelfieFormAnswer } from "#app/components/event/selfie-form.tsx";
+import { i18nFor, translator, useT } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { eventDateText } from "#domain/catalog/studio-time.ts";
+import { siteContext } from "#app/utils/route-data.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
 import { readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
 import { GUEST_NAME_MAX_LENGTH, SELFIE_FORM_BYTES } from "#domain/faces/selfie.ts";
@@ -23,6 +26,7 @@ import { createRateLimiter } from "#platform/rate-limit.server.ts";
 import { MINUTE_MS } from "#platform/time.ts";
 import type { Route } from "./+types/event";
 import { eventAccessFor, eventPinGivenCookie, notFound, privateHeaders } from "./access.server.ts";
+import { minutesOf, pinRefusalText, selfieRefusalText } from "./messages.server.ts";
 
 /**
  * Selfie searches one address may make for one event in SELFIE_WINDOW_MS. A reception's guests
@@ -48,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       kind: "open" as const,
       title: gallery.title,
-      eventDate: eventDateText(gallery.eventDate),
+      eventDate: eventDayIn(await languageOfRequest(request), gallery.eventDate),
       // The guest just asked to be forgotten: say it was done.
       forgotten: url.searchParams.get("forgotten") === "1",
     },
@@ -63,24 +67,23 @@ function answer(status: number, body: SelfieFormAnswer, headers: Record<string, 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const gate = await eventAccessFor(request, params.token, context);
   if (gate.state === "missing") notFound();
-  if (gate.state === "closed") return answer(410, { form: "selfie", message: "This event link is closed." });
+  const t = translator(i18nFor(await languageOfRequest(request)));
+  if (gate.state === "closed") return answer(410, { form: "selfie", message: t("event.closed") });
   const address = context.get(clientAddressContext);
   const db = getDb();
   const body = await readFormBody(request, SELFIE_FORM_BYTES);
   if (!body.ok) {
     return answer(body.problem === "too-large" ? 413 : 400, {
       form: "selfie",
-      message:
-        body.problem === "too-large"
-          ? "That photo is too large to send. Take a selfie with the camera instead, and try again."
-          : "That form could not be read. Please try again.",
+      message: body.problem === "too-large" ? t("event.error.tooLargeForm") : t("event.error.unreadable"),
     });
   }
   const form = body.form;
 
   if (gate.state === "pin") {
     const given = await giveEventPin(db, gate.gallery, String(form.get("pin") ?? "").trim(), address);
-    if (!given.ok) return answer(given.reason === "throttled" ? 429 : 400, { form: "pin", message: given.message });
+    if (!given.ok)
+      return answer(given.reason === "throttled" ? 429 : 400, { form: "pin", message: pinRefusalText(t, given) });
     throw redirect(eventPath(params.token), {
       headers: { ...privateHeaders, "Set-Cookie": await eventPinGivenCookie(request, params.token, given.claim) },
     });
@@ -95,22 +98,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = { name: String(form.get("name") ?? "").slice(0, GUEST_NAME_MAX_LENGTH * 2), consent };
   const fields: SelfieFormAnswer["fields"] = {};
   if (name === "" || name.length > GUEST_NAME_MAX_LENGTH)
-    fields.name = `Give your name, up to ${GUEST_NAME_MAX_LENGTH} characters, so the studio knows who searched.`;
-  if (!consent) fields.consent = "Tick the box to agree, or we cannot search with your selfie.";
-  if (!(selfie instanceof File) || selfie.size === 0) fields.selfie = "Choose a selfie, or take one with the camera.";
+    fields.name = t("event.error.name", { max: GUEST_NAME_MAX_LENGTH });
+  if (!consent) fields.consent = t("event.error.consent");
+  if (!(selfie instanceof File) || selfie.size === 0) fields.selfie = t("event.error.selfie");
   if (Object.keys(fields).length > 0 || !(selfie instanceof File)) {
-    return answer(400, { form: "selfie", message: "Please check the form.", fields, values });
+    return answer(400, { form: "selfie", message: t("event.error.check"), fields, values });
   }
 
   const key = `${gallery.id}:${address}`;
   const allowance = await searches.peek(key);
   if (!allowance.allowed) {
-    const minutes = Math.max(1, Math.ceil(allowance.retryAfterS / 60));
     return answer(
       429,
       {
         form: "selfie",
-        message: `Too many searches from this network just now. Please try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`,
+        message: t("event.error.busy", { minutes: minutesOf(allowance.retryAfterS) }),
         values,
       },
       { "Retry-After": String(allowance.retryAfterS) },
@@ -122,7 +124,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Read into memory only: the selfie is never written anywhere, and dropped when this returns.
   const read = await readSelfie(engine, new Uint8Array(await selfie.arrayBuffer()), selfie.name || "selfie");
   if (!read.ok) {
-    return answer(422, { form: "selfie", message: read.message, fields: { selfie: read.message }, values });
+    const message = selfieRefusalText(t, read);
+    return answer(422, { form: "selfie", message, fields: { selfie: message }, values });
   }
   // Their photos are found on the page this sends them to, which records how many (touchGuest):
   // searching here too would read the gallery's every face twice for one selfie.
@@ -135,27 +138,33 @@ export const handle = { hydrate: "paint" };
 
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Find your photos", description: "Photos from" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = siteContext(matches)?.t;
+  return privatePageMeta(matches, {
+    title: t ? t("event.meta.title") : "Find your photos",
+    description: t ? t("event.meta.description") : "Photos from",
+  });
+};
 
 export default function EventPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const t = useT();
   const studio = matches[0].loaderData.studio;
-  const studioName = studio?.name ?? "The studio";
+  const studioName = studio?.name ?? t("event.studioFallback");
   if (loaderData.kind === "closed") return <ClosedGallery reason={loaderData.reason} studio={studio} />;
   const problem = actionData as SelfieFormAnswer | undefined;
   if (loaderData.kind === "pin") {
     return (
-      <section className="page page--narrow cg-door" aria-labelledby="ev-door-heading">
+      <section className="page page--narrow cg-door ev-door" aria-labelledby="ev-door-heading">
         <p className="eyebrow">{studioName}</p>
         <h1 id="ev-door-heading" className="page-title">
-          Find your photos
+          {t("event.heading")}
         </h1>
-        <p className="page-lede">Enter the event PIN from your invitation or the reception table.</p>
+        <p className="page-lede">{t("event.door.lede")}</p>
         <PinForm
           id="event-pin"
-          label="Event PIN"
+          label={t("event.door.label")}
           error={problem?.form === "pin" ? problem.message : undefined}
-          submit="Continue"
+          submit={t("event.door.submit")}
         />
       </section>
     );

@@ -5,11 +5,14 @@
 // first search was surest of. What is shown goes through the guest audience: never a photo the
 // couple has not opened to guests. "Forget me" deletes the guest: their name, link and descriptor.
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GuestGallery } from "#app/components/event/guest-gallery.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
+import { i18nFor, translator } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
-import { eventDateText } from "#domain/catalog/studio-time.ts";
+import { siteContext } from "#app/utils/route-data.ts";
 import { deleteGuest, findPhotosOf, touchGuest } from "#domain/faces/guests.server.ts";
 import { eventPath } from "#domain/galleries/guest-access.server.ts";
 import { guestPhotoPage } from "#domain/galleries/guest-view.server.ts";
@@ -44,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       base,
       eventBase: eventPath(params.token),
       title: gallery.title,
-      eventDate: eventDateText(gallery.eventDate),
+      eventDate: eventDayIn(await languageOfRequest(request), gallery.eventDate),
       name: guest.name,
       more,
       page,
@@ -56,13 +59,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const gate = await openGuest(request, params, context);
-  if (gate.state === "closed") return data({ message: "This event link is closed." }, { status: 410 });
+  const t = translator(i18nFor(await languageOfRequest(request)));
+  if (gate.state === "closed") return data({ message: t("event.closed") }, { status: 410 });
   const body = await readFormBody(request);
   if (!body.ok || body.form.get("intent") !== "forget") {
-    return data(
-      { message: "That form could not be read. Please try again." },
-      { status: 400, headers: privateHeaders },
-    );
+    return data({ message: t("event.error.unreadable") }, { status: 400, headers: privateHeaders });
   }
   await deleteGuest(getDb(), gate.gallery.id, gate.guest.id);
   throw redirect(`${eventPath(params.token)}?forgotten=1`, { headers: privateHeaders });
@@ -73,8 +74,13 @@ export const handle = { hydrate: "paint" };
 
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Your photos", description: "Photos from" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = siteContext(matches)?.t;
+  return privatePageMeta(matches, {
+    title: t ? t("guest.meta.title") : "Your photos",
+    description: t ? t("event.meta.description") : "Photos from",
+  });
+};
 
 export default function GuestPage({ loaderData, matches }: Route.ComponentProps) {
   const studio = matches[0].loaderData.studio;

@@ -5,12 +5,16 @@
 // field is checked here before the rules of domain/albums/proofing.server.ts check it again; a
 // refusal is answered with its status and words beside its form, with what was typed kept.
 import { data, type RouterContextProvider, redirect } from "react-router";
+import "#app/i18n/catalogs.server.ts";
 import {
   type AlbumAnswer,
   type AlbumComment,
   type AlbumPage,
   SPREADS_WITH_PLACEHOLDER,
 } from "#app/components/album/album-data.ts";
+import { studioTimeIn } from "#app/components/album/words.tsx";
+import { i18nFor, type Translate, translator } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { clientAddressContext, studioRowOf } from "#app/utils/request-context.ts";
 import { albumAdminLink } from "#domain/albums/mail.server.ts";
 import { albumApprovedMessage, albumChangesMessage } from "#domain/albums/messages.ts";
@@ -128,6 +132,7 @@ export async function albumPageData(
     studioRowOf(context, db),
   ]);
   const timeZone = studio?.time_zone ?? DEFAULT_TIME_ZONE;
+  const language = await languageOfRequest(request);
   const locked = current.state === "approved";
   const path = albumPath(gallery.token, album.id);
   const asked = new URL(request.url).searchParams.get("done");
@@ -148,7 +153,7 @@ export async function albumPageData(
       id: current.id,
       number: current.number,
       state: current.state as AlbumPage["version"]["state"],
-      sentAt: current.sentAt ? formatStudioTime(current.sentAt, timeZone) : null,
+      sentAt: current.sentAt ? studioTimeIn(language, current.sentAt, timeZone) : null,
       comments: current.comments.length,
       spreads: current.spreads.map((s, index) => {
         const mine = current.comments.filter((c) => c.spread === s.number);
@@ -168,7 +173,7 @@ export async function albumPageData(
       approval: current.approval
         ? {
             name: current.approval.name,
-            at: formatStudioTime(current.approval.approvedAt, timeZone),
+            at: studioTimeIn(language, current.approval.approvedAt, timeZone),
             addressRecorded: current.approval.address !== "",
           }
         : null,
@@ -231,6 +236,36 @@ function valuesOf(form: FormData, names: readonly string[]): Record<string, stri
 
 const COMMENT_FIELDS = ["text", "x", "y", "swap"] as const;
 
+/**
+ * The refusals of domain/albums/proofing.server.ts the couple can meet, by their English words
+ * (the studio's admin reads those), to their message ids: the couple reads them in their page's
+ * language. A refusal not listed keeps its English words (album.server.test.ts checks each one
+ * listed is still the domain's).
+ */
+export const REFUSAL_MESSAGES: Readonly<Record<string, readonly [string, Record<string, number>?]>> = {
+  "There is no such album.": ["album.refusal.noAlbum"],
+  "That album no longer exists.": ["album.refusal.gone"],
+  "This version is approved and cannot change. A change is a new version, approved again.": ["album.refusal.locked"],
+  "A newer version of this album has been sent: look at that one.": ["album.refusal.notCurrent"],
+  "There is no such comment on this album.": ["album.refusal.noComment"],
+  "Choose a spread to comment on.": ["album.error.chooseSpread"],
+  "Write what to change, or choose a photo to swap in.": ["album.refusal.emptyComment"],
+  [`A comment is at most ${COMMENT_MAX_CHARS} characters.`]: ["album.error.commentLength", { max: COMMENT_MAX_CHARS }],
+  "That spot is not on the spread.": ["album.refusal.spot"],
+  "There is no such spread.": ["album.refusal.noSpread"],
+  "That photo is not in this gallery.": ["album.error.notInGallery"],
+  "That comment is not yours to remove, or the studio has already answered it.": ["album.refusal.notRemovable"],
+  "There are no comments to send: tap a spread to pin one.": ["album.refusal.nothingToSend"],
+  "Type your name to approve the album.": ["album.refusal.nameEmpty"],
+  [`A name is at most ${NAME_MAX_CHARS} characters.`]: ["album.refusal.nameLength", { max: NAME_MAX_CHARS }],
+};
+
+/** A domain refusal in the couple's language. */
+export function refusalText(t: Translate, refusal: ProofingRefusal): string {
+  const known = REFUSAL_MESSAGES[refusal.message];
+  return known ? t(known[0], known[1]) : refusal.message;
+}
+
 export async function albumAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -239,12 +274,13 @@ export async function albumAction(
   rawAlbumId: string,
 ) {
   const address = context.get(clientAddressContext);
+  const t = translator(i18nFor(await languageOfRequest(request)));
   const body = await readFormBody(request);
-  if (!body.ok) return answer(400, { form: "comment", message: "That form could not be read. Please try again." });
+  if (!body.ok) return answer(400, { form: "comment", message: t("album.error.unreadable") });
   const form = body.form;
   const back = new URL(request.url).pathname;
   if (gate.state === "pin") return givePin(request, gate, token, form, address, back);
-  if (gate.state !== "open") return answer(410, { form: "comment", message: "This gallery is closed." });
+  if (gate.state !== "open") return answer(410, { form: "comment", message: t("album.error.closed") });
   const { gallery, visitor } = gate;
   const intent = String(form.get("intent") ?? "");
   if (intent === "enter") return enterByName(request, gallery, form, address, back);
@@ -254,24 +290,24 @@ export async function albumAction(
     : "comment";
   const refuse = (status: number, message: string, values?: Record<string, string>) =>
     answer(status, { form: kind, message, ...(spread !== null ? { spread } : {}), ...(values ? { values } : {}) });
-  if (!visitor) return refuse(403, "Enter your name and PIN first: your comments go to the studio with your name.");
+  if (!visitor) return refuse(403, t("album.error.noName"));
   const albumId = positiveInt(rawAlbumId);
   const versionId = positiveInt(form.get("version"));
   if (albumId === null) noAlbum();
-  if (versionId === null) return refuse(400, "That form could not be read. Please reload the page and try again.");
+  if (versionId === null) return refuse(400, t("album.error.reload"));
   const db = getDb();
   const person = { visitorId: visitor.id, name: visitor.name };
   try {
     switch (intent) {
       case "comment": {
         const values = valuesOf(form, COMMENT_FIELDS);
-        if (spread === null) return refuse(422, "Choose a spread to comment on.", values);
+        if (spread === null) return refuse(422, t("album.error.chooseSpread"), values);
         const swapText = String(form.get("swap") ?? "").trim();
         const swapPhotoId = swapText === "" ? null : positiveInt(swapText);
-        if (swapText !== "" && swapPhotoId === null) return refuse(422, "That photo is not in this gallery.", values);
+        if (swapText !== "" && swapPhotoId === null) return refuse(422, t("album.error.notInGallery"), values);
         const text = String(form.get("text") ?? "");
         if (text.length > COMMENT_MAX_CHARS)
-          return refuse(422, `A comment is at most ${COMMENT_MAX_CHARS} characters.`, values);
+          return refuse(422, t("album.error.commentLength", { max: COMMENT_MAX_CHARS }), values);
         try {
           await addComment(db, gallery.id, albumId, versionId, person, {
             spread,
@@ -281,19 +317,19 @@ export async function albumAction(
             swapPhotoId,
           });
         } catch (error) {
-          if (error instanceof ProofingRefusal) return refuse(error.status, error.message, values);
+          if (error instanceof ProofingRefusal) return refuse(error.status, refusalText(t, error), values);
           throw error;
         }
         throw redirect(`${back}#spread-${spread}`, { headers: privateHeaders });
       }
       case "remove": {
         const commentId = positiveInt(form.get("comment"));
-        if (commentId === null) return refuse(400, "That comment is not yours to remove.");
+        if (commentId === null) return refuse(400, t("album.error.notYours"));
         await removeComment(db, gallery.id, albumId, versionId, person, commentId);
         throw redirect(spread === null ? back : `${back}#spread-${spread}`, { headers: privateHeaders });
       }
       case "ok": {
-        if (spread === null) return refuse(422, "Choose a spread.");
+        if (spread === null) return refuse(422, t("album.error.spread"));
         await markSpreadOk(db, gallery.id, albumId, versionId, person, spread, form.get("ok") === "1");
         throw redirect(`${back}#spread-${spread}`, { headers: privateHeaders });
       }
@@ -307,16 +343,16 @@ export async function albumAction(
         try {
           await approveVersion(db, gallery.id, albumId, versionId, person, { name, address });
         } catch (error) {
-          if (error instanceof ProofingRefusal) return refuse(error.status, error.message, values);
+          if (error instanceof ProofingRefusal) return refuse(error.status, refusalText(t, error), values);
           throw error;
         }
         throw redirect(`${back}?done=approved#album-end`, { headers: privateHeaders });
       }
       default:
-        return refuse(400, "That form could not be read. Please reload the page and try again.");
+        return refuse(400, t("album.error.reload"));
     }
   } catch (error) {
-    if (error instanceof ProofingRefusal) return refuse(error.status, error.message);
+    if (error instanceof ProofingRefusal) return refuse(error.status, refusalText(t, error));
     throw error;
   }
 }

@@ -9,7 +9,9 @@ import { AlbumReview } from "#app/components/album/album-review.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
+import { useT } from "#app/i18n/i18n.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
+import { siteContext } from "#app/utils/route-data.ts";
 import type { Route } from "./+types/album";
 import { galleryAccessFor, notFound, privateHeaders } from "./access.server.ts";
 import { albumAction, albumPageData } from "./album.server.ts";
@@ -38,13 +40,24 @@ export const handle = { hydrate: "load", mainImageFirst: true };
 
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Album", description: "A private gallery from" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = siteContext(matches)?.t;
+  return privatePageMeta(matches, {
+    title: t ? t("album.meta.title") : "Album",
+    description: t ? t("album.meta.description") : "A private gallery from",
+  });
+};
 
 export default function Album({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const t = useT();
   const studio = matches[0].loaderData.studio;
   if (loaderData.kind === "closed") return <ClosedGallery reason={loaderData.reason} studio={studio} />;
   if (loaderData.kind === "pin")
-    return <GalleryDoor studioName={studio?.name ?? "The studio"} problem={actionData as FormAnswer | undefined} />;
+    return (
+      <GalleryDoor
+        studioName={studio?.name ?? t("album.studioFallback")}
+        problem={actionData as FormAnswer | undefined}
+      />
+    );
   return <AlbumReview page={loaderData} problem={actionData as AlbumAnswer | undefined} />;
 }

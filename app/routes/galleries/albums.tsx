@@ -5,8 +5,11 @@ import { data, redirect } from "react-router";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
 import type { FormAnswer } from "#app/components/client-gallery/page-data.ts";
+import { i18nFor, translator, useT } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
+import { siteContext } from "#app/utils/route-data.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/albums";
@@ -14,11 +17,11 @@ import { galleryAccessFor, notFound, privateHeaders } from "./access.server.ts";
 import { albumPath, albumsPath, coupleAlbums } from "./album.server.ts";
 import { formAnswer, givePin } from "./entry.server.ts";
 
+/** A version's state, as the couple's list says it (a draft is never listed). */
 const STATE_WORDS = {
-  sent: "Ready for you to look at",
-  changes: "Your changes are with the studio",
-  approved: "Approved",
-  draft: "",
+  sent: "albums.state.sent",
+  changes: "albums.state.changes",
+  approved: "albums.state.approved",
 } as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -39,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         href: albumPath(gate.gallery.token, a.id),
         title: a.title,
         version: a.latest?.number ?? 0,
-        state: a.latest ? STATE_WORDS[a.latest.state] : "",
+        state: a.latest && a.latest.state !== "draft" ? a.latest.state : null,
       })),
     },
     { headers: privateHeaders },
@@ -52,36 +55,51 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (gate.state === "missing") notFound();
   if (gate.state !== "pin") throw redirect(albumsPath(params.token), { headers: privateHeaders });
   const body = await readFormBody(request);
-  if (!body.ok) return formAnswer(400, { form: "pin", message: "That form could not be read. Please try again." });
+  if (!body.ok) {
+    const t = translator(i18nFor(await languageOfRequest(request)));
+    return formAnswer(400, { form: "pin", message: t("album.error.unreadable") });
+  }
   return givePin(request, gate, params.token, body.form, context.get(clientAddressContext), albumsPath(params.token));
 }
 
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, { title: "Albums", description: "A private gallery from" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = siteContext(matches)?.t;
+  return privatePageMeta(matches, {
+    title: t ? t("albums.meta.title") : "Albums",
+    description: t ? t("album.meta.description") : "A private gallery from",
+  });
+};
 
 export default function Albums({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const t = useT();
   const studio = matches[0].loaderData.studio;
   if (loaderData.kind === "closed") return <ClosedGallery reason={loaderData.reason} studio={studio} />;
   if (loaderData.kind === "pin")
-    return <GalleryDoor studioName={studio?.name ?? "The studio"} problem={actionData as FormAnswer | undefined} />;
+    return (
+      <GalleryDoor
+        studioName={studio?.name ?? t("album.studioFallback")}
+        problem={actionData as FormAnswer | undefined}
+      />
+    );
   return (
     <div className="page page--narrow cg al-list">
       <header className="page-header">
         <p className="eyebrow">
           <a href={loaderData.base}>{loaderData.title}</a>
         </p>
-        <h1 className="page-title">Albums</h1>
+        <h1 className="page-title">{t("albums.heading")}</h1>
       </header>
       {loaderData.albums.length === 0 ? (
-        <p>The studio has not sent an album yet. You will find it here when they do.</p>
+        <p>{t("albums.none")}</p>
       ) : (
         <ul className="al-albums">
           {loaderData.albums.map((a) => (
             <li key={a.href}>
-              <a href={a.href}>{a.title}</a> <span className="al-muted">· version {a.version}</span>{" "}
-              <span className="al-state">{a.state}</span>
+              <a href={a.href}>{a.title}</a>{" "}
+              <span className="al-muted">· {t("albums.version", { number: a.version })}</span>{" "}
+              {a.state ? <span className="al-state">{t(STATE_WORDS[a.state])}</span> : null}
             </li>
           ))}
         </ul>
