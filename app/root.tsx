@@ -44,10 +44,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const db = getDb();
+  // The public site's from its URL; a gallery's or event link's as its visitor chose (ADR 047).
+  const language = await languageOfRequest(request);
   return {
-    // The public site's from its URL; a gallery's or event link's as its visitor chose (ADR 047).
-    language: await languageOfRequest(request),
-    studio: await getStudio(db, await studioRowOf(context, db)),
+    language,
+    // The studio's name and tagline in that language where it wrote them (issue 33).
+    studio: await getStudio(db, await studioRowOf(context, db), language),
     origin: publicOrigin(),
     // The year of the request, not of the build: the copyright line must roll over by itself.
     year: new Date().getFullYear(),

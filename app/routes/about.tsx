@@ -2,6 +2,7 @@
 
 import { Picture } from "#app/components/picture.tsx";
 import { useT } from "#app/i18n/i18n.ts";
+import { languageOfPath } from "#app/i18n/languages.ts";
 import { ABOUT_IMAGE_SIZES } from "#app/utils/image-sizes.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -10,10 +11,12 @@ import { getAboutPage } from "#domain/catalog/public-pages.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/about";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const db = getDb();
   // The root reads the same row for the header: one read for both.
-  return { about: await getAboutPage(db, await studioRowOf(context, db)) };
+  return {
+    about: await getAboutPage(db, await studioRowOf(context, db), languageOfPath(new URL(request.url).pathname)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -7,7 +7,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { afterMainImage } from "#app/document/main-image-first.ts";
 import { useLanguage, useT } from "#app/i18n/i18n.ts";
-import { pathIn } from "#app/i18n/languages.ts";
+import { languageOfPath, pathIn } from "#app/i18n/languages.ts";
 import { CARD_GRID_SIZES, FEATURED_SHOOT_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -15,8 +15,8 @@ import { getCollectionPage } from "#domain/catalog/public-pages.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/collection";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const collection = await getCollectionPage(getDb(), params.collection);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const collection = await getCollectionPage(getDb(), params.collection, languageOfPath(new URL(request.url).pathname));
   if (!collection) throw data({ what: "collection" }, { status: 404 });
   return { collection };
 }

@@ -8,7 +8,7 @@ import { ShootCard } from "#app/components/shoot-card.tsx";
 import { Showreel } from "#app/components/showreel.tsx";
 import { afterMainImage } from "#app/document/main-image-first.ts";
 import { useLanguage, useT } from "#app/i18n/i18n.ts";
-import { type Language, pathIn } from "#app/i18n/languages.ts";
+import { type Language, languageOfPath, pathIn } from "#app/i18n/languages.ts";
 import { collectionGridSizes, storyGridSizes } from "#app/utils/image-sizes.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -23,14 +23,15 @@ import type { StudioInfo } from "#domain/catalog/types.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const db = getDb();
+  const language = languageOfPath(new URL(request.url).pathname);
   const [slides, collections, stories, showreel] = await Promise.all([
-    getBannerSlides(db),
-    getCollectionCards(db),
-    getRecentStories(db),
+    getBannerSlides(db, language),
+    getCollectionCards(db, language),
+    getRecentStories(db, language),
     // The root's loader reads the studio row for the header at the same time: one read for both.
-    studioRowOf(context, db).then((row) => getShowreel(db, row)),
+    studioRowOf(context, db).then((row) => getShowreel(db, row, language)),
   ]);
   return { slides, collections, stories, showreel };
 }

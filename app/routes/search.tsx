@@ -4,6 +4,7 @@
 import { Form } from "react-router";
 import { ShootCard } from "#app/components/shoot-card.tsx";
 import { useT } from "#app/i18n/i18n.ts";
+import { languageOfPath } from "#app/i18n/languages.ts";
 import { CARD_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const results = query ? await searchShoots(getDb(), query) : [];
+  const results = query ? await searchShoots(getDb(), query, languageOfPath(new URL(request.url).pathname)) : [];
   return { query, results };
 }
 

@@ -9,7 +9,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
 import { useLanguage, useT } from "#app/i18n/i18n.ts";
-import { pathIn } from "#app/i18n/languages.ts";
+import { languageOfPath, pathIn } from "#app/i18n/languages.ts";
 import { idParam } from "#app/utils/id-param.ts";
 import { PHOTO_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -22,9 +22,9 @@ import type { Route } from "./+types/shoot";
 /** Photos above the fold on a desktop grid load eagerly; the rest lazily. */
 const EAGER_THUMBNAILS = 3;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const id = idParam(params.id);
-  const shoot = id === null ? null : await getShootPage(getDb(), id);
+  const shoot = id === null ? null : await getShootPage(getDb(), id, languageOfPath(new URL(request.url).pathname));
   if (!shoot) throw data({ what: "shoot" }, { status: 404 });
   const site = { origin: publicOrigin(), studioName: "" };
   const gallery = {

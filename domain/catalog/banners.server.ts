@@ -1,6 +1,7 @@
 // The home page's banner slides: each has a desktop and a mobile image (chosen from the
 // studio's images or uploaded through the image field), an order, and alt text; slides are
-// added and removed here.
+// added and removed here. The alt text has an optional Tamil version (issue 33), given when the
+// slide is added or later; empty, the Tamil home page reads the English.
 
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
@@ -9,6 +10,7 @@ import { STUDIO } from "./audience.server.ts";
 import { resolveImageField } from "./image-choice.server.ts";
 import { toResponsiveImage } from "./images.server.ts";
 import type { IngestDeps } from "./ingest.server.ts";
+import { tamilToStore } from "./localized.ts";
 import { lockOrders, moveByOne, type Step } from "./move-by-one.server.ts";
 import { readBannerSlides } from "./read-model.server.ts";
 
@@ -18,12 +20,20 @@ export async function listBannerSlides(db: Database) {
   return (await readBannerSlides(db, STUDIO)).map((s) => ({
     id: s.id,
     alt: s.alt,
+    altTa: s.altTa ?? "",
     desktop: s.desktop ? toResponsiveImage(s.desktop, `${s.alt} (desktop)`) : null,
     mobile: s.mobile ? toResponsiveImage(s.mobile, `${s.alt} (mobile)`) : null,
   }));
 }
 
-export type BannerFieldErrors = Partial<Record<"desktop" | "mobile" | "alt", string>>;
+export type BannerFieldErrors = Partial<Record<"desktop" | "mobile" | "alt" | "altTa", string>>;
+
+/** A Tamil alt text's problem: only its length (it is optional). */
+function altTaError(text: string | null): string | undefined {
+  return text !== null && text.length > BANNER_ALT_MAX_LENGTH
+    ? `At most ${BANNER_ALT_MAX_LENGTH} characters.`
+    : undefined;
+}
 
 function altError(text: string): string | undefined {
   const alt = text.trim();
@@ -32,7 +42,7 @@ function altError(text: string): string | undefined {
   return undefined;
 }
 
-export type BannerValues = Record<"desktop" | "mobile" | "alt", string>;
+export type BannerValues = Record<"desktop" | "mobile" | "alt" | "altTa", string>;
 
 /**
  * Adds a slide from the add form: each image chosen or uploaded (an accepted upload is kept
@@ -53,29 +63,34 @@ export async function addBannerSlideFromForm(
     if (!result.ok) errors[which] = result.error;
   }
   const alt = parsed.form.get("alt");
+  const altTa = parsed.form.get("altTa");
   const values = {
     desktop: String(ids.desktop ?? ""),
     mobile: String(ids.mobile ?? ""),
     alt: typeof alt === "string" ? alt : "",
+    altTa: typeof altTa === "string" ? altTa : "",
   };
   const { desktop, mobile } = ids;
   if (Object.keys(errors).length === 0 && desktop && mobile) {
-    const refused = await addBannerSlide(deps.db, { desktop, mobile, alt: values.alt });
+    const refused = await addBannerSlide(deps.db, { desktop, mobile, alt: values.alt, altTa: values.altTa });
     if (!refused) return null;
     Object.assign(errors, refused);
   } else {
     const alt = altError(values.alt);
     if (alt) errors.alt = alt;
+    const tamil = altTaError(tamilToStore(values.altTa));
+    if (tamil) errors.altTa = tamil;
   }
   return { errors, values };
 }
 
 export async function addBannerSlide(
   db: Database,
-  input: { desktop: number; mobile: number; alt: string },
+  input: { desktop: number; mobile: number; alt: string; altTa?: string },
 ): Promise<BannerFieldErrors | null> {
   const errors: BannerFieldErrors = {};
   const alt = input.alt.trim();
+  const altTa = tamilToStore(input.altTa);
   const exists = async (id: number) =>
     Number.isSafeInteger(id) &&
     (await db.selectFrom("assets").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
@@ -83,6 +98,8 @@ export async function addBannerSlide(
   if (!(await exists(input.mobile))) errors.mobile = "Choose the mobile image.";
   const altProblem = altError(alt);
   if (altProblem) errors.alt = altProblem;
+  const altTaProblem = altTaError(altTa);
+  if (altTaProblem) errors.altTa = altTaProblem;
   if (Object.keys(errors).length > 0) return errors;
   await db.transaction().execute(async (trx) => {
     // Two slides added at once would otherwise both count the same end (on PostgreSQL).
@@ -93,7 +110,13 @@ export async function addBannerSlide(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto("banner_slides")
-      .values({ position: Number(count), desktop_asset_id: input.desktop, mobile_asset_id: input.mobile, alt })
+      .values({
+        position: Number(count),
+        desktop_asset_id: input.desktop,
+        mobile_asset_id: input.mobile,
+        alt,
+        alt_ta: altTa,
+      })
       .execute();
     await SLIDES.write(trx, await SLIDES.read(trx));
   });
@@ -110,6 +133,23 @@ const SLIDES = {
     }
   },
 };
+
+/**
+ * Sets a slide's Tamil alt text (empty clears it: the Tamil home page then reads the English);
+ * returns the field's error, or null when saved. Not a change to the slideshow's order, so the
+ * other slides keep their times.
+ */
+export async function setBannerAltTa(db: Database, id: number, text: string): Promise<string | null> {
+  const altTa = tamilToStore(text);
+  const problem = altTaError(altTa);
+  if (problem) return problem;
+  await db
+    .updateTable("banner_slides")
+    .set({ alt_ta: altTa, updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
+  return null;
+}
 
 export async function moveBannerSlide(db: Database, id: number, step: Step): Promise<void> {
   await moveByOne(db, SLIDES, id, step);

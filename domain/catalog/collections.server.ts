@@ -1,9 +1,11 @@
 // The admin's edits to collections: name, order on the site, and the cover (a photo from one
-// of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working.
+// of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working. A name
+// has an optional Tamil version (issue 33), empty meaning the Tamil pages show the English.
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { STUDIO } from "./audience.server.ts";
 import { NO_SCRIPT_IMAGE_CHOICES } from "./image-choice.ts";
+import { tamilToStore } from "./localized.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
 
@@ -31,6 +33,8 @@ export async function listCollectionsWithCovers(db: Database) {
     id: c.id,
     slug: c.slug,
     name: c.name,
+    /** Its Tamil name; empty: not translated. */
+    nameTa: c.name_ta ?? "",
     coverAssetId: c.cover_asset_id,
     /** Photos the cover may be chosen from: those in this collection's shoots. */
     candidates: candidatesOf(c.id, c.cover_asset_id).map((p) => {
@@ -45,12 +49,27 @@ export async function listCollectionsWithCovers(db: Database) {
   }));
 }
 
-/** Renames a collection; returns an error message for the field, or null when saved. */
-export async function renameCollection(db: Database, id: number, rawName: string): Promise<string | null> {
+/**
+ * Renames a collection, and sets its Tamil name when given (empty clears it); returns an error
+ * message for the field, or null when saved.
+ */
+export async function renameCollection(
+  db: Database,
+  id: number,
+  rawName: string,
+  rawNameTa?: string,
+): Promise<string | null> {
   const name = rawName.trim();
   if (name === "") return "Give the collection a name.";
   if (name.length > COLLECTION_NAME_MAX_LENGTH) return `At most ${COLLECTION_NAME_MAX_LENGTH} characters.`;
-  await db.updateTable("collections").set({ name, updated_at: toStoredTime() }).where("id", "=", id).execute();
+  const nameTa = rawNameTa === undefined ? undefined : tamilToStore(rawNameTa);
+  if (nameTa && nameTa.length > COLLECTION_NAME_MAX_LENGTH)
+    return `The Tamil name: at most ${COLLECTION_NAME_MAX_LENGTH} characters.`;
+  await db
+    .updateTable("collections")
+    .set({ name, ...(nameTa === undefined ? {} : { name_ta: nameTa }), updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
   return null;
 }
 

@@ -12,6 +12,7 @@ export type { Placement };
 
 import { STUDIO } from "./audience.server.ts";
 import { ADMIN_THUMBNAIL_MIN_WIDTH_PX, loadStoredImages, type Thumbnail, toThumbnail } from "./images.server.ts";
+import { tamilToStore } from "./localized.ts";
 import { readShootPhotos } from "./read-model.server.ts";
 
 export const ALT_MAX_LENGTH = 300;
@@ -114,12 +115,22 @@ export async function movePhoto(db: Database, shootId: number, photoId: number, 
   return (await placePhotos(db, shootId, [photoId], after ? { before: after.id } : { at: "end" })) > 0;
 }
 
-/** Sets (or, with "", clears) the alt text of these photos of the shoot; returns how many. */
-export async function setAltText(db: Database, shootId: number, photoIds: number[], alt: string): Promise<number> {
+/**
+ * Sets (or, with "", clears) the alt text of these photos of the shoot, and its Tamil version
+ * when given (empty clears it: the Tamil pages then read the English; issue 33); returns how many.
+ */
+export async function setAltText(
+  db: Database,
+  shootId: number,
+  photoIds: number[],
+  alt: string,
+  altTa?: string,
+): Promise<number> {
   if (photoIds.length === 0) return 0;
+  const tamil = altTa === undefined ? undefined : tamilToStore(altTa.slice(0, ALT_MAX_LENGTH));
   const result = await db
     .updateTable("photos")
-    .set({ alt: alt.trim().slice(0, ALT_MAX_LENGTH) })
+    .set({ alt: alt.trim().slice(0, ALT_MAX_LENGTH), ...(tamil === undefined ? {} : { alt_ta: tamil }) })
     .where("id", "in", photoIds)
     .where("shoot_id", "=", shootId)
     .executeTakeFirst();

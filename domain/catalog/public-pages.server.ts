@@ -1,11 +1,14 @@
 // What the public site's screens show, shaped from the catalog's read model
 // (read-model.server.ts): each screen's loader calls one or two functions here. Every read is
 // the PUBLIC audience's (audience.server.ts): published portfolio shoots outside the trash, their
-// live photos, and no image a client gallery holds alone.
+// live photos, and no image a client gallery holds alone. Each takes the page's language: on a
+// Tamil page the studio's own words are its Tamil versions where it wrote them, else the English
+// (localized.ts); the rows read are the same whichever language asks.
 import type { Database } from "../../platform/db/db.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { PUBLIC } from "./audience.server.ts";
 import { largeImageUrl, loadStoredImages, type StoredImage, toResponsiveImage } from "./images.server.ts";
+import { type ContentLanguage, inLanguage } from "./localized.ts";
 import {
   jsonList,
   type PortfolioShootRecord,
@@ -29,6 +32,40 @@ import type {
   StudioInfo,
 } from "./types.ts";
 
+/**
+ * The few words the site puts around the studio's own (a default title, an image's alt text made
+ * from a name), in each language: these are composed here, where the names are chosen.
+ */
+const AROUND: Record<
+  ContentLanguage,
+  Record<"about" | "atWork" | "showreel" | "collection", (name: string) => string>
+> = {
+  en: {
+    about: (name) => `About ${name}`,
+    atWork: (name) => `At work with ${name}`,
+    showreel: (name) => `${name} showreel`,
+    collection: (name) => `${name} collection`,
+  },
+  ta: {
+    about: (name) => `${name} பற்றி`,
+    atWork: (name) => `பணியில் ${name} குழு`,
+    showreel: (name) => `${name} ஷோரீல்`,
+    collection: (name) => `${name} தொகுப்பு`,
+  },
+};
+
+/** The studio's name in the language. */
+const studioName = (s: StudioRow, language: ContentLanguage) => inLanguage(language, s.name, s.name_ta);
+
+/** A shoot's title and location in the language. */
+function shootWords(s: PortfolioShootRecord, language: ContentLanguage) {
+  return {
+    title: inLanguage(language, s.title, s.titleTa),
+    location: inLanguage(language, s.location, s.locationTa),
+    description: inLanguage(language, s.description, s.descriptionTa),
+  };
+}
+
 function imageOrNull(images: Map<number, StoredImage>, assetId: number | null, alt: string) {
   const stored = assetId === null ? undefined : images.get(assetId);
   return stored ? toResponsiveImage(stored, alt) : null;
@@ -40,13 +77,18 @@ async function studioRow(db: Database, row: StudioRow | null | undefined): Promi
 }
 
 /** The studio's details for the header, the footer and the contact page. */
-export async function getStudio(db: Database, row?: StudioRow | null): Promise<StudioInfo | null> {
+export async function getStudio(
+  db: Database,
+  row?: StudioRow | null,
+  language: ContentLanguage = "en",
+): Promise<StudioInfo | null> {
   const s = await studioRow(db, row);
   if (!s) return null;
   const images = await loadStoredImages(db, PUBLIC, s.logo_asset_id === null ? [] : [s.logo_asset_id]);
+  const name = studioName(s, language);
   return {
-    name: s.name,
-    tagline: s.tagline,
+    name,
+    tagline: inLanguage(language, s.tagline, s.tagline_ta),
     phones: jsonList(s.phones),
     emails: jsonList(s.emails),
     address: {
@@ -58,22 +100,33 @@ export async function getStudio(db: Database, row?: StudioRow | null): Promise<S
     },
     socialLinks: jsonList(s.social_links),
     openingHours: s.opening_hours,
-    logo: imageOrNull(images, s.logo_asset_id, s.name),
+    logo: imageOrNull(images, s.logo_asset_id, name),
   };
 }
 
-export async function getAboutPage(db: Database, row?: StudioRow | null): Promise<AboutPage | null> {
+export async function getAboutPage(
+  db: Database,
+  row?: StudioRow | null,
+  language: ContentLanguage = "en",
+): Promise<AboutPage | null> {
   const s = await studioRow(db, row);
-  if (!s || s.about_text.trim() === "") return null;
+  if (!s) return null;
+  const text = inLanguage(language, s.about_text, s.about_text_ta);
+  if (text.trim() === "") return null;
   const images = await loadStoredImages(db, PUBLIC, s.about_asset_id === null ? [] : [s.about_asset_id]);
+  const name = studioName(s, language);
   return {
-    title: s.about_title || `About ${s.name}`,
-    text: s.about_text,
-    image: imageOrNull(images, s.about_asset_id, `At work with ${s.name}`),
+    title: inLanguage(language, s.about_title, s.about_title_ta) || AROUND[language].about(name),
+    text,
+    image: imageOrNull(images, s.about_asset_id, AROUND[language].atWork(name)),
   };
 }
 
-export async function getShowreel(db: Database, row?: StudioRow | null): Promise<Showreel | null> {
+export async function getShowreel(
+  db: Database,
+  row?: StudioRow | null,
+  language: ContentLanguage = "en",
+): Promise<Showreel | null> {
   const s = await studioRow(db, row);
   if (!s?.showreel_video_id) return null;
   const images = await loadStoredImages(
@@ -83,23 +136,24 @@ export async function getShowreel(db: Database, row?: StudioRow | null): Promise
   );
   return {
     videoId: s.showreel_video_id,
-    poster: imageOrNull(images, s.showreel_poster_asset_id, `${s.name} showreel`),
+    poster: imageOrNull(images, s.showreel_poster_asset_id, AROUND[language].showreel(studioName(s, language))),
   };
 }
 
-/** The slides with both images; a slide missing one is left out. */
 /**
  * The home page's slides. A slide after the first carries no placeholder: the slideshow makes
  * it ready a whole turn before it shows (app/islands/banner-slideshow.ts), so its photo is
  * there first, and its placeholders (about 80 bytes each, compressed) would only lengthen the
  * home page's document, which should fit in a phone's first round trip.
  */
-export async function getBannerSlides(db: Database): Promise<BannerSlide[]> {
-  const slides = (await readBannerSlides(db, PUBLIC)).flatMap((s) =>
-    s.desktop && s.mobile
-      ? [{ id: s.id, desktop: toResponsiveImage(s.desktop, s.alt), mobile: toResponsiveImage(s.mobile, s.alt) }]
-      : [],
-  );
+export async function getBannerSlides(db: Database, language: ContentLanguage = "en"): Promise<BannerSlide[]> {
+  // The slides with both images; a slide missing one is left out.
+  const slides = (await readBannerSlides(db, PUBLIC)).flatMap((s) => {
+    const alt = inLanguage(language, s.alt, s.altTa);
+    return s.desktop && s.mobile
+      ? [{ id: s.id, desktop: toResponsiveImage(s.desktop, alt), mobile: toResponsiveImage(s.mobile, alt) }]
+      : [];
+  });
   return slides.map((slide, i) =>
     i === 0
       ? slide
@@ -107,23 +161,30 @@ export async function getBannerSlides(db: Database): Promise<BannerSlide[]> {
   );
 }
 
-export async function getCollectionCards(db: Database): Promise<CollectionCard[]> {
+export async function getCollectionCards(db: Database, language: ContentLanguage = "en"): Promise<CollectionCard[]> {
   const collections = await readCollections(db);
   const images = await loadStoredImages(
     db,
     PUBLIC,
     collections.flatMap((c) => (c.cover_asset_id === null ? [] : [c.cover_asset_id])),
   );
-  return collections.map((c) => ({
-    slug: c.slug,
-    name: c.name,
-    description: c.description,
-    cover: imageOrNull(images, c.cover_asset_id, `${c.name} collection`),
-  }));
+  return collections.map((c) => {
+    const name = inLanguage(language, c.name, c.name_ta);
+    return {
+      slug: c.slug,
+      name,
+      description: inLanguage(language, c.description, c.description_ta),
+      cover: imageOrNull(images, c.cover_asset_id, AROUND[language].collection(name)),
+    };
+  });
 }
 
 /** Shoots as cards; a shoot without a chosen cover shows its first photo. */
-async function toShootCards(db: Database, shoots: PortfolioShootRecord[]): Promise<ShootCard[]> {
+async function toShootCards(
+  db: Database,
+  shoots: PortfolioShootRecord[],
+  language: ContentLanguage,
+): Promise<ShootCard[]> {
   const covers = await shootCovers(db, PUBLIC, shoots);
   const coverOf = (s: PortfolioShootRecord) => covers.get(s.id) ?? null;
   const images = await loadStoredImages(
@@ -131,56 +192,67 @@ async function toShootCards(db: Database, shoots: PortfolioShootRecord[]): Promi
     PUBLIC,
     shoots.flatMap((s) => coverOf(s) ?? []),
   );
-  return shoots.map((s) => ({
-    id: s.id,
-    title: s.title,
-    location: s.location,
-    description: s.description,
-    cover: imageOrNull(images, coverOf(s), `${s.title}, ${s.location}`),
-  }));
+  return shoots.map((s) => {
+    const words = shootWords(s, language);
+    return { id: s.id, ...words, cover: imageOrNull(images, coverOf(s), `${words.title}, ${words.location}`) };
+  });
 }
 
-export async function getRecentStories(db: Database): Promise<ShootCard[]> {
-  return toShootCards(db, await readShoots(db, PUBLIC, { stories: true }));
+export async function getRecentStories(db: Database, language: ContentLanguage = "en"): Promise<ShootCard[]> {
+  return toShootCards(db, await readShoots(db, PUBLIC, { stories: true }), language);
 }
 
 /** A collection by its URL segment, case-insensitively (/gallery/BabyShoot is babyShoot). */
-export async function getCollectionPage(db: Database, segment: string): Promise<CollectionPage | null> {
+export async function getCollectionPage(
+  db: Database,
+  segment: string,
+  language: ContentLanguage = "en",
+): Promise<CollectionPage | null> {
   const collection = (await readCollections(db)).find((c) => c.slug.toLowerCase() === segment.toLowerCase());
   if (!collection) return null;
   return {
     slug: collection.slug,
-    name: collection.name,
-    description: collection.description,
-    shoots: await toShootCards(db, await readShoots(db, PUBLIC, { collectionId: collection.id })),
+    name: inLanguage(language, collection.name, collection.name_ta),
+    description: inLanguage(language, collection.description, collection.description_ta),
+    shoots: await toShootCards(db, await readShoots(db, PUBLIC, { collectionId: collection.id }), language),
   };
 }
 
-export async function getShootPage(db: Database, id: number): Promise<ShootPage | null> {
+export async function getShootPage(
+  db: Database,
+  id: number,
+  language: ContentLanguage = "en",
+): Promise<ShootPage | null> {
   const [shoot] = await readShoots(db, PUBLIC, { id });
   if (!shoot) return null;
   const photos = await readShootPhotos(db, PUBLIC, [id]);
   return {
     id: shoot.id,
-    title: shoot.title,
-    location: shoot.location,
-    description: shoot.description,
-    collection: { slug: shoot.collection.slug, name: shoot.collection.name },
+    ...shootWords(shoot, language),
+    collection: {
+      slug: shoot.collection.slug,
+      name: inLanguage(language, shoot.collection.name, shoot.collection.nameTa),
+    },
     photos: photos.flatMap((p) => {
       if (!p.image) return [];
-      return [{ id: p.id, image: toResponsiveImage(p.image, p.alt), large: largeImageUrl(p.image) }];
+      const alt = inLanguage(language, p.alt, p.altTa);
+      return [{ id: p.id, image: toResponsiveImage(p.image, alt), large: largeImageUrl(p.image) }];
     }),
   };
 }
 
-/** Published shoots whose title, location or collection name contains every word of the query. */
-export async function searchShoots(db: Database, query: string): Promise<ShootCard[]> {
+/** Published shoots whose title, location or collection name (English or Tamil) contains every word of the query. */
+export async function searchShoots(
+  db: Database,
+  query: string,
+  language: ContentLanguage = "en",
+): Promise<ShootCard[]> {
   const words = query
     .toLowerCase()
     .split(/\s+/)
     .filter((w) => w.length > 0);
   if (query.trim().length < MIN_SEARCH_LENGTH || words.length === 0) return [];
-  return toShootCards(db, await readShoots(db, PUBLIC, { words, limit: MAX_SEARCH_RESULTS }));
+  return toShootCards(db, await readShoots(db, PUBLIC, { words, limit: MAX_SEARCH_RESULTS }), language);
 }
 
 export interface SitemapEntry {

@@ -60,6 +60,10 @@ export interface ShootRecord {
   title: string;
   location: string;
   description: string;
+  /** The Tamil versions (migration 0027); null or empty: not translated (localized.ts). */
+  titleTa: string | null;
+  locationTa: string | null;
+  descriptionTa: string | null;
   /** The chosen cover; see shootCovers for the one shown. */
   coverAssetId: number | null;
   status: ShootStatus;
@@ -71,7 +75,7 @@ export interface ShootRecord {
   updatedAt: StoredTime;
   deletedAt: StoredTime | null;
   /** A portfolio shoot's collection; null for a client gallery's set. */
-  collection: { id: number; slug: string; name: string } | null;
+  collection: { id: number; slug: string; name: string; nameTa: string | null } | null;
   /** A client gallery's set: its gallery and its place among the gallery's sets. */
   gallery: { id: number; position: number } | null;
 }
@@ -86,7 +90,7 @@ export interface ShootQuery {
   collectionId?: number;
   /** Only the recent stories, in their order. */
   stories?: boolean;
-  /** Every word in the title, the location or the collection's name (any case). */
+  /** Every word in the title, the location or the collection's name (any case), English or Tamil. */
   words?: readonly string[];
   /**
    * Portfolio shoots only (the default), a gallery's sets only (by the gallery's id), or both. A
@@ -140,6 +144,10 @@ function shootsWhere(db: Database, audience: Audience, query: ShootQuery) {
         eb(sql`lower(shoots.title)`, "like", sql`${pattern} escape '\\'`),
         eb(sql`lower(shoots.location)`, "like", sql`${pattern} escape '\\'`),
         eb(sql`lower(collections.name)`, "like", sql`${pattern} escape '\\'`),
+        // The Tamil versions too, so a search on a Tamil page finds what it shows.
+        eb(sql`lower(shoots.title_ta)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(shoots.location_ta)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(collections.name_ta)`, "like", sql`${pattern} escape '\\'`),
       ]),
     );
   }
@@ -171,6 +179,9 @@ export async function readShoots(db: Database, audience: Audience, query: ShootQ
     "shoots.title",
     "shoots.location",
     "shoots.description",
+    "shoots.title_ta",
+    "shoots.location_ta",
+    "shoots.description_ta",
     "shoots.cover_asset_id",
     "shoots.status",
     "shoots.photo_order",
@@ -182,6 +193,7 @@ export async function readShoots(db: Database, audience: Audience, query: ShootQ
     "collections.id as collection_id",
     "collections.slug as collection_slug",
     "collections.name as collection_name",
+    "collections.name_ta as collection_name_ta",
     "shoots.gallery_id",
     "shoots.gallery_position",
   ]);
@@ -199,6 +211,9 @@ export async function readShoots(db: Database, audience: Audience, query: ShootQ
     title: r.title,
     location: r.location,
     description: r.description,
+    titleTa: r.title_ta,
+    locationTa: r.location_ta,
+    descriptionTa: r.description_ta,
     coverAssetId: r.cover_asset_id,
     status: r.status,
     photoOrder: r.photo_order,
@@ -209,7 +224,7 @@ export async function readShoots(db: Database, audience: Audience, query: ShootQ
     deletedAt: r.deleted_at,
     collection:
       r.collection_id !== null && r.collection_slug !== null && r.collection_name !== null
-        ? { id: r.collection_id, slug: r.collection_slug, name: r.collection_name }
+        ? { id: r.collection_id, slug: r.collection_slug, name: r.collection_name, nameTa: r.collection_name_ta }
         : null,
     gallery: r.gallery_id !== null ? { id: r.gallery_id, position: r.gallery_position ?? 0 } : null,
   }));
@@ -260,6 +275,8 @@ export interface PhotoRecord {
   shootId: number;
   assetId: number;
   alt: string;
+  /** The alt text in Tamil (migration 0027); null or empty: not translated. */
+  altTa: string | null;
   position: number;
   /** The name the file was uploaded under. */
   fileName: string;
@@ -327,6 +344,7 @@ export async function readShootPhotos(
       "photos.shoot_id",
       "photos.asset_id",
       "photos.alt",
+      "photos.alt_ta",
       "photos.position",
       "assets.original_name",
       "assets.original_bytes",
@@ -355,6 +373,7 @@ export async function readShootPhotos(
     shootId: r.shoot_id,
     assetId: r.asset_id,
     alt: r.alt,
+    altTa: r.alt_ta,
     position: r.position,
     fileName: r.original_name,
     originalBytes: r.original_bytes,
@@ -373,6 +392,8 @@ export async function readShootPhotos(
 export interface SlideRecord {
   id: number;
   alt: string;
+  /** The alt text in Tamil (migration 0027); null or empty: not translated. */
+  altTa: string | null;
   desktopAssetId: number;
   mobileAssetId: number;
   /** Null when missing, or when asked without images. */
@@ -399,6 +420,7 @@ export async function readBannerSlides(
   return slides.map((s) => ({
     id: s.id,
     alt: s.alt,
+    altTa: s.alt_ta,
     desktopAssetId: s.desktop_asset_id,
     mobileAssetId: s.mobile_asset_id,
     desktop: images.get(s.desktop_asset_id) ?? null,

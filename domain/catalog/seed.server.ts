@@ -7,7 +7,15 @@ import type { ShootStatus, StoredTime, StudioSettingsTable } from "../../platfor
 
 export interface CatalogSeed {
   settings: Omit<Insertable<StudioSettingsTable>, "id">;
-  collections: { slug: string; name: string; description: string; coverAssetId: number | null }[];
+  collections: {
+    slug: string;
+    name: string;
+    description: string;
+    /** The Tamil versions (issue 33); left out: not translated. */
+    nameTa?: string | null;
+    descriptionTa?: string | null;
+    coverAssetId: number | null;
+  }[];
   shoots: {
     id: number;
     collectionSlug: string;
@@ -32,7 +40,15 @@ export async function writeCatalog(db: Database, seed: CatalogSeed): Promise<voi
 
     const collectionIds = new Map<string, number>();
     for (const [position, c] of seed.collections.entries()) {
-      const row = { slug: c.slug, name: c.name, description: c.description, position, cover_asset_id: c.coverAssetId };
+      const row = {
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        name_ta: c.nameTa ?? null,
+        description_ta: c.descriptionTa ?? null,
+        position,
+        cover_asset_id: c.coverAssetId,
+      };
       const { id } = await trx
         .insertInto("collections")
         .values(row)

@@ -1,7 +1,8 @@
 // The studio's settings as the admin edits them: name, tagline, logo, about text and photo,
 // phones, e-mails, address, opening hours, social links, the showreel and its poster, and who
 // receives inquiries, the time zone the admin shows times in, and the days before an album
-// reminder goes to a couple who have not answered. SMTP credentials stay in the environment; see inquiries/settings.server.ts
+// reminder goes to a couple who have not answered. The visitor-facing texts (name, tagline, the
+// about page's title and text) each have an optional Tamil version (issue 33). SMTP credentials stay in the environment; see inquiries/settings.server.ts
 // for how INQUIRY_TO / INQUIRY_ACK and the values here combine.
 import { z } from "zod";
 import { fieldErrors } from "#platform/field-errors.ts";
@@ -13,12 +14,17 @@ import type { IngestDeps } from "./ingest.server.ts";
 import { jsonList, readStudioRow } from "./read-model.server.ts";
 import { ALBUM_REMINDER_DAYS, INQUIRY_RECIPIENTS_MAX, isNetworkUrl, SOCIAL_NETWORKS } from "./settings-fields.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./studio-time.ts";
+import { tamilText } from "./tamil-field.server.ts";
 
 export const SETTINGS_FIELDS = [
   "name",
+  "nameTa",
   "tagline",
+  "taglineTa",
   "aboutTitle",
+  "aboutTitleTa",
   "aboutText",
+  "aboutTextTa",
   "phones",
   "emails",
   "street",
@@ -80,6 +86,10 @@ const settingsSchema = z.object({
   tagline: short,
   aboutTitle: short,
   aboutText: z.string().trim().max(LONG_MAX, `At most ${LONG_MAX} characters.`),
+  nameTa: tamilText(SHORT_MAX),
+  taglineTa: tamilText(SHORT_MAX),
+  aboutTitleTa: tamilText(SHORT_MAX),
+  aboutTextTa: tamilText(LONG_MAX),
   phones: z
     .string()
     .transform(lines)
@@ -147,6 +157,10 @@ export async function readSettings(db: Database): Promise<StoredSettings> {
       tagline: s?.tagline ?? "",
       aboutTitle: s?.about_title ?? "",
       aboutText: s?.about_text ?? "",
+      nameTa: s?.name_ta ?? "",
+      taglineTa: s?.tagline_ta ?? "",
+      aboutTitleTa: s?.about_title_ta ?? "",
+      aboutTextTa: s?.about_text_ta ?? "",
       phones: list(s?.phones),
       emails: list(s?.emails),
       street: s?.street_address ?? "",
@@ -215,6 +229,10 @@ export async function saveSettings(deps: IngestDeps, parsed: AdminForm): Promise
     tagline: v.tagline,
     about_title: v.aboutTitle,
     about_text: v.aboutText,
+    name_ta: v.nameTa,
+    tagline_ta: v.taglineTa,
+    about_title_ta: v.aboutTitleTa,
+    about_text_ta: v.aboutTextTa,
     phones: JSON.stringify(v.phones),
     emails: JSON.stringify(v.emails),
     street_address: v.street,

@@ -41,14 +41,31 @@ describe("admin shoots", () => {
     expect(bad).toEqual({
       ok: false,
       errors: { title: "Give the shoot a title." },
-      values: { title: "  ", location: "Ooty", description: "", collectionId: "999" },
+      values: {
+        title: "  ",
+        titleTa: "",
+        location: "Ooty",
+        locationTa: "",
+        description: "",
+        descriptionTa: "",
+        collectionId: "999",
+      },
     });
     const unknownCollection = await parseShootForm(store.db, form({ title: "Hills", collectionId: "999" }));
     expect(unknownCollection).toMatchObject({ ok: false, errors: { collectionId: "Choose a collection." } });
     const good = await parseShootForm(store.db, form({ title: " Hills ", collectionId: String(collectionId) }));
     expect(good).toEqual({
       ok: true,
-      value: { title: "Hills", location: "", description: "", collectionId },
+      // The Tamil fields left empty are none: the Tamil pages show the English.
+      value: {
+        title: "Hills",
+        titleTa: null,
+        location: "",
+        locationTa: null,
+        description: "",
+        descriptionTa: null,
+        collectionId,
+      },
     });
   });
 

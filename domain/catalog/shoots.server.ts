@@ -10,7 +10,8 @@ import { STUDIO } from "./audience.server.ts";
 import { ADMIN_THUMBNAIL_MIN_WIDTH_PX, type Thumbnail, toThumbnail } from "./images.server.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
-import type { FieldErrors, ShootField, ShootFormValues } from "./shoot-form.ts";
+import { type FieldErrors, SHOOT_FIELDS, type ShootField, type ShootFormValues } from "./shoot-form.ts";
+import { tamilText } from "./tamil-field.server.ts";
 
 export const TITLE_MAX_LENGTH = 120;
 export const LOCATION_MAX_LENGTH = 120;
@@ -24,22 +25,23 @@ export const shootFormSchema = z.object({
     .max(TITLE_MAX_LENGTH, `At most ${TITLE_MAX_LENGTH} characters.`),
   location: z.string().trim().max(LOCATION_MAX_LENGTH, `At most ${LOCATION_MAX_LENGTH} characters.`),
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, `At most ${DESCRIPTION_MAX_LENGTH} characters.`),
+  titleTa: tamilText(TITLE_MAX_LENGTH),
+  locationTa: tamilText(LOCATION_MAX_LENGTH),
+  descriptionTa: tamilText(DESCRIPTION_MAX_LENGTH),
   collectionId: z.coerce.number().int().positive("Choose a collection."),
 });
 
 export type ShootForm = z.infer<typeof shootFormSchema>;
+type TamilFields = "titleTa" | "locationTa" | "descriptionTa";
+/** A shoot to write: the form's fields; a Tamil one left out is left as it is (none, for a new shoot). */
+export type ShootInput = Omit<ShootForm, TamilFields> & Partial<Pick<ShootForm, TamilFields>>;
 
 /** Reads and checks the shoot form; on failure gives a message per field and what was typed. */
 export async function parseShootForm(
   db: Database,
   form: FormData,
 ): Promise<{ ok: true; value: ShootForm } | { ok: false; errors: FieldErrors; values: ShootFormValues }> {
-  const values: ShootFormValues = {
-    title: String(form.get("title") ?? ""),
-    location: String(form.get("location") ?? ""),
-    description: String(form.get("description") ?? ""),
-    collectionId: String(form.get("collectionId") ?? ""),
-  };
+  const values = Object.fromEntries(SHOOT_FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as ShootFormValues;
   const parsed = shootFormSchema.safeParse(values);
   const errors: FieldErrors = parsed.success ? {} : fieldErrors<ShootField>(parsed.error);
   if (parsed.success) {
@@ -116,6 +118,8 @@ export interface AdminPhoto {
   /** When the camera took it, its own wall clock, "2024-05-04T16:20:11" (ADR 023); null: unknown. */
   capturedAt: string | null;
   alt: string;
+  /** Its Tamil version; empty: not translated (the Tamil pages read the English). */
+  altTa: string;
   originalBytes: number;
   /** Null when its variants are missing (see repair-media). */
   thumbnail: Thumbnail | null;
@@ -134,6 +138,10 @@ export async function getShootForEdit(db: Database, id: number) {
     title: shoot.title,
     location: shoot.location,
     description: shoot.description,
+    /** The Tamil versions; null: not translated. */
+    titleTa: shoot.titleTa,
+    locationTa: shoot.locationTa,
+    descriptionTa: shoot.descriptionTa,
     /** Null for a set. */
     collectionId: shoot.collection?.id ?? null,
     /** A set's gallery; null for a portfolio shoot. */
@@ -150,6 +158,7 @@ export async function getShootForEdit(db: Database, id: number) {
       fileName: p.fileName,
       capturedAt: p.capturedAt,
       alt: p.alt,
+      altTa: p.altTa ?? "",
       originalBytes: p.originalBytes,
       thumbnail: p.image ? toThumbnail(p.image, ADMIN_THUMBNAIL_MIN_WIDTH_PX) : null,
     })),
@@ -170,7 +179,7 @@ export async function nextShootId(trx: Database): Promise<number> {
   return (max ?? 0) + 1;
 }
 
-export async function createShoot(db: Database, input: ShootForm): Promise<number> {
+export async function createShoot(db: Database, input: ShootInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const id = await nextShootId(trx);
     await trx
@@ -180,6 +189,9 @@ export async function createShoot(db: Database, input: ShootForm): Promise<numbe
         title: input.title,
         location: input.location,
         description: input.description,
+        title_ta: input.titleTa,
+        location_ta: input.locationTa,
+        description_ta: input.descriptionTa,
         collection_id: input.collectionId,
       })
       .execute();
@@ -187,13 +199,16 @@ export async function createShoot(db: Database, input: ShootForm): Promise<numbe
   });
 }
 
-export async function updateShoot(db: Database, id: number, input: ShootForm): Promise<void> {
+export async function updateShoot(db: Database, id: number, input: ShootInput): Promise<void> {
   await db
     .updateTable("shoots")
     .set({
       title: input.title,
       location: input.location,
       description: input.description,
+      title_ta: input.titleTa,
+      location_ta: input.locationTa,
+      description_ta: input.descriptionTa,
       collection_id: input.collectionId,
       updated_at: toStoredTime(),
     })

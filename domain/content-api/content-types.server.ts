@@ -6,6 +6,8 @@
 import type { ContentType } from "./query.server.ts";
 
 const TIMESTAMPS = { createdAt: "datetime", updatedAt: "datetime", publishedAt: "datetime" } as const;
+/** Strapi's i18n attribute on a localized type's entries: "en" or "ta" (issue 33). */
+const LOCALE = { locale: "string" } as const;
 
 const MEDIA_TYPE: ContentType = {
   scalars: {
@@ -39,8 +41,9 @@ const collectionKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
 
 /** A portfolio collection (Strapi's "gallery"). */
 export const COLLECTION_TYPE: ContentType = {
-  scalars: { name: "string", slug: "string", description: "string", ...TIMESTAMPS },
+  scalars: { name: "string", slug: "string", description: "string", ...TIMESTAMPS, ...LOCALE },
   relations: { image: media, collections: () => SHOOT_TYPE },
+  localized: true,
   // The spec filters by "collection name": the name or the /gallery/{collection} segment, any case.
   equivalent: { name: collectionKey, slug: collectionKey },
 };
@@ -51,6 +54,7 @@ const SHOOT_SCALARS = {
   location: "string",
   isStory: "boolean",
   ...TIMESTAMPS,
+  ...LOCALE,
 } as const;
 
 /** A shoot's media fields: base_image its cover; images and image_collections (the original name) its photos. */
@@ -66,11 +70,13 @@ const SHOOT_RELATIONS = {
 export const SHOOT_TYPE: ContentType = {
   scalars: SHOOT_SCALARS,
   relations: { ...SHOOT_RELATIONS, recent_stories: () => STORY_TYPE },
+  localized: true,
 };
 
 export const STORY_TYPE: ContentType = {
   scalars: SHOOT_SCALARS,
   relations: { ...SHOOT_RELATIONS, collections: () => SHOOT_TYPE },
+  localized: true,
 };
 
 export const BANNER_TYPE: ContentType = {
@@ -79,8 +85,9 @@ export const BANNER_TYPE: ContentType = {
 };
 
 export const BLOCK_TYPE: ContentType = {
-  scalars: { Title: "string", Key: "string", Url: "string", Heading: "string", ...TIMESTAMPS },
+  scalars: { Title: "string", Key: "string", Url: "string", Heading: "string", ...TIMESTAMPS, ...LOCALE },
   relations: { logo: media },
+  localized: true,
   json: ["Nav_Links"],
   // Strapi field names are case-sensitive; the spec writes filters[key], the entries say Key.
   aliases: { key: "Key" },

@@ -6,7 +6,17 @@
 // query reaches is read: a shoot's photos when a media field is populated or filtered, a
 // collection's shoots when its `collections` is. Each resource is in resources/; this is their
 // registry, and the one path every query takes through them.
+//
+// Locales (issue 33), as Strapi v4's i18n plugin answers them: a localized type's entries come in
+// "en" (the default) and "ta"; `locale=ta` gives each entry with the studio's Tamil where it wrote
+// it and its English elsewhere (as a localization made from the default locale's entry keeps what
+// was not translated), and `locale` in its attributes. One difference: an entry keeps its id in
+// both locales (Strapi numbers each localization apart), so the site's links stay the same.
+// `locale=all` answers the default locale's entries, each once. A locale the site does not have is
+// Strapi's answer: find has no entries in it (an empty list), findOne ignores it; with
+// API_STRICT=on it is a 400 naming the locales there are.
 
+import { CONTENT_LANGUAGES, type ContentLanguage } from "../catalog/localized.ts";
 import { ApiError } from "./errors.server.ts";
 import { needsOf } from "./graph.server.ts";
 import {
@@ -63,13 +73,40 @@ function selectInRelation(value: unknown, type: ContentType, node: Populate): un
   return { ...value, data: Array.isArray(data) ? data.map(pick) : data === null ? null : pick(data) };
 }
 
+/** Strapi's default locale, what a request without `locale` (or with `locale=all`) answers in. */
+export const DEFAULT_LOCALE: ContentLanguage = "en";
+
+/**
+ * The locale a request answers in: a localized type's named one (the default without one, or
+ * with "all"); null for a locale the site does not have (refused with API_STRICT=on). A type
+ * that is not localized ignores `locale`, as Strapi does.
+ */
+function localeOf(query: { locale: string | null }, type: ContentType, options: QueryOptions): ContentLanguage | null {
+  if (!type.localized || query.locale === null || query.locale === "all") return DEFAULT_LOCALE;
+  const known = CONTENT_LANGUAGES.find((l) => l === query.locale);
+  if (known) return known;
+  if (options.strict) {
+    throw new ApiError(
+      400,
+      "ValidationError",
+      `Invalid parameter "locale": the site has no locale "${query.locale}" (it has ${CONTENT_LANGUAGES.join(", ")}, or all)`,
+      { parameter: "locale" },
+    );
+  }
+  return null;
+}
+
 function erase<E extends { id: number }>(resource: Resource<E>, summary: string): ApiResource {
   return {
     summary,
     type: resource.type,
-    async list(ctx, url, options) {
+    async list(baseCtx, url, options) {
       // The query is checked before anything is read, so a bad one costs nothing.
       const query = parseQuery(url, resource.type, "list", options);
+      const locale = localeOf(query, resource.type, options);
+      // No entries in a locale the site does not have, as Strapi finds none.
+      if (locale === null) return { data: [], meta: { pagination: paginationMeta(query.pagination, 0) } };
+      const ctx = { ...baseCtx, locale };
       const needs = needsOf(query, resource.type);
       const found = resource.page ? await resource.page(ctx, query, needs) : null;
       const page = found
@@ -80,8 +117,10 @@ function erase<E extends { id: number }>(resource: Resource<E>, summary: string)
         meta: { pagination: page.pagination },
       };
     },
-    async one(ctx, url, id, options) {
+    async one(baseCtx, url, id, options) {
       const query = parseQuery(url, resource.type, "one", options);
+      // findOne ignores a locale the site does not have, as Strapi's does.
+      const ctx = { ...baseCtx, locale: localeOf(query, resource.type, options) ?? DEFAULT_LOCALE };
       const needs = needsOf(query, resource.type);
       const entry = resource.one
         ? await resource.one(ctx, id, needs)

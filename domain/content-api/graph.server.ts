@@ -1,10 +1,12 @@
 // What one request reads of the portfolio: every collection, and the published shoots it
 // reaches, linked both ways (a shoot to its collection, a collection to its shoots), with only
 // the media the query reaches. The collections, shoots and stories resources all read through
-// this, so a nested populate gives the same entry as the resource's own path.
+// this, so a nested populate gives the same entry as the resource's own path. Every entry is in
+// the request's locale (ctx.locale): the studio's Tamil where it wrote it, else its English.
 
 import { PUBLIC } from "../catalog/audience.server.ts";
 import { loadStoredImages, type StoredImage } from "../catalog/images.server.ts";
+import { type ContentLanguage, inLanguage } from "../catalog/localized.ts";
 import {
   type PortfolioShootRecord,
   readCollections,
@@ -21,6 +23,7 @@ import type { Times } from "./serialize.server.ts";
 /** A portfolio collection (Wedding, Baby Shoot, ...): what /api/galleries answers. */
 export interface CollectionEntry extends Times {
   id: number;
+  locale: ContentLanguage;
   slug: string;
   name: string;
   description: string;
@@ -32,6 +35,7 @@ export interface CollectionEntry extends Times {
 /** A published shoot: what /api/collections answers, and /api/recent-storys of a story. */
 export interface ShootEntry {
   id: number;
+  locale: ContentLanguage;
   title: string;
   location: string;
   description: string;
@@ -72,6 +76,7 @@ export function shootsOf(e: CollectionEntry): ShootEntry[] {
 /** The collections, and when a query reaches a collection's shoots, all of them, linked to their collection. */
 export async function loadGraph(ctx: ResourceContext, needs: Needs): Promise<Graph> {
   const rows = await readCollections(ctx.db);
+  const locale = ctx.locale ?? "en";
   const images = await loadStoredImages(
     ctx.db,
     PUBLIC,
@@ -83,11 +88,13 @@ export async function loadGraph(ctx: ResourceContext, needs: Needs): Promise<Gra
         r.id,
         {
           id: r.id,
+          locale,
           slug: r.slug,
-          name: r.name,
-          description: r.description,
+          name: inLanguage(locale, r.name, r.name_ta),
+          description: inLanguage(locale, r.description, r.description_ta),
           createdAt: r.created_at,
           updatedAt: r.updated_at,
+          // Media is not localized in Strapi (the upload plugin's files are one for every locale).
           image: mediaOf(images, r.cover_asset_id, `${r.name} collection`),
           shoots: null,
         },
@@ -110,6 +117,7 @@ export async function shootEntries(
   graph: Graph,
 ): Promise<ShootEntry[]> {
   const { db } = ctx;
+  const locale = ctx.locale ?? "en";
   const images = new Map<number, StoredImage>();
   let covers = new Map<number, number | null>();
   let photosOf = new Map<number, Awaited<ReturnType<typeof readShootPhotos>>>();
@@ -135,9 +143,10 @@ export async function shootEntries(
     return [
       {
         id: s.id,
-        title: s.title,
-        location: s.location,
-        description: s.description,
+        locale,
+        title: inLanguage(locale, s.title, s.titleTa),
+        location: inLanguage(locale, s.location, s.locationTa),
+        description: inLanguage(locale, s.description, s.descriptionTa),
         isStory: s.isStory,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,

@@ -84,7 +84,9 @@ function entryParameters({ type }: OpenApiResource) {
     {
       name: "locale",
       in: "query",
-      description: "Accepted as on a content type that is not localized: the studio's one language answers",
+      description: type.localized
+        ? "en (the default) or ta: the entries with the studio's Tamil where it wrote it, its English elsewhere, and locale in their attributes; all answers the default locale's. A locale the site does not have: find answers no entries and findOne ignores it, as Strapi does (a 400 with API_STRICT=on)"
+        : "Ignored, as Strapi ignores it on a content type that is not localized",
       schema: { type: "string" },
     },
     {

@@ -60,6 +60,11 @@ export interface ContentType {
   aliases?: Readonly<Record<string, string>>;
   /** Scalars whose values name the same thing once this maps them alike ("Baby Shoot", "babyShoot"): for $eq, $ne, $in, $notIn. */
   equivalent?: Readonly<Record<string, (value: string) => string>>;
+  /**
+   * Localized, as with Strapi's i18n plugin (issue 33): its entries come in each of the site's
+   * locales (`locale` chooses; content.server.ts), and say theirs in a `locale` attribute.
+   */
+  localized?: true;
 }
 
 export type Condition =
@@ -104,7 +109,10 @@ export interface ParsedQuery {
   fields: string[] | null;
   populate: Map<string, Populate>;
   pagination: Pagination;
-  /** Accepted as Strapi accepts it on a type that is not localized: the one language there is answers. */
+  /**
+   * As sent: a localized type answers in it (content.server.ts localeOf); a type that is not
+   * localized ignores it, as Strapi does.
+   */
   locale: string | null;
   /**
    * "live" or "preview" (v4's publicationState; v5's status is "published" or "draft"): drafts

@@ -3,12 +3,18 @@
 // resources/, which reads its entries and gives them Strapi's shape.
 
 import type { Database } from "../../platform/db/db.server.ts";
+import type { ContentLanguage } from "../catalog/localized.ts";
 import type { ContentType, ParsedQuery, Populate, QueryRecord } from "./query.server.ts";
 
 export interface ResourceContext {
   db: Database;
   /** The public origin: the OpenAPI document's server. Media URLs are paths, as Strapi's local provider answers. */
   origin: string;
+  /**
+   * The locale a localized resource answers in (content.server.ts sets it from `locale`): the
+   * studio's Tamil where it wrote it, else its English. English when not given.
+   */
+  locale?: ContentLanguage;
 }
 
 /** One entry as Strapi v4 returns it. */

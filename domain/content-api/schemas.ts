@@ -14,6 +14,8 @@ const timestamp = z
   .string()
   .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   .describe("ISO 8601 with milliseconds, as Strapi writes it");
+/** A localized entry's locale, as Strapi's i18n plugin answers it (issue 33). */
+const locale = z.enum(["en", "ta"]).describe("the entry's locale: en (the default) or ta");
 
 const format = z.strictObject({
   name: z.string(),
@@ -118,6 +120,7 @@ export const galleryEntrySchema = entry(
     createdAt: timestamp,
     updatedAt: timestamp,
     publishedAt: timestamp,
+    locale,
     image: mediaRelationSchema.optional(),
     get collections() {
       return relationList(shootEntrySchema)
@@ -135,6 +138,7 @@ const shootScalars = {
   createdAt: timestamp,
   updatedAt: timestamp,
   publishedAt: timestamp,
+  locale,
   base_image: mediaRelationSchema.optional(),
   images: mediaListSchema.optional(),
   image_collections: mediaListSchema.optional().describe("its photos, by the original content type's name"),
@@ -191,6 +195,7 @@ export const blockEntrySchema = entry(
     createdAt: timestamp,
     updatedAt: timestamp,
     publishedAt: timestamp,
+    locale,
     logo: mediaListSchema
       .optional()
       .describe("a multiple media field: the header's holds the studio's logo, the footer's none (data: null)"),

@@ -101,6 +101,8 @@ export async function importDemoIfEmpty(
       slug: c.slug,
       name: c.name,
       description: c.description,
+      nameTa: c.nameTa,
+      descriptionTa: c.descriptionTa,
       coverAssetId: asset(c.coverFile),
     })),
     shoots: DEMO_SHOOTS.map((s, index) => {

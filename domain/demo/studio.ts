@@ -1,12 +1,17 @@
 // The demo studio a fresh install shows: the spec's collections, ids and groups, set in Tamil
 // Nadu, with invented clients and contact details that are plainly sample data. The photographs
 // are the free-licence files in demo/photos (credits in demo/photos/CREDITS.md); the logo in
-// demo/logo is a sample drawn for this demo.
+// demo/logo is a sample drawn for this demo. The studio's name, tagline, about page and its
+// collections have their Tamil too (issue 33), so the demo's Tamil pages show the studio's own
+// words in Tamil; the shoots keep English only, and their Tamil pages show it (the fallback).
 
 export interface DemoCollection {
   slug: string;
   name: string;
   description: string;
+  /** The Tamil versions. */
+  nameTa: string;
+  descriptionTa: string;
   coverFile: string;
 }
 
@@ -24,6 +29,14 @@ export const DEMO_SETTINGS = {
   name: "Nila Studio",
   tagline: "Wedding, baby and family photography from Coimbatore",
   about_title: "About Nila Studio",
+  name_ta: "நிலா ஸ்டுடியோ",
+  tagline_ta: "கோயம்புத்தூரிலிருந்து திருமண, குழந்தை, குடும்பப் புகைப்படங்கள்",
+  about_title_ta: "நிலா ஸ்டுடியோ பற்றி",
+  about_text_ta: [
+    "நிலா ஸ்டுடியோ, கோயம்புத்தூரில் இருக்கும் ஒரு சிறிய புகைப்படக் கலைஞர் குழு. பத்து வருடங்களுக்கு மேலாக, திருமண நாளில் மணமக்களோடு கூடவே இருந்திருக்கிறோம்; பிறந்த சில வாரங்களிலேயே குழந்தைகளை வரவேற்றிருக்கிறோம்; தமிழ்நாட்டின் மலைகளிலும் கடற்கரைகளிலும் குடும்பங்களோடு நடந்திருக்கிறோம்.",
+    "அமைதியாக, பெரும்பாலும் இயற்கை வெளிச்சத்திலேயே படம் எடுக்கிறோம்: அந்த நாள் எப்படி இருந்ததோ, படங்களும் அப்படியே இருக்க வேண்டும். ஒவ்வொரு படப்பிடிப்பும் கையால் செம்மைப்படுத்திய ஒரு கேலரியோடும், தலைமுறைகள் தாண்டி நிற்கும் பிரிண்ட்களோடும் நிறைவடைகிறது.",
+    "இது ஒரு மாதிரி (டெமோ) ஸ்டுடியோ: இந்தத் தளத்தில் உள்ள பெயர்கள், தொலைபேசி எண்கள், முகவரிகள் எல்லாம் மாதிரித் தரவுகள்; லோகோ இந்த டெமோவுக்காக வரையப்பட்டது; புகைப்படங்கள் இலவச உரிமம் கொண்டவை, அவற்றின் விவரங்கள் நன்றிப் பக்கத்தில் உள்ளன.",
+  ].join("\n\n"),
   about_text: [
     "Nila Studio is a small team of photographers based in Coimbatore. For more than ten years we have followed couples through their wedding days, welcomed newborns in their first weeks and walked families through the hills and beaches of Tamil Nadu.",
     "We work quietly and mostly with available light, so that the pictures look like the day felt. Every shoot ends with a hand-edited gallery and prints that will outlast us all.",
@@ -53,24 +66,32 @@ export const DEMO_COLLECTIONS: DemoCollection[] = [
     slug: "wedding",
     name: "Wedding",
     description: "Ceremonies, rituals and the quiet moments between them, photographed as they happen.",
+    nameTa: "திருமணம்",
+    descriptionTa: "சடங்குகள், சம்பிரதாயங்கள், அவற்றுக்கு இடையிலான அமைதியான தருணங்கள்: நடக்கும்போதே படமாக்கியவை.",
     coverFile: "03-sunset-over-hills.jpg",
   },
   {
     slug: "babyShoot",
     name: "Baby Shoot",
     description: "Newborn and first-birthday sessions at home or in our studio, at the baby's pace.",
+    nameTa: "குழந்தைப் படங்கள்",
+    descriptionTa: "பிறந்த குழந்தை, முதல் பிறந்தநாள் படப்பிடிப்புகள்: வீட்டிலோ எங்கள் ஸ்டுடியோவிலோ, குழந்தையின் நேரத்துக்கு ஏற்ப.",
     coverFile: "06-dandelions-at-golden-hour.jpg",
   },
   {
     slug: "motherhood",
     name: "Motherhood",
     description: "Maternity portraits for the months of waiting, indoors or out in the open.",
+    nameTa: "தாய்மை",
+    descriptionTa: "காத்திருக்கும் மாதங்களுக்கான கர்ப்பகாலப் படங்கள்: உள்ளேயோ, திறந்த வெளியிலோ.",
     coverFile: "28-orange-flower.jpg",
   },
   {
     slug: "outdoor",
     name: "Outdoor",
     description: "Couples and families in the hills, tea estates and beaches of Tamil Nadu.",
+    nameTa: "வெளிப்புறப் படங்கள்",
+    descriptionTa: "தமிழ்நாட்டின் மலைகளிலும் தேயிலைத் தோட்டங்களிலும் கடற்கரைகளிலும் தம்பதிகளும் குடும்பங்களும்.",
     coverFile: "21-path-through-a-pine-forest.jpg",
   },
 ];

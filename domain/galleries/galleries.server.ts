@@ -26,6 +26,8 @@ export function newGalleryToken(): string {
 export interface GalleryRecord {
   id: number;
   title: string;
+  /** The title in Tamil (migration 0027); null: not translated (catalog/localized.ts inLanguage picks). */
+  titleTa: string | null;
   clientName: string;
   clientEmail: string;
   clientPhone: string;
@@ -79,6 +81,7 @@ export async function readGalleries(db: Database, query: GalleryQuery = {}): Pro
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
+    titleTa: r.title_ta,
     clientName: r.client_name,
     clientEmail: r.client_email,
     clientPhone: r.client_phone,
@@ -133,6 +136,7 @@ export async function galleryByToken(db: Database, token: string): Promise<Galle
 
 export interface NewGallery {
   title: string;
+  titleTa?: string | null;
   clientName?: string;
   clientEmail?: string;
   clientPhone?: string;
@@ -145,6 +149,7 @@ export async function createGallery(db: Database, input: NewGallery): Promise<nu
     .insertInto("client_galleries")
     .values({
       title: input.title,
+      title_ta: input.titleTa ?? null,
       client_name: input.clientName ?? "",
       client_email: input.clientEmail ?? "",
       client_phone: input.clientPhone ?? "",

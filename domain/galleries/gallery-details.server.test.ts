@@ -6,7 +6,13 @@ import { addPhotoToSet, makeSelectionList, seededJpeg } from "#fixtures/gallery-
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import { addGallerySet, createGallery, readGallery } from "./galleries.server.ts";
-import { emptyGalleryTrash, parseGalleryForm, trashGallery, updateGallery } from "./gallery-details.server.ts";
+import {
+  emptyGalleryTrash,
+  GALLERY_TITLE_MAX_LENGTH,
+  parseGalleryForm,
+  trashGallery,
+  updateGallery,
+} from "./gallery-details.server.ts";
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -16,6 +22,7 @@ function formOf(fields: Record<string, string>): FormData {
 
 const GOOD = {
   title: "  Priya & Karthik  ",
+  titleTa: "  பிரியா & கார்த்திக்  ",
   clientName: "Priya",
   clientEmail: "priya@example.com",
   clientPhone: "+91 98765 43210",
@@ -28,19 +35,22 @@ describe("the gallery's form", () => {
     const parsed = parseGalleryForm(formOf(GOOD));
     expect(parsed).toEqual({
       ok: true,
-      value: { ...GOOD, title: "Priya & Karthik", selectionLimit: 300 },
+      value: { ...GOOD, title: "Priya & Karthik", titleTa: "பிரியா & கார்த்திக்", selectionLimit: 300 },
     });
-    const none = parseGalleryForm(formOf({ ...GOOD, selectionLimit: "", eventDate: "", clientEmail: "" }));
-    expect(none.ok && [none.value.selectionLimit, none.value.eventDate, none.value.clientEmail]).toEqual([
-      null,
-      null,
-      "",
-    ]);
+    const none = parseGalleryForm(
+      formOf({ ...GOOD, selectionLimit: "", eventDate: "", clientEmail: "", titleTa: "   " }),
+    );
+    // An empty Tamil title is none (not translated): the client's Tamil pages show the English.
+    expect(
+      none.ok && [none.value.selectionLimit, none.value.eventDate, none.value.clientEmail, none.value.titleTa],
+    ).toEqual([null, null, "", null]);
   });
 
   it("says what is wrong with each field and keeps what was typed", () => {
     const typed = {
       title: " ",
+      // Held to the English title's limit.
+      titleTa: "த".repeat(GALLERY_TITLE_MAX_LENGTH + 1),
       clientName: "Priya",
       clientEmail: "priya-at-example",
       clientPhone: "call me",
@@ -52,7 +62,7 @@ describe("the gallery's form", () => {
     if (parsed.ok) return;
     expect(parsed.values).toEqual(typed);
     expect(Object.keys(parsed.errors).sort()).toEqual(
-      ["clientEmail", "clientPhone", "eventDate", "selectionLimit", "title"].sort(),
+      ["clientEmail", "clientPhone", "eventDate", "selectionLimit", "title", "titleTa"].sort(),
     );
     expect(parsed.errors.title).toBe("Give the gallery a title.");
   });
@@ -64,6 +74,18 @@ describe("a gallery's details in the studio's database", () => {
     store = await createTestStore();
   });
   afterAll(() => store.cleanup());
+
+  it("saves a Tamil title and clears it again (issue 33)", async () => {
+    const id = await createGallery(store.db, { title: "Priya & Karthik" });
+    const save = async (titleTa: string) => {
+      const parsed = parseGalleryForm(formOf({ ...GOOD, titleTa }));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      await updateGallery(store.db, id, parsed.value);
+      return (await readGallery(store.db, id))?.titleTa;
+    };
+    expect(await save(" பிரியா & கார்த்திக் ")).toBe("பிரியா & கார்த்திக்");
+    expect(await save("")).toBeNull();
+  });
 
   it("empties trashed galleries for good, with their sets, photos, people, lists and mails; assets stay", async () => {
     const kept = await createGallery(store.db, { title: "Kept" });

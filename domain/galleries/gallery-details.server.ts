@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
+import { tamilText } from "../catalog/tamil-field.server.ts";
 import { optionalDay, type Parsed, parseForm } from "./form-parsing.server.ts";
 import { GALLERY_FIELDS, type GalleryFieldErrors, type GalleryFormValues } from "./gallery-form.ts";
 import { phoneDigits } from "./sending.server.ts";
@@ -30,6 +31,7 @@ export const galleryFormSchema = z.object({
     .trim()
     .min(1, "Give the gallery a title.")
     .max(GALLERY_TITLE_MAX_LENGTH, `At most ${GALLERY_TITLE_MAX_LENGTH} characters.`),
+  titleTa: tamilText(GALLERY_TITLE_MAX_LENGTH),
   clientName: z.string().trim().max(CLIENT_NAME_MAX_LENGTH, `At most ${CLIENT_NAME_MAX_LENGTH} characters.`),
   clientEmail: z
     .string()
@@ -60,6 +62,7 @@ export async function updateGallery(db: Database, id: number, input: GalleryForm
     .updateTable("client_galleries")
     .set({
       title: input.title,
+      title_ta: input.titleTa,
       client_name: input.clientName,
       client_email: input.clientEmail,
       client_phone: input.clientPhone,

@@ -1,6 +1,8 @@
 // The gallery forms' shapes, shared by the server (validation) and the admin's components.
 export const GALLERY_FIELDS = [
   "title",
+  // Its Tamil version (issue 33): optional; empty, the client's Tamil pages show the English.
+  "titleTa",
   "clientName",
   "clientEmail",
   "clientPhone",
@@ -49,6 +51,7 @@ export const WATERMARK_POSITIONS = [
 
 export const EMPTY_GALLERY_VALUES: GalleryFormValues = {
   title: "",
+  titleTa: "",
   clientName: "",
   clientEmail: "",
   clientPhone: "",

@@ -20,6 +20,11 @@ type TimeOrNull = ColumnType<StoredTime | null, StoredTime | null | undefined, S
  * ("2024-05-04T16:20:11+05:30"). The first 19 characters sort as time (ADR 023).
  */
 export type CaptureTime = string;
+/**
+ * Migration 0027 (issue 33): the Tamil version of the English column it follows; null or empty:
+ * not translated, and the Tamil page shows the English (domain/catalog/localized.ts).
+ */
+type Tamil = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface StudioSettingsTable {
   id: Generated<number>;
@@ -27,6 +32,10 @@ export interface StudioSettingsTable {
   tagline: WithDefault<string>;
   about_title: WithDefault<string>;
   about_text: WithDefault<string>;
+  name_ta: Tamil;
+  tagline_ta: Tamil;
+  about_title_ta: Tamil;
+  about_text_ta: Tamil;
   about_asset_id: number | null;
   /** JSON array of display strings, e.g. ["+91 98765 00001"]. */
   phones: WithDefault<string>;
@@ -87,6 +96,8 @@ export interface CollectionsTable {
   slug: string;
   name: string;
   description: WithDefault<string>;
+  name_ta: Tamil;
+  description_ta: Tamil;
   position: number;
   cover_asset_id: number | null;
   created_at: Timestamp;
@@ -110,6 +121,9 @@ export interface ShootsTable {
   title: string;
   location: WithDefault<string>;
   description: WithDefault<string>;
+  title_ta: Tamil;
+  location_ta: Tamil;
+  description_ta: Tamil;
   cover_asset_id: number | null;
   is_story: ColumnType<number, number | boolean | undefined, number | boolean>;
   story_position: number | null;
@@ -130,6 +144,7 @@ export interface PhotosTable {
   asset_id: number;
   position: number;
   alt: WithDefault<string>;
+  alt_ta: Tamil;
   /** Migration 0024: kept from guests' searches (the couple's or the studio's choice). */
   guest_hidden: ColumnType<number, number | boolean | undefined, number | boolean>;
   created_at: Timestamp;
@@ -143,6 +158,7 @@ export interface BannerSlidesTable {
   desktop_asset_id: number;
   mobile_asset_id: number;
   alt: WithDefault<string>;
+  alt_ta: Tamil;
   created_at: Timestamp;
   /** Set on every change to the slideshow (a slide added, moved or removed renumbers them all). */
   updated_at: Timestamp;
@@ -300,6 +316,7 @@ type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export interface ClientGalleriesTable {
   id: Generated<number>;
   title: string;
+  title_ta: Tamil;
   client_name: WithDefault<string>;
   client_email: WithDefault<string>;
   client_phone: WithDefault<string>;

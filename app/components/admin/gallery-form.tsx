@@ -35,6 +35,15 @@ export function GalleryForm({ values, errors = {}, submitLabel, shoots, answer }
       <Field id="gallery-title" label="Title" error={errors.title} hint="For example: Priya & Karthik's wedding">
         {(control) => <input {...control} name="title" type="text" required defaultValue={values.title} />}
       </Field>
+      {/* Issue 33: the admin stays English; the field's lang says what is typed in it. */}
+      <Field
+        id="gallery-titleTa"
+        label="Title in Tamil (optional)"
+        error={errors.titleTa}
+        hint="The client's Tamil pages show it; left empty, they show the English."
+      >
+        {(control) => <input {...control} name="titleTa" type="text" lang="ta" defaultValue={values.titleTa} />}
+      </Field>
       <Field id="gallery-client-name" label="Client's name" error={errors.clientName}>
         {(control) => (
           <input {...control} name="clientName" type="text" autoComplete="off" defaultValue={values.clientName} />

@@ -1,5 +1,6 @@
 // The home page's banner slides: order, remove (asks first), and add a slide from a desktop
-// and a mobile image, each chosen from the studio's images or uploaded (a multipart form).
+// and a mobile image, each chosen from the studio's images or uploaded (a multipart form). Each
+// slide's alt text has an optional Tamil version (issue 33), set when it is added or later.
 import { data, Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
@@ -12,6 +13,7 @@ import {
   listBannerSlides,
   moveBannerSlide,
   removeBannerSlide,
+  setBannerAltTa,
 } from "#domain/catalog/banners.server.ts";
 import { listImageChoices, thumbnailsFor } from "#domain/catalog/image-picker.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -60,6 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove":
       await removeBannerSlide(db, id);
       return { ...none, notice: "Slide removed." };
+    case "alt-ta": {
+      const error = await setBannerAltTa(db, id, String(form.get("altTa") ?? ""));
+      if (error) return data({ ...none, notice: `Not saved: the Tamil description, ${error}` }, { status: 400 });
+      return { ...none, notice: "Tamil description saved." };
+    }
     default:
       throw data("Unknown action.", { status: 400 });
   }
@@ -69,7 +76,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
   const { slides, confirmRemove } = loaderData;
   const choices = actionData?.choices ?? loaderData.choices;
   const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? { desktop: "", mobile: "", alt: "" };
+  const values = actionData?.values ?? { desktop: "", mobile: "", alt: "", altTa: "" };
   const thumbnails = actionData?.thumbnails ?? {};
   return (
     <>
@@ -88,6 +95,15 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
               {s.desktop ? <Picture image={s.desktop} sizes={THUMBNAIL_SIZES} /> : null}
               {s.mobile ? <Picture image={s.mobile} sizes={THUMBNAIL_SIZES} /> : null}
             </div>
+            <Form method="post" className="admin-actions">
+              <CsrfField />
+              <input type="hidden" name="id" value={s.id} />
+              <label htmlFor={`slide-altTa-${s.id}`}>Description in Tamil (optional)</label>
+              <input id={`slide-altTa-${s.id}`} name="altTa" type="text" lang="ta" defaultValue={s.altTa} />
+              <button type="submit" name="intent" value="alt-ta" className="button">
+                Save<span className="visually-hidden"> the Tamil description of slide {index + 1}</span>
+              </button>
+            </Form>
             <MoveButtons id={s.id} index={index} count={slides.length} itemLabel={`(slide ${index + 1})`}>
               {confirmRemove === s.id ? (
                 <>
@@ -131,6 +147,14 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
           ))}
           <Field id="slide-alt" label="Description (alt text)" error={errors.alt}>
             {(control) => <input {...control} name="alt" type="text" defaultValue={values.alt} />}
+          </Field>
+          <Field
+            id="slide-altTa"
+            label="Description in Tamil (optional)"
+            hint="The Tamil home page reads it; left empty, it reads the English."
+            error={errors.altTa}
+          >
+            {(control) => <input {...control} name="altTa" type="text" lang="ta" defaultValue={values.altTa} />}
           </Field>
           <button type="submit" className="button">
             Add slide

@@ -1,4 +1,4 @@
-// Collections: rename, order on the site, and choose each one's cover photo (from its shoots'
+// Collections: rename (with an optional Tamil name, issue 33), order on the site, and choose each one's cover photo (from its shoots'
 // photos, with the image picker once JavaScript runs, a select before).
 import { data, Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
@@ -43,18 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "rename": {
       const name = String(form.get("name") ?? "");
-      const error = await renameCollection(db, id, name);
-      if (error) return data({ id, error, name, notice: "" }, { status: 400 });
-      return { id, error: "", name: "", notice: "Renamed." };
+      const nameTa = String(form.get("nameTa") ?? "");
+      const error = await renameCollection(db, id, name, nameTa);
+      if (error) return data({ id, error, name, nameTa, notice: "" }, { status: 400 });
+      return { id, error: "", name: "", nameTa: "", notice: "Renamed." };
     }
     case "up":
     case "down":
       await moveCollection(db, id, form.get("intent") === "up" ? -1 : 1);
-      return { id, error: "", name: "", notice: "Moved." };
+      return { id, error: "", name: "", nameTa: "", notice: "Moved." };
     case "cover": {
       const ok = await setCollectionCover(db, id, Number(form.get("assetId")));
-      if (!ok) return data({ id, error: "", name: "", notice: "Choose a photo from this collection." }, 400);
-      return { id, error: "", name: "", notice: "Cover set." };
+      if (!ok)
+        return data({ id, error: "", name: "", nameTa: "", notice: "Choose a photo from this collection." }, 400);
+      return { id, error: "", name: "", nameTa: "", notice: "Cover set." };
     }
     default:
       throw data("Unknown action.", { status: 400 });
@@ -87,6 +89,14 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
                   defaultValue={failed ? failed.name : c.name}
                   aria-invalid={failed ? true : undefined}
                   aria-describedby={failed ? `collection-name-${c.id}-error` : undefined}
+                />
+                <label htmlFor={`collection-nameTa-${c.id}`}>Name in Tamil (optional)</label>
+                <input
+                  id={`collection-nameTa-${c.id}`}
+                  name="nameTa"
+                  type="text"
+                  lang="ta"
+                  defaultValue={failed ? failed.nameTa : c.nameTa}
                 />
                 <button type="submit" name="intent" value="rename" className="button">
                   Rename<span className="visually-hidden"> {c.name}</span>

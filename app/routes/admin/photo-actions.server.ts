@@ -70,7 +70,10 @@ export async function photoAction(
     case "photos-alt-clear": {
       if (ids.length === 0) return nothing;
       const alt = intent === "photos-alt" ? String(form.get("alt") ?? "") : "";
-      const count = await setAltText(db, shoot.id, ids, alt);
+      // The Tamil version beside it (issue 33): cleared with the English, kept when the form has none.
+      const sentTa = form.get("altTa");
+      const altTa = intent === "photos-alt" ? (typeof sentTa === "string" ? sentTa : undefined) : "";
+      const count = await setAltText(db, shoot.id, ids, alt, altTa);
       return {
         notice: alt.trim()
           ? `Alt text set on ${plural(count, "photo")}.`

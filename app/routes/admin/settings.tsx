@@ -1,4 +1,5 @@
 // Studio settings: the details every public page shows (header, footer, about, contact, home),
+// the visitor-facing texts each with an optional Tamil version beside it (issue 33),
 // in fieldsets: the studio and its logo, the about page, contact details, social links, the
 // showreel, where inquiries are mailed, the time zone the admin speaks in, and when a couple who
 // has not answered an album is reminded. One multipart
@@ -75,6 +76,8 @@ interface TextFieldSpec {
   rows?: number;
   hint?: string;
   type?: "text" | "url";
+  /** The language typed in it, when not the admin's English (a Tamil version). */
+  lang?: "ta";
 }
 
 interface Group {
@@ -83,12 +86,16 @@ interface Group {
   images?: { name: SettingsImage; label: string; hint?: string; noneLabel: string }[];
 }
 
+const TAMIL_HINT = "The Tamil pages show it; left empty, they show the English.";
+
 const GROUPS: Group[] = [
   {
     legend: "Studio",
     fields: [
       { name: "name", label: "Studio name" },
+      { name: "nameTa", label: "Studio name in Tamil (optional)", lang: "ta", hint: TAMIL_HINT },
       { name: "tagline", label: "Tagline" },
+      { name: "taglineTa", label: "Tagline in Tamil (optional)", lang: "ta" },
     ],
     images: [
       {
@@ -103,12 +110,21 @@ const GROUPS: Group[] = [
     legend: "About page",
     fields: [
       { name: "aboutTitle", label: "About page title" },
+      { name: "aboutTitleTa", label: "About page title in Tamil (optional)", lang: "ta" },
       {
         name: "aboutText",
         label: "About text",
         multiline: true,
         rows: 8,
         hint: "A blank line starts a new paragraph.",
+      },
+      {
+        name: "aboutTextTa",
+        label: "About text in Tamil (optional)",
+        multiline: true,
+        rows: 8,
+        lang: "ta",
+        hint: TAMIL_HINT,
       },
     ],
     images: [{ name: "aboutPhoto", label: "About photo", noneLabel: "None: no photo on the about page" }],
@@ -183,9 +199,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <Field key={f.name} id={`settings-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
       {(control) =>
         f.multiline ? (
-          <textarea {...control} name={f.name} rows={f.rows ?? 3} defaultValue={values[f.name]} />
+          <textarea {...control} name={f.name} rows={f.rows ?? 3} lang={f.lang} defaultValue={values[f.name]} />
         ) : (
-          <input {...control} name={f.name} type={f.type ?? "text"} defaultValue={values[f.name]} />
+          <input {...control} name={f.name} type={f.type ?? "text"} lang={f.lang} defaultValue={values[f.name]} />
         )
       }
     </Field>

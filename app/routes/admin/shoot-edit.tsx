@@ -21,7 +21,7 @@ import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
-import type { FieldErrors, ShootFormValues } from "#domain/catalog/shoot-form.ts";
+import { EMPTY_SHOOT_VALUES, type FieldErrors, type ShootFormValues } from "#domain/catalog/shoot-form.ts";
 import {
   getShootForEdit,
   listCollections,
@@ -95,8 +95,6 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
 /** Every answer of this page: a notice, and for the details form what to correct. */
 type Answer = ActionAnswer & { errors?: FieldErrors; values?: ShootFormValues };
 
-const emptyShootValues: ShootFormValues = { title: "", location: "", description: "", collectionId: "" };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const db = getDb();
   const id = shootId(params.id);
@@ -112,7 +110,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         return data<Answer>(
           {
             errors: { title: checked.error },
-            values: { ...emptyShootValues, title: String(form.get("title") ?? "") },
+            values: { ...EMPTY_SHOOT_VALUES, title: String(form.get("title") ?? "") },
             notice: "",
           },
           { status: 400 },
@@ -228,8 +226,11 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
             values={
               actionData?.values ?? {
                 title: shoot.title,
+                titleTa: shoot.titleTa ?? "",
                 location: shoot.location,
+                locationTa: shoot.locationTa ?? "",
                 description: shoot.description,
+                descriptionTa: shoot.descriptionTa ?? "",
                 collectionId: String(shoot.collectionId ?? ""),
               }
             }

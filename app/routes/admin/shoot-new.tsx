@@ -2,6 +2,7 @@
 import { data, redirect } from "react-router";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
+import { EMPTY_SHOOT_VALUES } from "#domain/catalog/shoot-form.ts";
 import { createShoot, listCollections, parseShootForm } from "#domain/catalog/shoots.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import type { Route } from "./+types/shoot-new";
@@ -23,7 +24,7 @@ export default function NewShoot({ loaderData, actionData }: Route.ComponentProp
       <h1>New shoot</h1>
       <ShootForm
         collections={loaderData.collections}
-        values={actionData?.values ?? { title: "", location: "", description: "", collectionId: "" }}
+        values={actionData?.values ?? EMPTY_SHOOT_VALUES}
         errors={actionData?.errors}
         submitLabel="Create shoot"
       />

@@ -528,6 +528,8 @@ describe("the rest of Strapi v4's query", () => {
       slug: expect.any(String),
       description: expect.any(String),
       ...SYSTEM_FIELDS,
+      // Strapi's i18n attribute: the default locale without a locale parameter (issue 33).
+      locale: "en",
     });
     const direct = await ok(`galleries/${gallery?.id}?populate=image`, ENTRY_SCHEMAS.galleries);
     for (const q of ["populate[galleries][populate]=image", "populate=galleries.image"]) {

@@ -2,6 +2,7 @@
 
 import { PUBLIC } from "../../catalog/audience.server.ts";
 import { loadStoredImages } from "../../catalog/images.server.ts";
+import { type ContentLanguage, inLanguage } from "../../catalog/localized.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "../../catalog/navigation.ts";
 import { readStudioRow } from "../../catalog/read-model.server.ts";
 import { BLOCK_TYPE } from "../content-types.server.ts";
@@ -11,6 +12,7 @@ import { asIs, mediaList, studioTimes, type Times, timestamps } from "../seriali
 
 interface BlockEntry extends Times {
   id: number;
+  locale: ContentLanguage;
   Title: string;
   Key: string;
   Url: string;
@@ -33,11 +35,14 @@ export const blocks: Resource<BlockEntry> = {
     Url: e.Url,
     Heading: e.Heading,
     ...timestamps(e),
+    locale: e.locale,
     logo: e.logo.map(mediaRecord),
   }),
-  async list({ db }) {
+  async list({ db, locale = "en" }) {
     const studio = await readStudioRow(db);
-    const name = studio?.name ?? "";
+    // The studio's name and tagline in the locale (issue 33); the links' names are the site's
+    // English navigation words, which the studio does not edit.
+    const name = studio ? inLanguage(locale, studio.name, studio.name_ta) : "";
     // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one.
     const logoId = studio?.logo_asset_id ?? null;
     const stored = logoId === null ? undefined : (await loadStoredImages(db, PUBLIC, [logoId])).get(logoId);
@@ -48,7 +53,7 @@ export const blocks: Resource<BlockEntry> = {
       { url: "/", name, Logo: { data: logo } },
       ...links.slice(LINKS_BEFORE_LOGO),
     ];
-    const block = { Url: "/", ...studioTimes(studio) };
+    const block = { Url: "/", locale, ...studioTimes(studio) };
     return [
       {
         ...block,
@@ -56,7 +61,7 @@ export const blocks: Resource<BlockEntry> = {
         logo: [logo],
         Title: name,
         Key: "header",
-        Heading: studio?.tagline ?? "",
+        Heading: studio ? inLanguage(locale, studio.tagline, studio.tagline_ta) : "",
         Nav_Links: header.map((l, i) => ({ id: i + 1, ...l })),
       },
       {
@@ -77,6 +82,7 @@ export const blocks: Resource<BlockEntry> = {
       Url: e.Url,
       Heading: e.Heading,
       ...timestamps(e),
+      locale: e.locale,
       Nav_Links: e.Nav_Links,
     };
     const logo = populate.get("logo");

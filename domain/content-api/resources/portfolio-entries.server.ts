@@ -17,6 +17,7 @@ export function collectionRecord(e: CollectionEntry): QueryRecord {
     slug: e.slug,
     description: e.description,
     ...timestamps(e),
+    locale: e.locale,
     image: mediaRecords(e.image),
     // A shoot's record links back to its collection's: followed only as deep as a filter goes.
     collections: () => shootsOf(e).map(shootRecord),
@@ -30,6 +31,7 @@ export function serializeCollection(e: CollectionEntry, populate: ReadonlyMap<st
     slug: e.slug,
     description: e.description,
     ...timestamps(e),
+    locale: e.locale,
   };
   const image = populate.get("image");
   if (image) attributes.image = toOne(e.image, image, mediaRecord, asIs);
@@ -48,6 +50,7 @@ function shootScalars(e: ShootEntry) {
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
     publishedAt: e.updatedAt,
+    locale: e.locale,
   };
 }
 

@@ -37,8 +37,16 @@ export async function loadShoots(ctx: ResourceContext, needs: Needs, only: Pick<
   return shootEntries(ctx, shoots, graph);
 }
 
-/** Where a filter's or sort's path is in SQL: a shoot's own columns and its collection's; a media field's attributes are not. */
-function shootColumn(path: readonly string[]): ShootColumn | null {
+/** The texts the studio may have written in Tamil: in another locale than English their values are not the columns'. */
+const LOCALIZED_PATHS = new Set(["title", "location", "description", "galleries.name", "galleries.description"]);
+
+/**
+ * Where a filter's or sort's path is in SQL: a shoot's own columns and its collection's; a media
+ * field's attributes are not, and in Tamil neither are the texts, which fall back to the English
+ * one by one (the entries in memory hold what each answers).
+ */
+function shootColumn(path: readonly string[], locale: ResourceContext["locale"]): ShootColumn | null {
+  if ((locale ?? "en") !== "en" && LOCALIZED_PATHS.has(path.join("."))) return null;
   const [head, attribute] = path;
   if (path.length === 1 && head !== undefined) return SHOOT_COLUMNS[head] ?? null;
   if (path.length === 2 && head === "galleries" && attribute !== undefined)
@@ -58,12 +66,12 @@ export async function pageShoots(
   only: Pick<ShootQuery, "stories">,
 ) {
   const columnOf = (path: readonly string[]) => {
-    const column = shootColumn(path);
+    const column = shootColumn(path, ctx.locale);
     return column === null ? null : sql.ref(column);
   };
   const { filter } = query;
   if (filter && !inSql(filter, columnOf)) return null;
-  const orderBy = query.sort.map(({ path, descending }) => ({ column: shootColumn(path), descending }));
+  const orderBy = query.sort.map(({ path, descending }) => ({ column: shootColumn(path, ctx.locale), descending }));
   if (orderBy.some((o) => o.column === null)) return null;
   const where = filter
     ? { where: (eb: ExpressionBuilder<DB, "shoots" | "collections">) => toSql(eb, filter, columnOf) }

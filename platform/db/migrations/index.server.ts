@@ -32,6 +32,7 @@ import * as m0023 from "./0023-selection-reopened.server.ts";
 import * as m0024 from "./0024-guest-faces.server.ts";
 import * as m0025 from "./0025-albums.server.ts";
 import * as m0026 from "./0026-album-mails.server.ts";
+import * as m0027 from "./0027-tamil-content.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -43,6 +44,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0024-guest-faces": m0024,
   "0025-albums": m0025,
   "0026-album-mails": m0026,
+  "0027-tamil-content": m0027,
 };
 
 /** SQLite's list. */

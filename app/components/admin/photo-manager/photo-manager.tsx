@@ -319,6 +319,20 @@ export function PhotoManager({
             <p id="pm-alt-hint" className="field-hint">
               What the photo shows, for people who cannot see it. Empty: it is described by its place in the shoot.
             </p>
+            <label htmlFor="pm-altTa">Alt text in Tamil (optional)</label>
+            <input
+              id="pm-altTa"
+              key={`ta-${single?.id ?? `many-${selectedIds.length}`}`}
+              name="altTa"
+              type="text"
+              lang="ta"
+              maxLength={300}
+              defaultValue={single?.altTa ?? ""}
+              aria-describedby="pm-altTa-hint"
+            />
+            <p id="pm-altTa-hint" className="field-hint">
+              The Tamil pages read it; left empty, they read the English.
+            </p>
             <div className="admin-actions">
               <button type="submit" name="intent" value="photos-alt" className="button">
                 Set alt text

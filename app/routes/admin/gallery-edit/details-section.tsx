@@ -14,6 +14,7 @@ export function DetailsSection({
 }) {
   const detailValues: GalleryFormValues = {
     title: gallery.title,
+    titleTa: gallery.titleTa ?? "",
     clientName: gallery.clientName,
     clientEmail: gallery.clientEmail,
     clientPhone: gallery.clientPhone,

@@ -1,0 +1,23 @@
+// The studio's own words in the page's language (issue 33): each visitor-facing text the admin
+// edits has an optional Tamil version beside the English (migration 0027). A Tamil page shows
+// the Tamil where the studio wrote one and the English otherwise, never an empty text; an
+// English page always shows the English. Shared by the public pages, the content API and the
+// client gallery, so each falls back the same way.
+
+/** The languages the studio's content comes in; the same codes as app/i18n/languages.ts. */
+export const CONTENT_LANGUAGES = ["en", "ta"] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+/** The text to show in `language`: the Tamil when asked for and written (not blank), else the English. */
+export function inLanguage(language: ContentLanguage, english: string, tamil: string | null | undefined): string {
+  return language === "ta" && tamil != null && tamil.trim() !== "" ? tamil : english;
+}
+
+/** A Tamil field as the admin sent it, to store: trimmed, and null when left empty (not translated). */
+export function tamilToStore(value: FormDataEntryValue | null | undefined): string | null {
+  const text = typeof value === "string" ? value.trim() : "";
+  return text === "" ? null : text;
+}
+
+/** The name of a form's Tamil field beside its English one: "title" -> "titleTa". */
+export const tamilField = <F extends string>(field: F): `${F}Ta` => `${field}Ta`;
