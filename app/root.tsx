@@ -31,6 +31,7 @@ import { languageOfRequest } from "./i18n/language.server.ts";
 import { languageOfPath, pathIn } from "./i18n/languages.ts";
 import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";
 import textFontUrl from "./styles/fonts/jost-wght-core.woff2?url";
+import tamilFontUrl from "./styles/fonts/noto-sans-tamil-400.woff2?url";
 import { studioRowOf } from "./utils/request-context.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -83,6 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1b19" />
         <Meta />
         <Links nonce={hydrationNonce} />
+        {/* A Tamil page's text face (app.css), as the Latin ones above: an English page never needs it. */}
+        {language === "ta" ? (
+          <link rel="preload" href={tamilFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
       </head>
       <body>
         <I18nProvider i18n={i18n}>

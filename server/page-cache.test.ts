@@ -175,6 +175,27 @@ describe("public pages from the cache, on the production server", () => {
     expect(html(visitor)).not.toContain("someone-else");
   });
 
+  it("keeps a page's English and Tamil apart: one entry per URL, whatever the visitor's Accept-Language", async () => {
+    const lang = (answer: Answer) => /<html lang="([^"]+)"/.exec(html(answer))?.[1];
+    const tamilPreload = /<link rel="preload" href="[^"]*noto-sans-tamil-[^"]*\.woff2"/;
+    // Each language's first request renders it: the other's kept copy is not it.
+    const english = await cached(`${server.url}/credits`);
+    const firstTamil = await get(`${server.url}/ta/credits`);
+    expect(firstTamil.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe("miss");
+    const tamil = await cached(`${server.url}/ta/credits`);
+    expect(lang(english)).toBe("en");
+    expect(lang(tamil)).toBe("ta");
+    expect(tamil.headers.etag).not.toBe(english.headers.etag);
+    expect(html(tamil)).toMatch(tamilPreload);
+    expect(html(english)).not.toMatch(tamilPreload);
+    // A public page's language is its URL's: a Tamil reader's browser is served the English copy at /credits.
+    const askedInTamil = await cached(`${server.url}/credits`, { "Accept-Language": "ta-IN,ta;q=0.9" });
+    expect(lang(askedInTamil)).toBe("en");
+    expect(html(askedInTamil)).toBe(html(english));
+    const askedInEnglish = await cached(`${server.url}/ta/credits`, { "Accept-Language": "en" });
+    expect(html(askedInEnglish)).toBe(html(tamil));
+  });
+
   it("gives the contact form a fresh token every second, never a kept one from before", async () => {
     const url = `${server.url}/contactUs`;
     const token = (answer: Answer) => /name="formToken" value="([^"]+)"/.exec(html(answer))?.[1];

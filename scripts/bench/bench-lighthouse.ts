@@ -5,7 +5,8 @@
 // fresh profile. Prints one aligned table: the four category scores, LCP, CLS, TBT and the
 // bytes transferred by resource type. A page that does not answer 200 is still audited and is
 // marked with its status code. Chromium is kept off the network: every host name but the
-// loopback ones fails to resolve.
+// loopback ones fails to resolve. Each page is audited again in Tamil (/ta/..., issue 33) with
+// the mobile form factor, printed beside its English figures with the Tamil font's bytes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, desktopConfig, type Flags, type Result } from "lighthouse";
+import { pathIn } from "#app/i18n/languages.ts";
 import { CHROMIUM_ARGS } from "#fixtures/chromium.ts";
 import { documentScripts, gzipBytes, scriptBytes } from "#fixtures/page-scripts.ts";
 import { freePort } from "#fixtures/server-process.ts";
@@ -21,6 +23,17 @@ import { CHROMIUM_PATH, ensureChromium } from "../test/ensure-chromium.ts";
 const PAGES = ["/", "/gallery/wedding", "/galleryList/1", "/contactUs"];
 const FORM_FACTORS = ["mobile", "desktop"] as const;
 export type FormFactor = (typeof FORM_FACTORS)[number];
+/** The same pages in Tamil, on a phone only: the figures the issue holds them to (issue 33). */
+const TAMIL_PAGES = PAGES.map((page) => pathIn("ta", page));
+const TAMIL_FORM_FACTORS: readonly FormFactor[] = ["mobile"];
+/** Every run, each Tamil page's after its English page's: the page, its form factors. */
+const RUNS = PAGES.flatMap((page, i) => [
+  { page, formFactors: FORM_FACTORS },
+  { page: TAMIL_PAGES[i] ?? page, formFactors: TAMIL_FORM_FACTORS },
+]);
+const PLANNED_RUNS = RUNS.reduce((sum, run) => sum + run.formFactors.length, 0);
+/** The Tamil face's file (app/styles/fonts/noto-sans-tamil-*.woff2, hashed by the build). */
+const TAMIL_FONT_URL = /\/noto-sans-tamil-[^/]*\.woff2$/;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** The first start imports the demo photos (about 20 s here); allow for a slow machine. */
@@ -62,6 +75,8 @@ export interface RunResult {
   cls?: number;
   tbtMs?: number;
   bytes: Partial<Record<ResourceType | "total", number>>;
+  /** Bytes transferred for the Tamil font's files (0: none requested). */
+  tamilFontBytes?: number;
   /** Set when Lighthouse itself failed (the run threw, timed out, or reported a runtime error). */
   error?: string;
   /** Chromium did not start: the remaining runs would fail the same way. */
@@ -174,10 +189,15 @@ function summarize(lhr: Result, page: string, formFactor: FormFactor, seconds: n
         `${item.statusCode === -1 ? "no response" : `HTTP ${item.statusCode}`} ${String(item.url).replace(new URL(lhr.finalDisplayedUrl).origin, "")}`,
     );
 
+  const tamilFontBytes = requests
+    .filter((item) => TAMIL_FONT_URL.test(String(item.url)))
+    .reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0);
+
   return {
     page,
     formFactor,
     status,
+    tamilFontBytes,
     scores: {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -350,6 +370,7 @@ function printResults(results: RunResult[]): void {
     "font",
     "other",
     "total KB",
+    "ta font B",
   ];
   const rows = results.map((r) => {
     const marks = [
@@ -365,6 +386,7 @@ function printResults(results: RunResult[]): void {
       num(r.tbtMs),
       ...RESOURCE_TYPES.map((type) => kb(r.bytes[type])),
       kb(r.bytes.total),
+      num(r.tamilFontBytes),
     ];
   });
 
@@ -380,6 +402,7 @@ function printResults(results: RunResult[]): void {
   );
   console.log(formatTable(header, rows, 2));
   printBenchmarkIndex(results);
+  printEnglishBesideTamil(results);
 
   const notes: string[] = [];
   for (const r of results) {
@@ -393,11 +416,63 @@ function printResults(results: RunResult[]): void {
     for (const request of r.failedRequests) notes.push(`${label}: request failed: ${request}`);
   }
   const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
-  const planned = PAGES.length * FORM_FACTORS.length;
+  const planned = PLANNED_RUNS;
   const skipped =
     results.length < planned ? ` (${planned - results.length} skipped after Chromium failed to start)` : "";
   console.log(`  ${results.length} of ${planned} runs in ${seconds.toFixed(0)} s${skipped}`);
   if (notes.length > 0) console.log(`Notes:\n${notes.map((note) => `  ${note}`).join("\n")}`);
+}
+
+/**
+ * Each page's mobile figures in English and in Tamil side by side (issue 33: the Tamil pages are
+ * held to the English ones: performance at least 98, TBT at most 100 ms, CLS 0), with the bytes
+ * of the Tamil font each transferred: none on an English page.
+ */
+function printEnglishBesideTamil(results: RunResult[]): void {
+  const mobile = (page: string) => results.find((r) => r.page === page && r.formFactor === "mobile");
+  const pair = (value: (r: RunResult) => number | null | undefined, digits: number, en?: RunResult, ta?: RunResult) =>
+    [en, ta].map((r) => {
+      const v = r ? value(r) : undefined;
+      return v === null || v === undefined ? "-" : v.toFixed(digits);
+    });
+  const rows = PAGES.map((page, i) => {
+    const en = mobile(page);
+    const ta = mobile(TAMIL_PAGES[i] ?? page);
+    return [
+      `${page} | ${TAMIL_PAGES[i]}`,
+      ...pair((r) => r.scores.performance, 0, en, ta),
+      ...pair((r) => r.scores.accessibility, 0, en, ta),
+      ...pair((r) => r.tbtMs, 0, en, ta),
+      ...pair((r) => r.cls, 3, en, ta),
+      ...pair((r) => r.lcpMs, 0, en, ta),
+      ...pair((r) => (r.bytes.font === undefined ? undefined : r.bytes.font / BYTES_PER_KB), 1, en, ta),
+      ...pair((r) => r.tamilFontBytes, 0, en, ta),
+    ];
+  });
+  console.log("\nEnglish beside Tamil, mobile (issue 33: Tamil as English: Perf >= 98, TBT <= 100 ms, CLS 0)");
+  console.log(
+    formatTable(
+      [
+        "Page | Tamil",
+        "Perf en",
+        "ta",
+        "A11y en",
+        "ta",
+        "TBT en",
+        "ta",
+        "CLS en",
+        "ta",
+        "LCP en",
+        "ta",
+        "font KB en",
+        "ta",
+        "Tamil font B en",
+        "ta",
+      ],
+      rows,
+      1,
+    ),
+  );
 }
 
 /**
@@ -444,9 +519,9 @@ export async function runLighthouseBench(): Promise<void> {
   try {
     server = await startProductionServer(dataDir);
     // One request per page first, so that the audited load does not pay for any first-request work.
-    for (const page of PAGES) await (await fetch(`${server.url}${page}`)).arrayBuffer();
-    runs: for (const page of PAGES) {
-      for (const formFactor of FORM_FACTORS) {
+    for (const { page } of RUNS) await (await fetch(`${server.url}${page}`)).arrayBuffer();
+    runs: for (const { page, formFactors } of RUNS) {
+      for (const formFactor of formFactors) {
         const result = await runLighthouseWithRetry(`${server.url}${page}`, page, formFactor);
         const retried = result.retriedAfter.length > 0 ? ", tried again" : "";
         console.log(
@@ -465,7 +540,7 @@ export async function runLighthouseBench(): Promise<void> {
   printResults(results);
   // Lighthouse's own verdict on a page (a runtime error in its report) is a result; a run that
   // produced no report at all means the bench is broken.
-  if (results.length < PAGES.length * FORM_FACTORS.length || results.some((r) => r.lighthouseVersion === undefined)) {
+  if (results.length < PLANNED_RUNS || results.some((r) => r.lighthouseVersion === undefined)) {
     process.exitCode = 1;
   }
 }
