@@ -14,7 +14,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isAdminPath } from "../domain/auth/shared.ts";
-import { isAlbumPath, isClientGalleryPath } from "../domain/galleries/client-types.ts";
+import { isAlbumPath, isClientGalleryPath, isEventPath } from "../domain/galleries/client-types.ts";
 import {
   contentSecurityPolicy,
   documentEtag,
@@ -27,7 +27,14 @@ import { logger } from "../platform/logger.server.ts";
 import { cachedPage, pageEtag } from "../platform/page-cache.server.ts";
 import { RequestIdContext } from "./components/error-reference.tsx";
 import { deferHydration, type HydrationStart } from "./document/deferred-hydration.server.ts";
-import { ALBUM_CSS, CLIENT_GALLERY_CSS, inlineDocumentCss } from "./document/document-css.server.ts";
+import {
+  ALBUM_CSS,
+  CLIENT_GALLERY_CSS,
+  documentLanguage,
+  EVENT_CSS,
+  inlineDocumentCss,
+  TAMIL_CSS,
+} from "./document/document-css.server.ts";
 import { holdListsForMainImage } from "./document/main-image-first.server.ts";
 // Every message catalogue, registered before the first page renders (ADR 047).
 import "./i18n/catalogs.server.ts";
@@ -57,12 +64,14 @@ function renderDocument(
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
         const path = new URL(url).pathname;
-        const extraCss = isClientGalleryPath(path)
-          ? `${CLIENT_GALLERY_CSS}${isAlbumPath(path) ? `\n${ALBUM_CSS}` : ""}`
-          : "";
-        sink.on("end", () =>
-          resolve({ html: inlineDocumentCss(Buffer.concat(chunks).toString("utf8"), nonce, extraCss), failed }),
-        );
+        // A gallery's pages add its sheet, and an album's or an event's page its own after it.
+        const areaCss = isAlbumPath(path) ? `\n${ALBUM_CSS}` : isEventPath(path) ? `\n${EVENT_CSS}` : "";
+        const extraCss = isClientGalleryPath(path) ? `${CLIENT_GALLERY_CSS}${areaCss}` : "";
+        sink.on("end", () => {
+          const html = Buffer.concat(chunks).toString("utf8");
+          const tamil = documentLanguage(html) === "ta" ? `\n${TAMIL_CSS}` : "";
+          resolve({ html: inlineDocumentCss(html, nonce, `${extraCss}${tamil}`), failed });
+        });
         sink.on("error", reject);
         pipe(sink);
       },

@@ -27,7 +27,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { markHydrated } from "./document/early-actions.ts";
 import { i18nFor, translator, useT } from "./i18n/i18n.ts";
-import { languageOfRequest } from "./i18n/language.server.ts";
+import { languageChoice, languageOfRequest } from "./i18n/language.server.ts";
 import { languageOfPath, pathIn } from "./i18n/languages.ts";
 import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";
 import textFontUrl from "./styles/fonts/jost-wght-core.woff2?url";
@@ -44,6 +44,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // A gallery's or event's language switch (?lang=): remembered, then the page again without it.
+  const choice = await languageChoice(request);
+  if (choice) throw choice;
   const db = getDb();
   // The public site's from its URL; a gallery's or event link's as its visitor chose (ADR 047).
   const language = await languageOfRequest(request);

@@ -25,8 +25,6 @@ function publicPages(): RouteConfigEntry[] {
 export default [
   ...publicPages(),
   route("sitemap.xml", "routes/sitemap.ts"),
-  // A gallery's or event link's language switch (issue 33): remembered under that link.
-  route("language", "routes/language.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/*", "routes/api/content.ts"),

@@ -6,13 +6,25 @@
 import albumCss from "#app/styles/album.css?inline";
 import appCss from "#app/styles/app.css?inline";
 import galleryCss from "#app/styles/client-gallery.css?inline";
+import eventCss from "#app/styles/event.css?inline";
 import headerCss from "#app/styles/header.css?inline";
+import tamilCss from "#app/styles/tamil.css?inline";
 
 export const DOCUMENT_CSS = `${appCss}\n${headerCss}`;
 /** A client gallery's own rules, only in its pages: the public pages do not carry them. */
 export const CLIENT_GALLERY_CSS = galleryCss;
 /** An album's pages under a gallery's link (issue 32) add their own: the gallery's other pages do not carry them. */
 export const ALBUM_CSS = albumCss;
+
+/** A gallery's event pages (/e/…, issue 31) add their own: a client's gallery does not carry them. */
+export const EVENT_CSS = eventCss;
+/** A Tamil page's face and typography (issue 33): only in documents whose language is Tamil. */
+export const TAMIL_CSS = tamilCss;
+
+/** The document's language as the root wrote it on <html>. */
+export function documentLanguage(html: string): string | null {
+  return /^(?:<!DOCTYPE html>)?<html lang="([a-z-]+)"/i.exec(html)?.[1] ?? null;
+}
 
 const HEAD_END = "</head>";
 

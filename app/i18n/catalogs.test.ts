@@ -12,9 +12,26 @@ import { LANGUAGES, type Language } from "./languages.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+function poItems(lang: Language, name: string) {
+  return parsePoFile(fs.readFileSync(path.join(root, "app/locales", lang, `${name}.po`), "utf8")).items;
+}
+
 function catalogue(lang: Language, name: string): Map<string, string> {
-  const file = parsePoFile(fs.readFileSync(path.join(root, "app/locales", lang, `${name}.po`), "utf8"));
-  return new Map(file.items.map((item) => [item.msgid, item.msgstr.join("")]));
+  return new Map(poItems(lang, name).map((item) => [item.msgid, item.msgstr.join("")]));
+}
+
+/**
+ * The arguments a translation may leave out, by id: the English note `#. optional: detail` (an
+ * English-only technical sentence that another language says plainly instead). Any other
+ * argument dropped (a count, a name) is a wrong sentence.
+ */
+function optionalArguments(name: string): Map<string, string[]> {
+  return new Map(
+    poItems("en", name).map((item) => [
+      item.msgid,
+      item.extractedComments.flatMap((c) => /^optional:\s*(.+)$/.exec(c)?.[1]?.split(/[\s,]+/) ?? []),
+    ]),
+  );
 }
 
 /** The arguments a message takes, however deep in plurals and selects. */
@@ -46,12 +63,23 @@ describe("the message catalogues", () => {
   for (const name of CATALOG_NAMES) {
     it(`${name}: both languages hold the same ids, none empty, with the same arguments`, () => {
       const [en, ta] = LANGUAGES.map((lang) => catalogue(lang, name)) as [Map<string, string>, Map<string, string>];
+      const optional = optionalArguments(name);
       expect([...ta.keys()].sort()).toEqual([...en.keys()].sort());
       for (const [id, english] of en) {
         const tamil = ta.get(id) ?? "";
         expect(english.trim(), `en ${id}`).not.toBe("");
         expect(tamil.trim(), `ta ${id}`).not.toBe("");
-        expect(argumentsOf(tamil), `arguments of ta ${id}`).toEqual(argumentsOf(english));
+        const mayOmit = optional.get(id) ?? [];
+        const required = argumentsOf(english).filter((a) => !mayOmit.includes(a));
+        const taken = argumentsOf(tamil);
+        expect(
+          taken.filter((a) => !mayOmit.includes(a)),
+          `arguments of ta ${id}`,
+        ).toEqual(required);
+        expect(
+          taken.every((a) => argumentsOf(english).includes(a)),
+          `ta ${id} takes no argument English lacks`,
+        ).toBe(true);
       }
     });
   }

@@ -182,7 +182,7 @@ for (const [label, viewport] of SCREENS) {
       await expect(page.getByRole("button", { name: "என்னை மறந்துவிடுங்கள்" })).toBeVisible();
 
       // The switch is in the header at every width, named in its own language; the choice holds.
-      const toEnglish = page.getByRole("button", { name: "English" }).filter({ visible: true });
+      const toEnglish = page.getByRole("link", { name: "English" }).filter({ visible: true });
       await expect(toEnglish).toHaveCount(1);
       const box = await toEnglish.boundingBox();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= viewport.width).toBe(true);
@@ -215,6 +215,6 @@ test.describe("English stays the default", () => {
     await page.goto(event.guestUrl);
     await checkPage(page, "en", SCREENS[0][1].width);
     await expect(page.locator(".page-lede")).toContainText("We have not found you in the photos yet.");
-    await expect(page.getByRole("button", { name: "தமிழ்" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "தமிழ்" }).filter({ visible: true })).toBeVisible();
   });
 });

@@ -89,7 +89,7 @@ for (const viewport of WIDTHS) {
       await expect(page.locator("html")).toHaveAttribute("lang", "ta");
       await expect(page.getByRole("heading", { level: 1, name: TA.doorTitle })).toBeVisible();
       // The way back to English, on the door itself.
-      await expect(page.locator(".cg-door").getByRole("button", { name: TA.toEnglish })).toBeVisible();
+      await expect(page.locator(".cg-door").getByRole("link", { name: TA.toEnglish })).toBeVisible();
       await expectWholeAndFitting(page);
 
       await page.getByLabel(TA.pinLabel).fill("1111");
@@ -142,7 +142,7 @@ for (const viewport of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1, name: "A private gallery" })).toBeVisible();
 
       // On the door's card, visible without opening any menu.
-      const toTamil = page.locator(".cg-door").getByRole("button", { name: "தமிழ்" });
+      const toTamil = page.locator(".cg-door").getByRole("link", { name: "தமிழ்" });
       await expect(toTamil).toBeVisible();
       await toTamil.click();
       await expect(page).toHaveURL(new RegExp(`${gallery.url}$`));
@@ -168,7 +168,7 @@ for (const viewport of WIDTHS) {
 
       // And back to English on the first link, by its switch.
       await page.goto(gallery.url);
-      await page.getByRole("button", { name: TA.toEnglish }).first().click();
+      await page.getByRole("link", { name: TA.toEnglish }).filter({ visible: true }).first().click();
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await expect(page.locator(".cg-set-count")).toHaveText(`${SET_PHOTOS} photos`);
       await context.close();

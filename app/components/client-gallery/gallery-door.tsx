@@ -12,9 +12,7 @@ export function GalleryDoor({ studioName, problem }: { studioName: string | null
   const error = problem?.form === "pin" ? problem.message : undefined;
   return (
     <section className="page page--narrow cg-door" aria-labelledby="cg-door-heading">
-      <div className="cg-door-language">
-        <LanguageSwitch className="cg-language-switch" />
-      </div>
+      <LanguageSwitch className="cg-language-switch" />
       <p className="eyebrow">{studio}</p>
       <h1 id="cg-door-heading" className="page-title">
         {t("door.title")}
