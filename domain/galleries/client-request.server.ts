@@ -41,6 +41,7 @@ export async function itemAction(
   visitor: Visitor | null,
   form: FormData,
   words: ItemWords = englishItemWords,
+  pageList: number | null = null,
 ): Promise<ItemAnswer> {
   const intent = form.get("intent");
   const photoId = positiveInt(form.get("photo"));
@@ -54,11 +55,15 @@ export async function itemAction(
     message,
   });
   if (!visitor) return refuse(words("enter-first", null));
-  if (photoId === null || listId === null) return refuse(words("not-in-gallery", null));
+  const namesList = form.has("list");
+  if (photoId === null || (namesList && listId === null)) return refuse(words("not-in-gallery", null));
   const lists = await readLists(db, visitor.id);
-  const list = lists.find((l) => l.id === listId);
+  // A heart posted without scripts names no list (24 of them on a first screen would each carry
+  // it: the document's byte budget): it acts on the list the page shows, chosen as its loader
+  // chose it, from the page's address (`pageList`, its ?list=) or the person's open list.
+  const list = namesList ? lists.find((l) => l.id === listId) : activeList(lists, pageList);
   if (!list) return refuse(words("no-list", null));
-  const target = { visitor, listId, photoId };
+  const target = { visitor, listId: list.id, photoId };
   const result =
     intent === "heart"
       ? await heartPhoto(db, target)

@@ -32,7 +32,7 @@ async function photos(count: number, prefix: string, firstWidth = 320) {
 
 async function newShoot(page: Page, title: string): Promise<number> {
   await page.goto("/admin/shoots/new");
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Collection").selectOption({ label: "Outdoor" });
   await page.getByRole("button", { name: "Create shoot" }).click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
@@ -168,8 +168,8 @@ test("20 photos upload with progress, refused files are named, then order, cover
   await expect(notice(page)).toHaveText(/estate-01\.jpg is the cover now\./);
   await expect(notice(page)).toBeInViewport();
   await photoCells(page).first().click();
-  await page.getByLabel("Alt text").fill("Pickers at dawn among the tea rows");
-  await page.getByLabel("Alt text").press("Enter");
+  await page.getByLabel("Alt text", { exact: true }).fill("Pickers at dawn among the tea rows");
+  await page.getByLabel("Alt text", { exact: true }).press("Enter");
   await expect(notice(page)).toHaveText(/Alt text set on 1 photo\./);
 
   const adminOrder = await page.locator(".pm-grid img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));

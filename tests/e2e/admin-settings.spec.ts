@@ -99,8 +99,8 @@ test("saved settings show on the public site at once; the answer is beside the S
   adminPage: page,
 }) => {
   await openSettings(page);
-  const original = await page.getByLabel("Tagline").inputValue();
-  await page.getByLabel("Tagline").fill("Weddings and families, in natural light");
+  const original = await page.getByLabel("Tagline", { exact: true }).inputValue();
+  await page.getByLabel("Tagline", { exact: true }).fill("Weddings and families, in natural light");
   await save(page);
   await expect(page.getByRole("status")).toHaveText(/Saved/);
   const about = await (await page.request.get("/about")).text();
@@ -108,7 +108,7 @@ test("saved settings show on the public site at once; the answer is beside the S
 
   // Saved from the bottom of the long form: the page stays there, and the answer is beside the
   // button, with focus, not three screens up.
-  await page.getByLabel("Tagline").fill(original);
+  await page.getByLabel("Tagline", { exact: true }).fill(original);
   await page.getByRole("button", { name: "Save settings" }).scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(500);
@@ -184,8 +184,8 @@ test("a non-image and an oversized file are refused by name beside their field, 
   adminPage: page,
 }) => {
   await openSettings(page);
-  const tagline = await page.getByLabel("Tagline").inputValue();
-  await page.getByLabel("Tagline").fill("Typed, not saved");
+  const tagline = await page.getByLabel("Tagline", { exact: true }).inputValue();
+  await page.getByLabel("Tagline", { exact: true }).fill("Typed, not saved");
 
   // Over the limit: the browser refuses it before sending a byte.
   const poster = imageField(page, "Showreel poster");
@@ -202,7 +202,7 @@ test("a non-image and an oversized file are refused by name beside their field, 
   await expect(page.getByRole("status")).toHaveText(/Not saved/);
   await expect(logo.locator(".field-error")).toHaveText(/^notes\.png: not an image we can use/);
   await expect(logo.getByLabel(UPLOAD)).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("Tagline")).toHaveValue("Typed, not saved");
+  await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue("Typed, not saved");
   expect(await (await page.request.get("/about")).text()).toContain(tagline);
 });
 
@@ -211,8 +211,8 @@ test.describe("without JavaScript", () => {
 
   test("an oversized file is refused by the server by name, the values after it kept", async ({ adminPage: page }) => {
     await openSettings(page);
-    const tagline = await page.getByLabel("Tagline").inputValue();
-    await page.getByLabel("Tagline").fill("Typed before the file");
+    const tagline = await page.getByLabel("Tagline", { exact: true }).inputValue();
+    await page.getByLabel("Tagline", { exact: true }).fill("Typed before the file");
     await page.getByLabel("Opening hours").fill("Typed after the logo");
     await imageField(page, "About photo").getByLabel(UPLOAD).setInputFiles(oversizedFile("huge-about.jpg"));
     await page.getByLabel("Instagram").fill("https://www.instagram.com/typed.after.the.file/");
@@ -226,7 +226,7 @@ test.describe("without JavaScript", () => {
     await expect(imageField(page, "About photo").locator(".field-error")).toHaveText(
       "huge-about.jpg: too large (the limit is 60.0 MB)",
     );
-    await expect(page.getByLabel("Tagline")).toHaveValue("Typed before the file");
+    await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue("Typed before the file");
     await expect(page.getByLabel("Opening hours")).toHaveValue("Typed after the logo");
     await expect(page.getByLabel("Instagram")).toHaveValue("https://www.instagram.com/typed.after.the.file/");
     expect(await (await page.request.get("/about")).text()).toContain(tagline);

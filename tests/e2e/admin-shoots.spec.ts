@@ -17,17 +17,17 @@ test("create, publish, trash and restore a shoot; the public page follows each s
   test.setTimeout(90_000);
   const title = `Hill sunrise ${randomBytes(3).toString("hex")}`;
   await page.getByRole("link", { name: "New shoot" }).click();
-  await page.getByLabel("Location").fill("Ooty");
+  await page.getByLabel("Location", { exact: true }).fill("Ooty");
   await page.getByRole("button", { name: "Create shoot" }).click();
   await expect(page.locator("#shoot-title-error")).toHaveText("Give the shoot a title.");
   await expect(page.locator("#shoot-collection-error")).toHaveText("Choose a collection.");
-  await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("Location")).toHaveValue("Ooty");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Location", { exact: true })).toHaveValue("Ooty");
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Collection").selectOption({ label: "Outdoor" });
-  await page.getByLabel("Description").fill("Mist over the tea gardens.");
+  await page.getByLabel("Description", { exact: true }).fill("Mist over the tea gardens.");
   await page.getByRole("button", { name: "Create shoot" }).click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(/It is a draft/);
@@ -52,7 +52,7 @@ test("create, publish, trash and restore a shoot; the public page follows each s
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(/Published/);
 
-  await page.getByLabel("Title").fill(`${title} (edited)`);
+  await page.getByLabel("Title", { exact: true }).fill(`${title} (edited)`);
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByRole("status")).toHaveText(/Details saved\./);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (edited)`);
@@ -76,7 +76,7 @@ test("create, publish, trash and restore a shoot; the public page follows each s
 test("the trash empties only after confirming, and a deleted shoot is gone for good", async ({ adminPage: page }) => {
   const title = `Trash me ${randomBytes(3).toString("hex")}`;
   await page.goto("/admin/shoots/new");
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Collection").selectOption({ label: "Outdoor" });
   await page.getByRole("button", { name: "Create shoot" }).click();
   const id = Number(new URL(page.url()).pathname.split("/").pop());

@@ -770,6 +770,18 @@ test.describe("favourites that reach the studio", () => {
       "Album 1 of 5",
       "Prints 0 of 5",
     ]);
+    // A heart's form names no list: it goes to the one the page shows (Prints, the open one; then
+    // Album, chosen in the lists).
+    await hearts(page).nth(2).click();
+    await expect(counter(page)).toHaveText("1 of 5 in Prints");
+    await page.getByRole("navigation", { name: "Your lists" }).getByRole("link", { name: /^Album/ }).click();
+    await expect(counter(page)).toHaveText("1 of 5 in Album");
+    await hearts(page).nth(3).click();
+    await expect(counter(page)).toHaveText("2 of 5 in Album");
+    await expect(page.getByRole("navigation", { name: "Your lists" }).getByRole("link")).toHaveText([
+      "Album 2 of 5",
+      "Prints 1 of 5",
+    ]);
     await page.getByText("Make another list").click();
     await page.getByLabel("List name").fill("prints");
     await page.getByRole("button", { name: "Make the list" }).click();

@@ -34,11 +34,11 @@ export function PhotoControls({ photo, label, hearted, list, locked, here, onTog
   return (
     <>
       {/* No action: a form posts to the page's own address (`here`), and 24 of them on the first
-          screen would each spell it out (the document's byte budget, ADR 026). The intent is the
-          button's, which the form sends as it is pressed. */}
+          screen would each spell it out (the document's byte budget, ADR 026); nor a list: the
+          server takes the one the address shows (itemAction). The intent is the button's, which
+          the form sends as it is pressed. */}
       <form method="post" className="cg-heart-form" onSubmit={onSubmit}>
         <input type="hidden" name="photo" value={photo.id} />
-        <input type="hidden" name="list" value={list.id} />
         <button
           type="submit"
           name="intent"

@@ -125,7 +125,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "submit":
       return submit(request, visitor, form, t);
     default: {
-      const result = await itemAction(db, visitor, form, itemWordsIn(t));
+      const pageList = positiveInt(new URL(request.url).searchParams.get("list"));
+      const result = await itemAction(db, visitor, form, itemWordsIn(t), pageList);
       if (!result.ok) return answer(409, { form: "item", message: result.message });
       throw redirect(backTo(request, {}, `#p-${result.photoId}`), { headers: privateHeaders });
     }
