@@ -1,8 +1,11 @@
 // The languages a visitor, client or guest reads (issue 33, ADR 047) and how a public page's URL
 // says which: English at the spec's paths, Tamil under /ta/. Shared by the server and the browser.
 
-export const LANGUAGES = ["en", "ta"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { CONTENT_LANGUAGES, type ContentLanguage } from "../../domain/catalog/localized.ts";
+
+/** The studio's content's languages are the pages' (the domain's list: it cannot import this one). */
+export const LANGUAGES = CONTENT_LANGUAGES;
+export type Language = ContentLanguage;
 
 export const DEFAULT_LANGUAGE: Language = "en";
 

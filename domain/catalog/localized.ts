@@ -4,7 +4,7 @@
 // English page always shows the English. Shared by the public pages, the content API and the
 // client gallery, so each falls back the same way.
 
-/** The languages the studio's content comes in; the same codes as app/i18n/languages.ts. */
+/** The languages the studio's content comes in, and the pages' (app/i18n/languages.ts takes this list). */
 export const CONTENT_LANGUAGES = ["en", "ta"] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
