@@ -774,7 +774,10 @@ test.describe("favourites that reach the studio", () => {
     // Album, chosen in the lists).
     await hearts(page).nth(2).click();
     await expect(counter(page)).toHaveText("1 of 5 in Prints");
-    await page.getByRole("navigation", { name: "Your lists" }).getByRole("link", { name: /^Album/ }).click();
+    await page
+      .getByRole("navigation", { name: "Your lists" })
+      .getByRole("link", { name: /^Album/ })
+      .click();
     await expect(counter(page)).toHaveText("1 of 5 in Album");
     await hearts(page).nth(3).click();
     await expect(counter(page)).toHaveText("2 of 5 in Album");
