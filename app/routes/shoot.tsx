@@ -9,7 +9,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
 import { useGalleryViewer } from "#app/components/viewer/launcher.tsx";
 import { useLanguage, useT } from "#app/i18n/i18n.ts";
-import { languageOfPath, pathIn } from "#app/i18n/languages.ts";
+import { INTL_LOCALE, languageOfPath, pathIn } from "#app/i18n/languages.ts";
 import { idParam } from "#app/utils/id-param.ts";
 import { PHOTO_GRID_SIZES } from "#app/utils/image-sizes.ts";
 import { siteContext } from "#app/utils/route-data.ts";
@@ -24,7 +24,8 @@ const EAGER_THUMBNAILS = 3;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = idParam(params.id);
-  const shoot = id === null ? null : await getShootPage(getDb(), id, languageOfPath(new URL(request.url).pathname));
+  const language = languageOfPath(new URL(request.url).pathname);
+  const shoot = id === null ? null : await getShootPage(getDb(), id, language);
   if (!shoot) throw data({ what: "shoot" }, { status: 404 });
   const site = { origin: publicOrigin(), studioName: "" };
   const gallery = {
@@ -33,7 +34,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     name: shoot.title,
     description: shoot.description,
     contentLocation: shoot.location,
-    url: absoluteUrl(site, `/galleryList/${shoot.id}`),
+    // The page in its own language, as its canonical link says.
+    url: absoluteUrl(site, pathIn(language, `/galleryList/${shoot.id}`)),
+    inLanguage: INTL_LOCALE[language],
     image: shoot.photos.map((p) => ({
       "@type": "ImageObject",
       contentUrl: absoluteUrl(site, p.image.fallback),

@@ -268,7 +268,7 @@ export async function getSitemapEntries(db: Database): Promise<SitemapEntry[]> {
     PUBLIC,
     shoots.map((s) => s.id),
   );
-  const statics: SitemapEntry[] = ["/", "/about", "/contactUs"].map((path) => ({ path, images: [] }));
+  const statics: SitemapEntry[] = ["/", "/about", "/contactUs", "/credits"].map((path) => ({ path, images: [] }));
   return [
     ...statics,
     ...collections.map((c) => ({ path: `/gallery/${c.slug}`, images: [] })),

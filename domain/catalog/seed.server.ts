@@ -22,6 +22,10 @@ export interface CatalogSeed {
     title: string;
     location: string;
     description: string;
+    /** The Tamil versions (migration 0027), where the seed has them. */
+    titleTa?: string | null;
+    locationTa?: string | null;
+    descriptionTa?: string | null;
     coverAssetId: number | null;
     storyPosition: number | null;
     status: ShootStatus;
@@ -64,6 +68,9 @@ export async function writeCatalog(db: Database, seed: CatalogSeed): Promise<voi
         title: s.title,
         location: s.location,
         description: s.description,
+        title_ta: s.titleTa ?? null,
+        location_ta: s.locationTa ?? null,
+        description_ta: s.descriptionTa ?? null,
         cover_asset_id: s.coverAssetId,
         is_story: s.storyPosition !== null,
         story_position: s.storyPosition,

@@ -2,8 +2,8 @@
 // Nadu, with invented clients and contact details that are plainly sample data. The photographs
 // are the free-licence files in demo/photos (credits in demo/photos/CREDITS.md); the logo in
 // demo/logo is a sample drawn for this demo. The studio's name, tagline, about page and its
-// collections have their Tamil too (issue 33), so the demo's Tamil pages show the studio's own
-// words in Tamil; the shoots keep English only, and their Tamil pages show it (the fallback).
+// collections and shoots have their Tamil too (issue 33), so the demo's Tamil pages show the
+// studio's own words in Tamil.
 
 export interface DemoCollection {
   slug: string;
@@ -21,6 +21,10 @@ export interface DemoShoot {
   title: string;
   location: string;
   description: string;
+  /** The Tamil versions: the names written in Tamil, the place and the words translated. */
+  titleTa: string;
+  locationTa: string;
+  descriptionTa: string;
   /** Recent stories are 101-103, shown on the home page in this order. */
   storyPosition?: number;
 }
@@ -108,6 +112,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Priya & Karthik",
     location: wedding("Coimbatore"),
     description: "A temple wedding at dawn and a long evening reception with both families dancing.",
+    titleTa: "பிரியா & கார்த்திக்",
+    locationTa: "கோயம்புத்தூரில் திருமணம்",
+    descriptionTa: "விடியற்காலைக் கோயில் திருமணம், இரு குடும்பங்களும் ஆடிப் பாடிய நீண்ட மாலை வரவேற்பு.",
   },
   {
     id: 2,
@@ -115,6 +122,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Divya & Arun",
     location: wedding("Madurai"),
     description: "Jasmine, brass lamps and a muhurtham under the shadow of the Meenakshi temple towers.",
+    titleTa: "திவ்யா & அருண்",
+    locationTa: "மதுரையில் திருமணம்",
+    descriptionTa: "மல்லிகைப் பூ, பித்தளை விளக்குகள், மீனாட்சி அம்மன் கோபுர நிழலில் ஒரு முகூர்த்தம்.",
   },
   {
     id: 3,
@@ -122,6 +132,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Meena & Suresh",
     location: wedding("Thanjavur"),
     description: "A Thanjavur silk wedding with three days of ceremonies and one very patient nadaswaram player.",
+    titleTa: "மீனா & சுரேஷ்",
+    locationTa: "தஞ்சாவூரில் திருமணம்",
+    descriptionTa: "மூன்று நாள் சடங்குகள், பட்டுப் புடவைகள், மிகப் பொறுமையான ஒரு நாதஸ்வரக் கலைஞர்: ஒரு தஞ்சாவூர்த் திருமணம்.",
   },
   {
     id: 101,
@@ -129,6 +142,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Lakshmi & Vignesh",
     location: wedding("Chennai"),
     description: "A seaside wedding in Chennai: a morning ceremony, monsoon clouds and a sunset on the beach.",
+    titleTa: "லட்சுமி & விக்னேஷ்",
+    locationTa: "சென்னையில் திருமணம்",
+    descriptionTa: "சென்னையில் ஒரு கடற்கரைத் திருமணம்: காலைச் சடங்கு, மழைக்கால மேகங்கள், கடற்கரையில் சூரிய அஸ்தமனம்.",
     storyPosition: 1,
   },
   {
@@ -137,6 +153,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Baby Aadhya",
     location: baby("Ooty"),
     description: "Aadhya at three weeks, asleep through most of her first session in the hills.",
+    titleTa: "குழந்தை ஆத்யா",
+    locationTa: "ஊட்டியில் குழந்தைப் படப்பிடிப்பு",
+    descriptionTa: "மூன்று வாரக் குழந்தை ஆத்யா, மலையில் நடந்த தன் முதல் படப்பிடிப்பில் பெரும்பாலும் தூங்கியபடியே.",
   },
   {
     id: 22,
@@ -144,6 +163,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Little Kavin",
     location: baby("Coimbatore"),
     description: "Kavin's first birthday at home, with grandparents and a cake he mostly wore.",
+    titleTa: "குட்டி கவின்",
+    locationTa: "கோயம்புத்தூரில் குழந்தைப் படப்பிடிப்பு",
+    descriptionTa: "வீட்டில் கவினின் முதல் பிறந்தநாள்: தாத்தா பாட்டியுடன், பாதி கேக் அவன் மேலேயே.",
   },
   {
     id: 23,
@@ -151,6 +173,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Baby Ishaan",
     location: baby("Salem"),
     description: "A newborn session in soft window light, wrapped in his grandmother's cotton saree.",
+    titleTa: "குழந்தை இஷான்",
+    locationTa: "சேலத்தில் குழந்தைப் படப்பிடிப்பு",
+    descriptionTa: "ஜன்னல் வழி வரும் மென்மையான ஒளியில், பாட்டியின் பருத்திப் புடவையில் சுற்றிய பிறந்த குழந்தை.",
   },
   {
     id: 24,
@@ -158,6 +183,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Baby Mithra",
     location: baby("Tiruppur"),
     description: "Mithra at six months: sitting up, laughing, and curious about the camera.",
+    titleTa: "குழந்தை மித்ரா",
+    locationTa: "திருப்பூரில் குழந்தைப் படப்பிடிப்பு",
+    descriptionTa: "ஆறு மாத மித்ரா: உட்கார்ந்து, சிரித்து, கேமராவை ஆர்வமாகப் பார்த்தபடி.",
   },
   {
     id: 25,
@@ -165,6 +193,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Little Yazhini",
     location: baby("Erode"),
     description: "Yazhini's naming ceremony and a garden session the morning after.",
+    titleTa: "குட்டி யாழினி",
+    locationTa: "ஈரோட்டில் குழந்தைப் படப்பிடிப்பு",
+    descriptionTa: "யாழினியின் பெயர் சூட்டு விழா, மறுநாள் காலை தோட்டத்தில் ஒரு படப்பிடிப்பு.",
   },
   {
     id: 102,
@@ -172,6 +203,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Little Aarav",
     location: baby("Coonoor"),
     description: "Aarav's first trip to the tea estates, photographed between naps.",
+    titleTa: "குட்டி ஆரவ்",
+    locationTa: "குன்னூரில் குழந்தைப் படப்பிடிப்பு",
+    descriptionTa: "தேயிலைத் தோட்டங்களுக்கு ஆரவின் முதல் பயணம், தூக்கங்களுக்கு இடையே எடுத்த படங்கள்.",
     storyPosition: 2,
   },
   {
@@ -180,6 +214,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Anitha & Ramesh",
     location: motherhood("Madurai"),
     description: "A maternity session at home in the eighth month, with the family's old swing.",
+    titleTa: "அனிதா & ரமேஷ்",
+    locationTa: "மதுரையில் தாய்மைப் படப்பிடிப்பு",
+    descriptionTa: "எட்டாம் மாதத்தில் வீட்டிலேயே ஒரு தாய்மைப் படப்பிடிப்பு, குடும்பத்தின் பழைய ஊஞ்சலுடன்.",
   },
   {
     id: 42,
@@ -187,6 +224,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Sangeetha & Prakash",
     location: motherhood("Tiruchirappalli"),
     description: "Evening light on the banks of the Kaveri, weeks before their first child arrived.",
+    titleTa: "சங்கீதா & பிரகாஷ்",
+    locationTa: "திருச்சிராப்பள்ளியில் தாய்மைப் படப்பிடிப்பு",
+    descriptionTa: "முதல் குழந்தை வருவதற்குச் சில வாரங்கள் முன், காவிரிக் கரையில் மாலை ஒளி.",
   },
   {
     id: 43,
@@ -194,6 +234,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Revathi & Senthil",
     location: motherhood("Coimbatore"),
     description: "A valaikaapu celebration with bangles, music and every aunt in the family.",
+    titleTa: "ரேவதி & செந்தில்",
+    locationTa: "கோயம்புத்தூரில் தாய்மைப் படப்பிடிப்பு",
+    descriptionTa: "வளையல்கள், இசை, குடும்பத்தின் எல்லா அத்தைகளும் சித்திகளும் கூடிய ஒரு வளைகாப்பு.",
   },
   {
     id: 44,
@@ -201,6 +244,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Kavya & Dinesh",
     location: motherhood("Kodaikanal"),
     description: "Misty mornings by the lake for a couple who met in these hills.",
+    titleTa: "காவ்யா & தினேஷ்",
+    locationTa: "கொடைக்கானலில் தாய்மைப் படப்பிடிப்பு",
+    descriptionTa: "இந்த மலைகளில் சந்தித்த தம்பதிக்கு, ஏரிக்கரையில் பனி மூடிய காலைகள்.",
   },
   {
     id: 45,
@@ -208,6 +254,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Nandhini & Bala",
     location: motherhood("Vellore"),
     description: "An indoor studio session in warm light, with their first child joining in.",
+    titleTa: "நந்தினி & பாலா",
+    locationTa: "வேலூரில் தாய்மைப் படப்பிடிப்பு",
+    descriptionTa: "இதமான ஒளியில் ஸ்டுடியோவுக்குள் ஒரு படப்பிடிப்பு, முதல் குழந்தையும் சேர்ந்துகொண்டு.",
   },
   {
     id: 61,
@@ -215,6 +264,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Swathi & Hari",
     location: outdoor("Pollachi"),
     description: "Coconut groves and a bullock cart ride on a bright Pollachi afternoon.",
+    titleTa: "சுவாதி & ஹரி",
+    locationTa: "பொள்ளாச்சியில் வெளிப்புறப் படப்பிடிப்பு",
+    descriptionTa: "வெயில் நிறைந்த பொள்ளாச்சி மதியத்தில் தென்னந்தோப்புகளும் ஒரு மாட்டு வண்டிப் பயணமும்.",
   },
   {
     id: 62,
@@ -222,6 +274,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Janani & Gokul",
     location: outdoor("Valparai"),
     description: "A pre-wedding walk through the tea estates and the forest road above them.",
+    titleTa: "ஜனனி & கோகுல்",
+    locationTa: "வால்பாறையில் வெளிப்புறப் படப்பிடிப்பு",
+    descriptionTa: "தேயிலைத் தோட்டங்கள் வழியாகவும் அவற்றுக்கு மேலுள்ள காட்டுச் சாலையிலும், திருமணத்துக்கு முன் ஒரு நடை.",
   },
   {
     id: 63,
@@ -229,6 +284,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Preethi & Manoj",
     location: outdoor("Mahabalipuram"),
     description: "Shore temple stones, sea wind and a sunset that waited for us.",
+    titleTa: "ப்ரீத்தி & மனோஜ்",
+    locationTa: "மாமல்லபுரத்தில் வெளிப்புறப் படப்பிடிப்பு",
+    descriptionTa: "கடற்கரைக் கோயிலின் கற்கள், கடல் காற்று, எங்களுக்காகக் காத்திருந்த ஒரு சூரிய அஸ்தமனம்.",
   },
   {
     id: 64,
@@ -236,6 +294,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Harini & Sathish",
     location: outdoor("Kanyakumari"),
     description: "Sunrise at the tip of India, where three seas meet.",
+    titleTa: "ஹரிணி & சதீஷ்",
+    locationTa: "கன்னியாகுமரியில் வெளிப்புறப் படப்பிடிப்பு",
+    descriptionTa: "மூன்று கடல்கள் சந்திக்கும் இந்தியாவின் முனையில் ஒரு சூரிய உதயம்.",
   },
   {
     id: 103,
@@ -243,6 +304,9 @@ export const DEMO_SHOOTS: DemoShoot[] = [
     title: "Deepa & Naveen",
     location: outdoor("Yercaud"),
     description: "An anniversary shoot among the coffee plantations and viewpoints of Yercaud.",
+    titleTa: "தீபா & நவீன்",
+    locationTa: "ஏற்காட்டில் வெளிப்புறப் படப்பிடிப்பு",
+    descriptionTa: "ஏற்காட்டின் காபித் தோட்டங்களுக்கும் காட்சி முனைகளுக்கும் இடையே ஒரு திருமண நாள் படப்பிடிப்பு.",
     storyPosition: 3,
   },
 ];

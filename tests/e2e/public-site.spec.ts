@@ -270,6 +270,9 @@ test.describe("found and shared", () => {
   test("sitemap.xml lists pages with image entries and robots.txt points to it", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${baseURL}/galleryList/101</loc>`);
+    // Every public page, the credits page too, beside its Tamil twin.
+    expect(sitemap).toContain(`<loc>${baseURL}/credits</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}/ta/credits</loc>`);
     expect(sitemap).toMatch(/<image:loc>[^<]+\/media\/[^<]+\.jpg<\/image:loc>/);
     expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });

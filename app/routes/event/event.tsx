@@ -5,6 +5,7 @@
 // browser allows). The selfie is read in memory and dropped: only its face's descriptor is kept,
 // and the guest lands on their personal link with the photos they are in. A selfie that cannot
 // be used says why and keeps the name and the consent. Never indexed, never previewed.
+
 import { data, redirect } from "react-router";
 import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
@@ -18,6 +19,7 @@ import { siteContext } from "#app/utils/route-data.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
 import { readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
 import { GUEST_NAME_MAX_LENGTH, SELFIE_FORM_BYTES } from "#domain/faces/selfie.ts";
+import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { eventPath, giveEventPin } from "#domain/galleries/guest-access.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -51,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       kind: "open" as const,
-      title: gallery.title,
+      title: galleryTitleIn(await languageOfRequest(request), gallery),
       eventDate: eventDayIn(await languageOfRequest(request), gallery.eventDate),
       // The guest just asked to be forgotten: say it was done.
       forgotten: url.searchParams.get("forgotten") === "1",

@@ -4,6 +4,7 @@
 // uploaded since are found too; "more like these" (?more=1) searches again with the photos the
 // first search was surest of. What is shown goes through the guest audience: never a photo the
 // couple has not opened to guests. "Forget me" deletes the guest: their name, link and descriptor.
+
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
@@ -14,6 +15,7 @@ import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { deleteGuest, findPhotosOf, touchGuest } from "#domain/faces/guests.server.ts";
+import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { eventPath } from "#domain/galleries/guest-access.server.ts";
 import { guestPhotoPage } from "#domain/galleries/guest-view.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -46,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: "open" as const,
       base,
       eventBase: eventPath(params.token),
-      title: gallery.title,
+      title: galleryTitleIn(await languageOfRequest(request), gallery),
       eventDate: eventDayIn(await languageOfRequest(request), gallery.eventDate),
       name: guest.name,
       more,

@@ -1,6 +1,7 @@
 // /g/{token}/album: the albums the studio has sent the couple (issue 32), behind the gallery's
 // door. One album goes straight to its page; several are listed with each one's state. A draft
 // is never the couple's: an album with only a draft is not here.
+
 import { data, redirect } from "react-router";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GalleryDoor } from "#app/components/client-gallery/gallery-door.tsx";
@@ -11,6 +12,7 @@ import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts"
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
+import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/albums";
 import { galleryAccessFor, notFound, privateHeaders } from "./access.server.ts";
@@ -37,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       kind: "open" as const,
       base: galleryPath(gate.gallery.token),
-      title: gate.gallery.title,
+      title: galleryTitleIn(await languageOfRequest(request), gate.gallery),
       albums: albums.map((a) => ({
         href: albumPath(gate.gallery.token, a.id),
         title: a.title,

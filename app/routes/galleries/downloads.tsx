@@ -3,14 +3,17 @@
 // own lists, at web size and (when the studio allows) as originals. Each is a plain link to its
 // resumable ZIP under /g/{token}/download/. A download PIN, when the gallery has one, is asked
 // here first. The gallery's own gate stands in front (its PIN, its expiry), as on the page.
+
 import { data, redirect } from "react-router";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { useT } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
+import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -40,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const { gallery, visitor } = gate;
   const base = galleryPath(gallery.token);
-  const page = { title: gallery.title, base, sizes: offeredSizes(gallery) };
+  const page = { title: galleryTitleIn(await languageOfRequest(request), gallery), base, sizes: offeredSizes(gallery) };
   if (page.sizes.length === 0) {
     return data({ ...page, state: "off" as const, offers: [] }, { status: 403, headers: privateHeaders });
   }

@@ -24,6 +24,7 @@ import { activeList, itemAction, positiveInt } from "#domain/galleries/client-re
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
 import { galleryCover } from "#domain/galleries/cover.server.ts";
+import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import {
   createList,
   LIST_NAME_MAX_CHARS,
@@ -68,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       kind: "open" as const,
       base: galleryPath(gallery.token),
-      title: gallery.title,
+      title: galleryTitleIn(language, gallery),
       eventDate: eventDayText(gallery.eventDate, language),
       // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
       cover: (await galleryCover(db, gallery))?.image ?? null,
