@@ -61,7 +61,8 @@ function makeGallery(): Promise<{ title: string; url: string }> {
 
 /** Nothing on the page is a missing message, and nothing is wider than the screen. */
 async function expectWholeAndFitting(page: Page) {
-  expect(await page.locator("body").innerText()).not.toContain(MISSING_MARK);
+  // textContent: hidden text too (a closed menu, a label for screen readers) must have its message.
+  expect((await page.locator("body").textContent()) ?? "").not.toContain(MISSING_MARK);
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
