@@ -28,7 +28,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { markHydrated } from "./document/early-actions.ts";
 import { i18nFor, translator, useT } from "./i18n/i18n.ts";
 import { languageChoice, languageOfRequest } from "./i18n/language.server.ts";
-import { languageOfPath, pathIn } from "./i18n/languages.ts";
+import { basePath, languageOfPath, pathIn } from "./i18n/languages.ts";
 import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";
 import textFontUrl from "./styles/fonts/jost-wght-core.woff2?url";
 import tamilFontUrl from "./styles/fonts/noto-sans-tamil-400.woff2?url";
@@ -70,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const studio = data?.studio ?? null;
   const { pathname } = useLocation();
-  const isHome = pathname === "/";
+  // The home page in either language: its header lies over the banner.
+  const isHome = basePath(pathname) === "/";
   // The admin draws its own shell (app/routes/admin/layout.tsx): no public header or footer.
   const isAdmin = isAdminPath(pathname);
   // The admin stays English (issue 33); an error page without the root's data reads its URL.

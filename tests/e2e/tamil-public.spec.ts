@@ -157,6 +157,21 @@ test.describe("the contact page's greeting", () => {
   });
 });
 
+test.describe("the home page in Tamil", () => {
+  test("has the home page's header: over the banner, with search and no back button, on a phone too", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/", "/ta"]) {
+      await page.goto(path);
+      const lang = path === "/" ? "en" : "ta";
+      await expect(page.locator("header.site-header")).toHaveClass(/site-header--home/);
+      await expect(page.getByRole("link", { name: msg(lang, "header.search") })).toBeVisible();
+      await expect(page.getByRole("button", { name: msg(lang, "header.back") })).toHaveCount(0);
+    }
+  });
+});
+
 test.describe("the home page's slideshow in Tamil", () => {
   test("names its button in Tamil in both states (the slideshow swaps the page's own labels)", async ({ page }) => {
     await page.goto("/ta");
