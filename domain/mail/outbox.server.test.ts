@@ -7,8 +7,8 @@ import { startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { UnhandledKindError } from "#platform/background.server.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { HOUR_MS } from "#platform/time.ts";
-import { mailWriters } from "#tests/helpers/mail-writers.ts";
-import { INQUIRY_MAIL_WRITERS } from "../inquiries/mail.server.ts";
+import { mailWordsFor, mailWriters } from "#tests/helpers/mail-writers.ts";
+import { inquiryMailWriters } from "../inquiries/mail.server.ts";
 import type { Inquiry } from "../inquiries/rules.ts";
 import { storeInquiry } from "../inquiries/store.server.ts";
 import { claimDueMails, OUTBOX_CLAIM_MS } from "./outbox.server.ts";
@@ -334,7 +334,7 @@ describe("the worker", () => {
   });
 
   it("refuses to start, in one line naming them, while kinds of mail have no writer", () => {
-    const inquiriesOnly = { ...outbox(bed.store.db, () => T0), writers: [INQUIRY_MAIL_WRITERS] };
+    const inquiriesOnly = { ...outbox(bed.store.db, () => T0), writers: [inquiryMailWriters(mailWordsFor)] };
     expect(() => startOutboxWorker(inquiriesOnly)).toThrow(
       new UnhandledKindError(
         'mail: no handler for the kinds "gallery-ready", "selection-submitted", "expiry-reminder", "album-sent", "album-changes", "album-approved", "album-approved-client", "album-reminder"; register one before the worker starts',
