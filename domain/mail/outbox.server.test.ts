@@ -3,7 +3,7 @@
 // a burst, queuing that wakes the sender, and a start refused while a kind of mail has no writer.
 import { describe, expect, it } from "vitest";
 import { mailTestBed } from "#fixtures/mail-test-bed.ts";
-import { startSmtpSink } from "#fixtures/smtp-sink.ts";
+import { decodedHeader, startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { UnhandledKindError } from "#platform/background.server.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { HOUR_MS } from "#platform/time.ts";
@@ -106,6 +106,22 @@ describe("delivery", () => {
     expect(ack?.text).toContain("we'll contact you soon");
     expect(ack?.text).not.toContain("married");
     expect(ack?.text).not.toContain("Priya");
+  });
+
+  it("writes the acknowledgement in the contact page's language; the studio's mail stays English and names it (issue 33)", async () => {
+    await storeInquiry(bed.store.db, inquiry, { page: "/ta/contact", ack: true, language: "ta", now: T0 });
+    expect(await runOutboxRound(outbox(bed.store.db, () => T0))).toMatchObject({ delivered: 2 });
+    const mails = await bed.sink.waitForMails(2);
+    const ack = mails.find((m) => m.envelopeTo[0] === "priya@example.com");
+    expect(decodedHeader(ack?.headers.subject)).toBe("Nila Studio-ஐத் தொடர்புகொண்டதற்கு நன்றி");
+    expect(ack?.headers).toMatchObject({ "auto-submitted": "auto-replied", "content-language": "ta" });
+    expect(ack?.text).toBe(
+      "உங்கள் செய்திக்கு நன்றி. அது எங்களுக்கு வந்துவிட்டது; விரைவில் உங்களைத் தொடர்புகொள்கிறோம்.\n\nNila Studio\n",
+    );
+    const studio = mails.find((m) => m.envelopeTo[0] === "studio@nila.example");
+    expect(decodedHeader(studio?.headers.subject)).toMatch(/^Website inquiry from Priya Raman \(#\d+\)$/);
+    expect(studio?.text).toContain("Page: /ta/contact\nLanguage: Tamil\n");
+    expect(studio?.headers["content-language"]).toBeUndefined();
   });
 
   it("queues no acknowledgement without an e-mail address to send it to", async () => {
