@@ -4,13 +4,13 @@
 // server gives the outbox's writers `WordsFor` at start (server/startup.ts); a route passes the
 // words of the language it writes in. To the client or visitor: their language (a gallery's
 // `language`, an inquiry's); to the studio: English, as the admin is.
-import type { ContentLanguage } from "../catalog/localized.ts";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "../catalog/localized.ts";
 
 /** The languages a mail is written in: the catalogues' (the same codes as app/i18n/languages.ts). */
 export type MailLanguage = ContentLanguage;
 
-/** The languages a mail may be written in, for reading a stored or typed value. */
-export const MAIL_LANGUAGES = ["en", "ta"] as const satisfies readonly MailLanguage[];
+/** The languages a mail may be written in, for reading a stored or typed value: the content's. */
+export const MAIL_LANGUAGES = CONTENT_LANGUAGES;
 
 /** The studio reads its own mails in English, as it reads the admin. */
 export const STUDIO_LANGUAGE: MailLanguage = "en";
