@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "#fixtures/server-process.ts";
-import { type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
+import { decodedHeader, type SmtpSink, startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { makeTempDir, testDatabaseTarget } from "#fixtures/test-store.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 
@@ -37,8 +37,8 @@ async function freshToken(url: string): Promise<string> {
 }
 
 /** A plain HTML form post, as a browser without JavaScript sends it. */
-function post(url: string, fields: Record<string, string>) {
-  return fetch(`${url}/contactUs`, {
+function post(url: string, fields: Record<string, string>, path = "/contactUs") {
+  return fetch(`${url}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: `${url}/galleryList/1` },
     body: new URLSearchParams(fields),
@@ -248,6 +248,38 @@ describe("without SMTP_URL", () => {
     expect((await post(server.url, { ...inquiry(token, "Stored while mail is off."), website: "" })).status).toBe(200);
     expect((await stored()).at(-1)).toMatchObject({ message: "Stored while mail is off.", delivered_at: null });
     expect(server.output().match(/mail is off/g)).toHaveLength(1);
+    expect(await server.stop("SIGTERM")).toBe(0);
+  });
+});
+
+describe("from the Tamil contact page (issue 33)", () => {
+  it("stores the page's language, and acknowledges the visitor in Tamil; the studio's mail stays English", async () => {
+    // Listening, whichever tests ran before (stop does nothing to a stopped sink).
+    await sink.stop();
+    await sink.start();
+    server = await startServer(dataDir, { ...env(), INQUIRY_ACK: "on" });
+    await server.waitUntilReady();
+    await forgetContactLimit();
+    const before = sink.mails.length;
+    const token = await freshToken(server.url);
+    const res = await post(server.url, inquiry(token, "வணக்கம், திருமணத்துக்குப் புகைப்படம் வேண்டும்."), "/ta/contactUs");
+    expect(res.status).toBe(200);
+    const row = await (await database())
+      .selectFrom("inquiries")
+      .select(["language"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ language: "ta" });
+    // Its two, and the studio's mail of the inquiry stored while mail was off, sent by this server.
+    const mails = (await sink.waitForMails(before + 3)).slice(before);
+    const ack = mails.find((m) => m.envelopeTo[0] === "priya@example.com");
+    expect(decodedHeader(ack?.headers.subject)).toMatch(/-ஐத் தொடர்புகொண்டதற்கு நன்றி$/);
+    expect(ack?.headers["content-language"]).toBe("ta");
+    expect(ack?.text).toContain("விரைவில் உங்களைத் தொடர்புகொள்கிறோம்.");
+    const studio = mails.find((m) => m.text.includes("திருமணத்துக்குப்"));
+    expect(studio?.envelopeTo).toEqual(["studio@nila.example"]);
+    expect(decodedHeader(studio?.headers.subject)).toMatch(/^Website inquiry from Priya Raman/);
+    expect(studio?.text).toContain("Language: Tamil");
     expect(await server.stop("SIGTERM")).toBe(0);
   });
 });

@@ -4,12 +4,13 @@
 // sender), each with its kinds' handlers: the server's lifecycle creates it, starts it once the
 // data is ready and stops it at shutdown. Queuing work wakes the worker that does it (ADR 038).
 
-import { ALBUM_MAIL_WRITERS } from "../domain/albums/mail.server.ts";
+import { mailWordsFor } from "../app/i18n/mail-words.server.ts";
+import { albumMailWriters } from "../domain/albums/mail.server.ts";
 import { importDemoIfEmpty } from "../domain/demo/import.server.ts";
 import { sharedFaceEngine, stopSharedFaceEngine } from "../domain/faces/engine.server.ts";
 import { faceJobHandlers } from "../domain/faces/indexing.server.ts";
 import { galleryMailWriters } from "../domain/galleries/mail.server.ts";
-import { INQUIRY_MAIL_WRITERS } from "../domain/inquiries/mail.server.ts";
+import { inquiryMailWriters } from "../domain/inquiries/mail.server.ts";
 import { inquirySettings, mailAddresses, studioName } from "../domain/inquiries/settings.server.ts";
 import { requeueInterruptedJobs } from "../domain/jobs/queue.server.ts";
 import { type JobHandlers, startJobWorker } from "../domain/jobs/worker.server.ts";
@@ -52,9 +53,12 @@ export async function prepareData(progress: (line: string) => void = (line) => l
   if (outcome === "studio-has-content") logger.debug("database has content; demo import not needed");
 }
 
-/** The mails' writers, one set per domain whose mails the outbox sends. */
+/**
+ * The mails' writers, one set per domain whose mails the outbox sends, each given the `mail`
+ * catalogue's words in a language (issue 33): the domain writes none of its own.
+ */
 function mailWriters(storage: MediaStorage): MailWriters[] {
-  return [INQUIRY_MAIL_WRITERS, galleryMailWriters(storage), ALBUM_MAIL_WRITERS];
+  return [inquiryMailWriters(mailWordsFor), galleryMailWriters(storage, mailWordsFor), albumMailWriters(mailWordsFor)];
 }
 
 /**

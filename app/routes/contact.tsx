@@ -9,7 +9,7 @@ import { Field, type FieldControlProps } from "#app/components/field.tsx";
 import { StudioLogo } from "#app/components/studio-logo.tsx";
 import { earlyAction } from "#app/document/early-actions.ts";
 import { type Translate, useLanguage, useT } from "#app/i18n/i18n.ts";
-import { basePath, pathIn } from "#app/i18n/languages.ts";
+import { basePath, languageOfPath, pathIn } from "#app/i18n/languages.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { seoMeta } from "#app/utils/seo.ts";
@@ -83,6 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     form: body.form,
     clientAddress: context.get(clientAddressContext),
     page: sourcePage(request),
+    // The page's own language (/ta/contact is Tamil): the visitor's acknowledgement is written in it.
+    language: languageOfPath(new URL(request.url).pathname),
   });
   switch (outcome.status) {
     case "sent":

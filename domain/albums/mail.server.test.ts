@@ -61,9 +61,15 @@ async function studioReminding(days?: number) {
 }
 
 /** A gallery with an album whose first version (one spread) is sent at `sentAt`, and one person of the gallery. */
-async function sentAlbum({ clientEmail = "priya@example.com", sentAt = T0 } = {}) {
+async function sentAlbum({ clientEmail = "priya@example.com", sentAt = T0, language = "en" as "en" | "ta" } = {}) {
   const { db } = bed.store;
-  const galleryId = await createGallery(db, { title: "Priya & Karthik", clientName: "Priya", clientEmail });
+  const galleryId = await createGallery(db, {
+    title: "Priya & Karthik",
+    titleTa: "பிரியா & கார்த்திக்",
+    clientName: "Priya",
+    clientEmail,
+    language,
+  });
   const { albumId } = await createAlbum(db, galleryId, "Ours", sentAt);
   await ingestSpread(
     bed.store,
@@ -239,6 +245,47 @@ describe("album mails through the outbox", () => {
     expect(version).toEqual({ state: "sent", answered_at: null });
     expect(await db.selectFrom("album_approvals").selectAll().execute()).toEqual([]);
     expect((await albumRows()).map((row) => row.kind)).toEqual(["album-sent"]);
+  });
+});
+
+describe("a Tamil couple's album mails (issue 33)", () => {
+  it("writes the couple's in Tamil, their version and their reminder; the studio's stay English", async () => {
+    await studioReminding();
+    const album = await sentAlbum({ language: "ta" });
+    expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1 });
+    const [sent] = await bed.sink.waitForMails(1);
+    expect(decodedHeader(sent?.headers.subject)).toBe('உங்கள் "Ours" ஆல்பம் பார்க்கத் தயார்');
+    expect(sent?.headers["content-language"]).toBe("ta");
+    expect(sent?.text).toBe(
+      `வணக்கம் Priya, உங்கள் "Ours" ஆல்பத்தின் வடிவமைப்பு நீங்கள் பார்க்கத் தயாராக உள்ளது: ${album.link}\n\n` +
+        "மாற்ற வேண்டிய இடத்தில் பக்கத்தைத் தொட்டுச் சொல்லுங்கள்; எல்லாம் பிடித்திருந்தால் ஒப்புதல் தாருங்கள்.\n\nNila Studio\n",
+    );
+
+    // A week without an answer: the reminder, in Tamil, its days counted in Tamil's plural.
+    expect(await runOutboxRound(outbox(() => laterBy(7, 1)))).toMatchObject({ delivered: 1 });
+    const [, reminder] = await bed.sink.waitForMails(2);
+    expect(decodedHeader(reminder?.headers.subject)).toBe('உங்கள் "Ours" ஆல்பம் உங்களுக்காகக் காத்திருக்கிறது');
+    expect(reminder?.text).toContain(
+      `வணக்கம் Priya, உங்கள் "Ours" ஆல்பத்தின் பதிப்பு 1 7 நாட்களாக உங்களுக்காகக் காத்திருக்கிறது: ${album.link}`,
+    );
+    for (const mail of [sent, reminder]) expect(mail?.text).not.toMatch(/Hello|your album|waiting|⟦/);
+
+    // Their changes reach the studio in English, with the gallery's English title.
+    const { db } = bed.store;
+    await addComment(db, album.galleryId, album.albumId, album.versionId, album.person, {
+      spread: 1,
+      x: 0.2,
+      y: 0.5,
+      text: "இடது படத்தை மாற்றுங்கள்",
+      swapPhotoId: null,
+    });
+    await sendChanges(db, album.galleryId, album.albumId, album.versionId, laterBy(8));
+    expect(await runOutboxRound(outbox(() => laterBy(8)))).toMatchObject({ delivered: 1 });
+    const [, , changes] = await bed.sink.waitForMails(3);
+    expect(changes?.envelopeTo).toEqual(["studio@nila.example"]);
+    expect(decodedHeader(changes?.headers.subject)).toBe('Changes asked for the album "Ours" (Priya & Karthik)');
+    expect(changes?.text).toContain('version 1 of the album "Ours" (Priya & Karthik): 1 comment.');
+    expect(changes?.headers["content-language"]).toBeUndefined();
   });
 });
 

@@ -9,14 +9,16 @@
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import type { AlbumMailKind, Day } from "../../platform/db/schema.server.ts";
 import { DAY_MS } from "../../platform/time.ts";
+import { studioTimeIn } from "../catalog/language-dates.ts";
 import { readStudioRow } from "../catalog/read-model.server.ts";
 import { ALBUM_REMINDER_DAYS } from "../catalog/settings-fields.ts";
-import { DEFAULT_TIME_ZONE, formatStudioTime, studioDay } from "../catalog/studio-time.ts";
+import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import { type GalleryRecord, readGalleries } from "../galleries/galleries.server.ts";
-import { galleryLink } from "../galleries/sending.server.ts";
+import { galleryLink, titleForClient } from "../galleries/sending.server.ts";
 import { type AlbumMail, enqueueMail } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import { type MailLanguage, STUDIO_LANGUAGE, type WordsFor } from "../mail/words.ts";
 import { albumApprovedMessage, albumChangesMessage, albumReminderMessage, albumSentMessage } from "./messages.ts";
 import { markReminded, type VersionForMail, versionsAwaitingAnswer, versionsForMail } from "./store.server.ts";
 
@@ -116,9 +118,15 @@ export function albumMessageId(mailId: number, kind: AlbumMailKind, from: string
   return `<${kind}-${mailId}@${domainOf(from)}>`;
 }
 
-/** What an album mail says: its version and album, and its gallery's title and couple. */
+/**
+ * What an album mail says: its version and album, and its gallery's title (and Tamil title), its
+ * couple and their language.
+ */
 type MailFacts = VersionForMail &
-  Pick<GalleryRecord, "clientName" | "clientEmail" | "token"> & { galleryTitle: string };
+  Pick<GalleryRecord, "clientName" | "clientEmail" | "token" | "language"> & {
+    galleryTitle: string;
+    galleryTitleTa: string | null;
+  };
 
 /** Whole days the couple had been quiet when reminded (the setting's days, or more after a pause). */
 function daysWaited(version: MailFacts): number {
@@ -128,15 +136,22 @@ function daysWaited(version: MailFacts): number {
 
 /**
  * The mail of one album row. The couple's come from the studio's address with replies to the
- * studio and link to their album page; the studio's link to the album's admin page.
+ * studio and link to their album page, written in their gallery's language; the studio's link to
+ * the album's admin page, in English. `wordsFor` gives the `mail` catalogue's words.
  */
 export function composeAlbumMail(
   mail: { id: number; kind: AlbumMailKind; version: MailFacts },
-  context: { addresses: MailAddresses; studioName: string; origin: string; timeZone: string },
+  context: { addresses: MailAddresses; studioName: string; origin: string; timeZone: string; wordsFor: WordsFor },
 ): OutgoingMail {
   const { version } = mail;
   const { addresses, studioName, origin } = context;
-  const facts = { albumTitle: version.albumTitle, versionNumber: version.number, studioName };
+  const toTheCouple = TO_THE_COUPLE.has(mail.kind);
+  const language: MailLanguage = toTheCouple ? version.language : STUDIO_LANGUAGE;
+  const words = context.wordsFor(language);
+  const facts = { albumTitle: version.albumTitle, versionNumber: version.number, studioName, words };
+  const galleryTitle = toTheCouple
+    ? titleForClient({ title: version.galleryTitle, titleTa: version.galleryTitleTa, language })
+    : version.galleryTitle;
   const link = albumLink(origin, version.token, version.albumId);
   const adminLink = albumAdminLink(origin, version.galleryId, version.albumId);
   const messageId = albumMessageId(mail.id, mail.kind, addresses.from);
@@ -157,47 +172,50 @@ export function composeAlbumMail(
       replyTo: addresses.studio,
       subject,
       text: `${text}\n`,
+      // Tells mail clients (and their read-aloud and translate offers) which language the mail is in.
+      headers: { "Content-Language": language },
     };
   };
-  const album = `"${version.albumTitle}"`;
+  const about = { album: version.albumTitle, version: version.number, gallery: galleryTitle };
   const approved = () => {
     const approval = version.approval;
     if (!approval) throw new Error(`album version ${version.id} has no approval`);
-    return { name: approval.name, approvedAt: formatStudioTime(approval.approvedAt, context.timeZone) };
+    return { name: approval.name, approvedAt: studioTimeIn(language, approval.approvedAt, context.timeZone) };
   };
   switch (mail.kind) {
     case "album-sent":
       return toCouple(
-        version.number === 1
-          ? `Your album ${album} is ready to see`
-          : `Version ${version.number} of your album ${album} is ready`,
+        words(version.number === 1 ? "mail.album.sent.subjectFirst" : "mail.album.sent.subjectNext", about),
         albumSentMessage({ ...facts, clientName: version.clientName, link }),
       );
     case "album-changes":
       return toStudio(
-        `Changes asked for the album ${album} (${version.galleryTitle})`,
-        albumChangesMessage({ ...facts, galleryTitle: version.galleryTitle, comments: version.comments, adminLink }),
+        words("mail.album.changes.subject", about),
+        albumChangesMessage({ ...facts, galleryTitle, comments: version.comments, adminLink }),
       );
     case "album-approved":
       return toStudio(
-        `Version ${version.number} of the album ${album} (${version.galleryTitle}) is approved`,
-        albumApprovedMessage({ ...facts, galleryTitle: version.galleryTitle, ...approved(), link: adminLink }),
+        words("mail.album.approved.subject", about),
+        albumApprovedMessage({ ...facts, galleryTitle, ...approved(), link: adminLink }),
       );
     case "album-approved-client":
       return toCouple(
-        `You approved your album ${album}`,
-        albumApprovedMessage({ ...facts, galleryTitle: version.galleryTitle, ...approved(), link }),
+        words("mail.album.approvedClient.subject", about),
+        albumApprovedMessage({ ...facts, galleryTitle, ...approved(), link }),
       );
     case "album-reminder":
       return toCouple(
-        `Your album ${album} is waiting for you`,
+        words("mail.album.reminder.subject", about),
         albumReminderMessage({ ...facts, clientName: version.clientName, link, days: daysWaited(version) }),
       );
   }
 }
 
-/** Writes the album mails (their versions read once for a round) and queues the reminders due. */
-const albumMailWriter: MailWriter<AlbumMail> = {
+/**
+ * Writes the album mails (their versions read once for a round) and queues the reminders due;
+ * `wordsFor` gives the `mail` catalogue's words in a language.
+ */
+const albumMailWriter = (wordsFor: WordsFor): MailWriter<AlbumMail> => ({
   async letters(db, mails) {
     const versions = await versionsForMail(
       db,
@@ -218,12 +236,18 @@ const albumMailWriter: MailWriter<AlbumMail> = {
         const version: MailFacts = {
           ...found,
           galleryTitle: gallery.title,
+          galleryTitleTa: gallery.titleTa,
+          language: gallery.language,
           clientName: gallery.clientName,
           clientEmail: gallery.clientEmail,
           token: gallery.token,
         };
         return [
-          [mail.id, (context) => composeAlbumMail({ id: mail.id, kind: mail.kind, version }, { ...context, timeZone })],
+          [
+            mail.id,
+            (context) =>
+              composeAlbumMail({ id: mail.id, kind: mail.kind, version }, { ...context, timeZone, wordsFor }),
+          ],
         ];
       }),
     );
@@ -231,13 +255,16 @@ const albumMailWriter: MailWriter<AlbumMail> = {
   async queueDue(db, now) {
     await queueDueAlbumReminders(db, now);
   },
-};
+});
 
-/** The album kinds' writer, for the outbox's sender. */
-export const ALBUM_MAIL_WRITERS: MailWriters = {
-  "album-sent": albumMailWriter,
-  "album-changes": albumMailWriter,
-  "album-approved": albumMailWriter,
-  "album-approved-client": albumMailWriter,
-  "album-reminder": albumMailWriter,
-};
+/** The album kinds' writer, for the outbox's sender; `wordsFor` gives the `mail` catalogue's words. */
+export function albumMailWriters(wordsFor: WordsFor): MailWriters {
+  const writer = albumMailWriter(wordsFor);
+  return {
+    "album-sent": writer,
+    "album-changes": writer,
+    "album-approved": writer,
+    "album-approved-client": writer,
+    "album-reminder": writer,
+  };
+}

@@ -1,26 +1,30 @@
 // The words of album proofing's messages (issue 32): the same text goes in a mail and, typed in,
 // in a WhatsApp chat (wa.me), so the studio and the couple read one message whichever way it came.
-// Plain functions of plain values: the mail writer, the admin's page and the couple's page share them.
+// Plain functions of plain values: the mail writer, the admin's page and the couple's page share
+// them. The words are the `mail` catalogue's (issue 33), given in the reader's language: the
+// couple's (their gallery's) for theirs, English for the studio's.
+import { greeting, type MailWords } from "../mail/words.ts";
 
 export interface AlbumMessageFacts {
   albumTitle: string;
   versionNumber: number;
   studioName: string;
-}
-
-function hello(name: string): string {
-  return name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  /** The `mail` catalogue's words in the reader's language. */
+  words: MailWords;
 }
 
 /** To the couple: a version to look at. */
 export function albumSentMessage(facts: AlbumMessageFacts & { clientName: string; link: string }): string {
-  const what =
-    facts.versionNumber === 1
-      ? `the design of your album "${facts.albumTitle}" is ready for you to see`
-      : `version ${facts.versionNumber} of your album "${facts.albumTitle}" is ready, with the changes you asked for`;
+  const { words } = facts;
+  const values = {
+    hello: greeting(words, facts.clientName),
+    album: facts.albumTitle,
+    version: facts.versionNumber,
+    link: facts.link,
+  };
   return [
-    `${hello(facts.clientName)} ${what}: ${facts.link}`,
-    "Tap a spot on a spread to tell us what to change, or approve it when you are happy.",
+    words(facts.versionNumber === 1 ? "mail.album.sent.first" : "mail.album.sent.next", values),
+    words("mail.album.sent.how"),
     facts.studioName,
   ].join("\n\n");
 }
@@ -29,20 +33,35 @@ export function albumSentMessage(facts: AlbumMessageFacts & { clientName: string
 export function albumChangesMessage(
   facts: AlbumMessageFacts & { galleryTitle: string; comments: number; adminLink: string },
 ): string {
-  const count = facts.comments === 1 ? "1 comment" : `${facts.comments} comments`;
+  const { words } = facts;
   return [
-    `Changes asked for version ${facts.versionNumber} of the album "${facts.albumTitle}" (${facts.galleryTitle}): ${count}.`,
-    `See them on the spreads: ${facts.adminLink}`,
+    words("mail.album.changes.text", {
+      version: facts.versionNumber,
+      album: facts.albumTitle,
+      gallery: facts.galleryTitle,
+      comments: facts.comments,
+    }),
+    words("mail.album.changes.see", { link: facts.adminLink }),
   ].join("\n\n");
 }
 
-/** To the studio (and a copy to the couple): the version is approved. */
+/**
+ * To the studio (and a copy to the couple): the version is approved. `approvedAt` is the time
+ * as the reader's language writes it.
+ */
 export function albumApprovedMessage(
   facts: AlbumMessageFacts & { galleryTitle: string; name: string; approvedAt: string; link: string },
 ): string {
+  const { words } = facts;
   return [
-    `Version ${facts.versionNumber} of the album "${facts.albumTitle}" (${facts.galleryTitle}) was approved by ${facts.name} on ${facts.approvedAt}.`,
-    `The approval: ${facts.link}`,
+    words("mail.album.approved.text", {
+      version: facts.versionNumber,
+      album: facts.albumTitle,
+      gallery: facts.galleryTitle,
+      name: facts.name,
+      when: facts.approvedAt,
+    }),
+    words("mail.album.approved.link", { link: facts.link }),
     facts.studioName,
   ].join("\n\n");
 }
@@ -51,9 +70,16 @@ export function albumApprovedMessage(
 export function albumReminderMessage(
   facts: AlbumMessageFacts & { clientName: string; link: string; days: number },
 ): string {
+  const { words } = facts;
   return [
-    `${hello(facts.clientName)} version ${facts.versionNumber} of your album "${facts.albumTitle}" has been waiting for you for ${facts.days} days: ${facts.link}`,
-    "Send us your changes, or approve it, and we will take it to print.",
+    words("mail.album.reminder.text", {
+      hello: greeting(words, facts.clientName),
+      version: facts.versionNumber,
+      album: facts.albumTitle,
+      days: facts.days,
+      link: facts.link,
+    }),
+    words("mail.album.reminder.act"),
     facts.studioName,
   ].join("\n\n");
 }

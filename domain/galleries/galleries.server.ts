@@ -5,7 +5,13 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { type Database, inTransaction } from "../../platform/db/db.server.ts";
-import type { Day, GalleryDownloads, StoredTime, WatermarkPosition } from "../../platform/db/schema.server.ts";
+import type {
+  Day,
+  GalleryDownloads,
+  RecipientLanguage,
+  StoredTime,
+  WatermarkPosition,
+} from "../../platform/db/schema.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
 import { galleryAudience, STUDIO } from "../catalog/audience.server.ts";
@@ -32,6 +38,8 @@ export interface GalleryRecord {
   clientName: string;
   clientEmail: string;
   clientPhone: string;
+  /** The client's language (migration 0028): their mails and WhatsApp messages are written in it. */
+  language: RecipientLanguage;
   eventDate: Day | null;
   /**
    * The photo chosen as the gallery's hero, as stored (cover.server.ts sets it and says whether it
@@ -86,6 +94,7 @@ export async function readGalleries(db: Database, query: GalleryQuery = {}): Pro
     clientName: r.client_name,
     clientEmail: r.client_email,
     clientPhone: r.client_phone,
+    language: r.language,
     eventDate: r.event_date,
     coverPhotoId: r.cover_photo_id,
     token: r.token,
@@ -141,6 +150,7 @@ export interface NewGallery {
   clientName?: string;
   clientEmail?: string;
   clientPhone?: string;
+  language?: RecipientLanguage;
   eventDate?: Day | null;
   selectionLimit?: number | null;
 }
@@ -154,6 +164,7 @@ export async function createGallery(db: Database, input: NewGallery): Promise<nu
       client_name: input.clientName ?? "",
       client_email: input.clientEmail ?? "",
       client_phone: input.clientPhone ?? "",
+      language: input.language ?? "en",
       event_date: input.eventDate ?? null,
       selection_limit: input.selectionLimit ?? null,
       token: newGalleryToken(),

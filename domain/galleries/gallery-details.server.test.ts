@@ -26,6 +26,7 @@ const GOOD = {
   clientName: "Priya",
   clientEmail: "priya@example.com",
   clientPhone: "+91 98765 43210",
+  language: "ta",
   eventDate: "2026-02-14",
   selectionLimit: "300",
 };
@@ -54,6 +55,8 @@ describe("the gallery's form", () => {
       clientName: "Priya",
       clientEmail: "priya-at-example",
       clientPhone: "call me",
+      // A language the catalogues have no words for.
+      language: "fr",
       eventDate: "2026-02-30",
       selectionLimit: "0",
     };
@@ -62,7 +65,7 @@ describe("the gallery's form", () => {
     if (parsed.ok) return;
     expect(parsed.values).toEqual(typed);
     expect(Object.keys(parsed.errors).sort()).toEqual(
-      ["clientEmail", "clientPhone", "eventDate", "selectionLimit", "title", "titleTa"].sort(),
+      ["clientEmail", "clientPhone", "eventDate", "language", "selectionLimit", "title", "titleTa"].sort(),
     );
     expect(parsed.errors.title).toBe("Give the gallery a title.");
   });
@@ -124,6 +127,24 @@ describe("a gallery's details in the studio's database", () => {
       eventDate: "2026-02-14",
       selectionLimit: 300,
       hasDownloadPin: false,
+    });
+  });
+
+  it("saves the client's language, English for a new gallery until the studio chooses (issue 33)", async () => {
+    const id = await createGallery(store.db, { title: "Before" });
+    expect((await readGallery(store.db, id))?.language).toBe("en");
+    const save = async (language: string) => {
+      const parsed = parseGalleryForm(formOf({ ...GOOD, language }));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      await updateGallery(store.db, id, parsed.value);
+      return (await readGallery(store.db, id))?.language;
+    };
+    expect(await save("ta")).toBe("ta");
+    expect(await save("en")).toBe("en");
+    // A form without the choice is refused, not saved as English behind the studio's back.
+    expect(parseGalleryForm(formOf({ ...GOOD, language: "" }))).toMatchObject({
+      ok: false,
+      errors: { language: "Choose English or Tamil." },
     });
   });
 });

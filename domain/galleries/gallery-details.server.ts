@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { tamilText } from "../catalog/tamil-field.server.ts";
+import { MAIL_LANGUAGES } from "../mail/words.ts";
 import { optionalDay, type Parsed, parseForm } from "./form-parsing.server.ts";
 import { GALLERY_FIELDS, type GalleryFieldErrors, type GalleryFormValues } from "./gallery-form.ts";
 import { phoneDigits } from "./sending.server.ts";
@@ -46,6 +47,7 @@ export const galleryFormSchema = z.object({
       (v) => v === "" || (/^\+?[\d\s().-]+$/.test(v) && phoneDigits(v).length >= 7),
       "Enter a phone number, like 98765 43210, or with its country code, like +91 98765 43210.",
     ),
+  language: z.enum(MAIL_LANGUAGES, "Choose English or Tamil."),
   eventDate: optionalDay("Enter the event's date, like 2026-02-14."),
   selectionLimit: optionalLimit,
 });
@@ -66,6 +68,7 @@ export async function updateGallery(db: Database, id: number, input: GalleryForm
       client_name: input.clientName,
       client_email: input.clientEmail,
       client_phone: input.clientPhone,
+      language: input.language,
       event_date: input.eventDate,
       selection_limit: input.selectionLimit,
       updated_at: toStoredTime(),

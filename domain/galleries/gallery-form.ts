@@ -6,6 +6,8 @@ export const GALLERY_FIELDS = [
   "clientName",
   "clientEmail",
   "clientPhone",
+  // The client's language (issue 33): their mails and WhatsApp messages are written in it.
+  "language",
   "eventDate",
   "selectionLimit",
 ] as const;
@@ -55,9 +57,20 @@ export const EMPTY_GALLERY_VALUES: GalleryFormValues = {
   clientName: "",
   clientEmail: "",
   clientPhone: "",
+  language: "en",
   eventDate: "",
   selectionLimit: "",
 };
+
+/**
+ * The languages a client's mails and messages can be written in, each named in itself (the
+ * admin stays English, but a reader looks for their own script), as app/i18n/languages.ts's
+ * LANGUAGE_NAME.
+ */
+export const CLIENT_LANGUAGE_CHOICES = [
+  { value: "en", label: "English" },
+  { value: "ta", label: "தமிழ்" },
+] as const;
 
 /** A private link's state (galleries.server.ts galleryAccess) as the admin says it. */
 export const ACCESS_TEXT = { open: "Open", expired: "Expired", revoked: "Revoked" } as const;

@@ -49,11 +49,14 @@ function outbox(now = () => T0): OutboxOptions {
   };
 }
 
-async function newGallery(expiresOn: string | null = null) {
+/** A gallery for Priya, English unless said (the studio chooses the client's language, issue 33). */
+async function newGallery(expiresOn: string | null = null, language: "en" | "ta" = "en") {
   const id = await createGallery(bed.store.db, {
     title: "Priya & Karthik",
+    titleTa: "பிரியா & கார்த்திக்",
     clientName: "Priya",
     clientEmail: "priya@example.com",
+    language,
   });
   if (expiresOn)
     await updateGalleryAccess(bed.store.db, id, {
@@ -276,10 +279,13 @@ describe("gallery mails through the outbox", () => {
       delivered: 2,
     });
     const mails = await bed.sink.waitForMails(2);
-    expect(mails.map((m) => decoded(m.headers.subject)).sort()).toEqual([
-      `Your gallery Priya & Karthik closes on ${addDays(today, EXPIRY_REMINDER_DAYS_BEFORE)}`,
-      `Your gallery Priya & Karthik closes on ${addDays(today, EXPIRY_REMINDER_DAYS_BEFORE + 1)}`,
-    ]);
+    // The last day as people read it (issue 33: dates through Intl), not as it is stored.
+    expect(mails.map((m) => decoded(m.headers.subject)).sort()).toEqual(
+      [
+        `Your gallery Priya & Karthik closes on ${formatDay(addDays(today, EXPIRY_REMINDER_DAYS_BEFORE))}`,
+        `Your gallery Priya & Karthik closes on ${formatDay(addDays(today, EXPIRY_REMINDER_DAYS_BEFORE + 1))}`,
+      ].sort(),
+    );
     expect(mails[0]?.text).toContain(`${ORIGIN}/g/`);
 
     await updateGalleryAccess(bed.store.db, soon.id, {
@@ -290,6 +296,45 @@ describe("gallery mails through the outbox", () => {
       watermarkOpacity: 40,
     });
     expect(await queueDueExpiryReminders(bed.store.db, today)).toBe(1);
+  });
+
+  it("writes a Tamil client's mails in Tamil: the ready mail's subject, text and HTML, and the reminder (issue 33)", async () => {
+    const today = "2026-01-20";
+    const lastDay = addDays(today, EXPIRY_REMINDER_DAYS_BEFORE);
+    const gallery = await newGallery(lastDay, "ta");
+    await enqueueMail(bed.store.db, { kind: "gallery-ready", galleryId: gallery.id }, T0);
+    expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1 });
+    const [ready] = await bed.sink.waitForMails(1);
+    const link = `${ORIGIN}/g/${gallery.token}`;
+    expect(decoded(ready?.headers.subject)).toBe("உங்கள் பிரியா & கார்த்திக் புகைப்படங்கள் தயார்");
+    expect(ready?.headers["content-language"]).toBe("ta");
+    expect(ready?.text).toBe(
+      [
+        `வணக்கம் Priya, உங்கள் பிரியா & கார்த்திக் புகைப்படங்கள் தயாராக உள்ளன: ${link}`,
+        "",
+        // 23 January 2026 was a Friday: the day through Intl's Tamil, without its comma before the year.
+        "இந்த இணைப்பு வெள்ளி, 23 ஜனவரி 2026 வரை திறக்கும்.",
+        "",
+        "Nila Studio",
+        "",
+      ].join("\n"),
+    );
+    const html = partOf(ready, "text/html").content.toString("utf8");
+    expect(html).toContain('<html lang="ta">');
+    expect(html).toContain(`<a href="${link}" style=`);
+    expect(html).toContain(">கேலரியைத் திற</a>");
+    expect(html).toContain("இந்த இணைப்பு வெள்ளி, 23 ஜனவரி 2026 வரை திறக்கும்.");
+    for (const body of [ready?.text, html]) expect(body).not.toMatch(/Hello|ready|works until|⟦/);
+
+    await markGallerySent(bed.store.db, gallery.id);
+    expect(await runOutboxRound(outbox(() => new Date(`${today}T09:00:00.000Z`)))).toMatchObject({ delivered: 1 });
+    const [, reminder] = await bed.sink.waitForMails(2);
+    expect(decoded(reminder?.headers.subject)).toBe("உங்கள் பிரியா & கார்த்திக் கேலரி வெள்ளி, 23 ஜனவரி 2026 அன்று மூடப்படும்");
+    expect(reminder?.headers["content-language"]).toBe("ta");
+    expect(reminder?.text).toContain(
+      `வணக்கம் Priya, உங்கள் பிரியா & கார்த்திக் கேலரி வெள்ளி, 23 ஜனவரி 2026 வரை மட்டுமே திறந்திருக்கும்: ${link}`,
+    );
+    expect(reminder?.text).not.toMatch(/Hello|Download|⟦/);
   });
 
   it("still carries inquiries' mails beside gallery mails", async () => {

@@ -5,22 +5,24 @@
 // given at start, which also queues the reminders that fall due. The "gallery ready" mail is text
 // and HTML in the studio's look, its cover and the studio's logo attached (ready-mail.ts).
 import type { Database } from "../../platform/db/db.server.ts";
-import type { Day, GalleryMailKind } from "../../platform/db/schema.server.ts";
+import type { Day, GalleryMailKind, RecipientLanguage } from "../../platform/db/schema.server.ts";
 import { logger } from "../../platform/logger.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { PUBLIC } from "../catalog/audience.server.ts";
 import { loadStoredImages } from "../catalog/images.server.ts";
+import { dayIn } from "../catalog/language-dates.ts";
 import { readStudioRow } from "../catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
 import { mailSourceVariant, type RenderedImage, renderInlineImage } from "../mail/inline-images.server.ts";
 import { enqueueMail, type GalleryMail, lastMailOfGallery } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type InlineImage, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import { greeting, STUDIO_LANGUAGE, type WordsFor } from "../mail/words.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 import { GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
 import { storedCovers } from "./cover.server.ts";
 import { MAIL_LOGO_HEIGHT_PX, type MailPicture, readyMailHtml } from "./ready-mail.ts";
-import { galleryLink, galleryReadyMessage } from "./sending.server.ts";
+import { galleryLink, galleryReadyMessage, titleForClient } from "./sending.server.ts";
 
 /** The reminder goes this many days before the link's last day. */
 export const EXPIRY_REMINDER_DAYS_BEFORE = 3;
@@ -89,6 +91,10 @@ export async function queueDueExpiryReminders(db: Database, today: Day, now = ne
 export interface GalleryForMail {
   id: number;
   title: string;
+  /** The title in Tamil (migration 0027): a Tamil client's mails use it when the studio wrote one. */
+  titleTa: string | null;
+  /** The client's language (migration 0028): their mails are written in it; the studio's in English. */
+  language: RecipientLanguage;
   clientName: string;
   clientEmail: string;
   token: string;
@@ -109,7 +115,17 @@ async function galleriesForMail(
   const galleryRows = galleryIds.length
     ? await db
         .selectFrom("client_galleries")
-        .select(["id", "title", "client_name", "client_email", "token", "expires_on", "pin_hash"])
+        .select([
+          "id",
+          "title",
+          "title_ta",
+          "language",
+          "client_name",
+          "client_email",
+          "token",
+          "expires_on",
+          "pin_hash",
+        ])
         .where("id", "in", galleryIds)
         .execute()
     : [];
@@ -136,6 +152,8 @@ async function galleriesForMail(
         {
           id: g.id,
           title: g.title,
+          titleTa: g.title_ta,
+          language: g.language,
           clientName: g.client_name,
           clientEmail: g.client_email,
           token: g.token,
@@ -177,57 +195,76 @@ function attached(image: MailImage | null, cid: string): { inline: InlineImage; 
 
 /**
  * The mail for one gallery row. The client's mails carry the link and come from the studio (replies
- * reach it); the studio's says which list was submitted and links to the gallery's admin page.
+ * reach it), written in the gallery's language (its client's, `wordsFor` gives its words); the
+ * studio's says which list was submitted and links to the gallery's admin page, in English.
  */
 export function composeGalleryMail(
   mail: { id: number; kind: GalleryMailKind; gallery: GalleryForMail },
   addresses: MailAddresses,
   studioName: string,
   origin: string,
+  wordsFor: WordsFor,
   images: ReadyMailImages = NO_IMAGES,
 ): OutgoingMail {
   const { gallery } = mail;
   const messageId = galleryMessageId(mail.id, mail.kind, addresses.from);
   const link = galleryLink(origin, gallery.token);
   if (mail.kind === "selection-submitted") {
+    const words = wordsFor(STUDIO_LANGUAGE);
     const list = gallery.list;
-    const who = list?.visitorName || "A client";
+    const facts = {
+      who: list?.visitorName || words("mail.selectionSubmitted.someone"),
+      list: list?.name ?? "",
+      count: list?.count ?? 0,
+      title: gallery.title,
+    };
     return {
       messageId,
       from: addresses.from,
       to: addresses.studio,
-      subject: `${who} submitted the list "${list?.name ?? ""}" in ${gallery.title}`,
+      subject: words("mail.selectionSubmitted.subject", facts),
       text: [
-        `${who} submitted the selection list "${list?.name ?? ""}" (${list?.count ?? 0} photos) in ${gallery.title}.`,
+        words("mail.selectionSubmitted.text", facts),
         "",
-        `See it and export it: ${origin}/admin/galleries/${gallery.id}#selections`,
+        words("mail.selectionSubmitted.see", { link: `${origin}/admin/galleries/${gallery.id}#selections` }),
         "",
       ].join("\n"),
     };
   }
   if (!gallery.clientEmail) throw new Error(`gallery ${gallery.id} has no client e-mail address`);
+  const words = wordsFor(gallery.language);
+  const toClient = { from: addresses.from, to: gallery.clientEmail, replyTo: addresses.studio };
+  // Tells mail clients (and their read-aloud and translate offers) which language the mail is in.
+  const headers = { "Content-Language": gallery.language };
+  const title = titleForClient(gallery);
   if (mail.kind === "expiry-reminder") {
-    const hello = gallery.clientName ? `Hello ${gallery.clientName},` : "Hello,";
+    const hello = greeting(words, gallery.clientName);
+    const day = gallery.expiresOn && dayIn(gallery.language, gallery.expiresOn);
     return {
       messageId,
-      from: addresses.from,
-      to: gallery.clientEmail,
-      replyTo: addresses.studio,
-      subject: `Your gallery ${gallery.title} closes on ${gallery.expiresOn ?? "soon"}`,
-      text: `${hello} your gallery ${gallery.title} stays open until ${gallery.expiresOn ?? "soon"}: ${link}\n\nDownload or choose your photos before then.\n\n${studioName}\n`,
+      ...toClient,
+      subject: day
+        ? words("mail.expiryReminder.subject", { title, day })
+        : words("mail.expiryReminder.subjectSoon", { title }),
+      text: [
+        day
+          ? words("mail.expiryReminder.text", { hello, title, day, link })
+          : words("mail.expiryReminder.textSoon", { hello, title, link }),
+        words("mail.expiryReminder.act"),
+        `${studioName}\n`,
+      ].join("\n\n"),
+      headers,
     };
   }
-  const subject = `Your photos from ${gallery.title} are ready`;
+  const subject = words("mail.galleryReady.subject", { title });
   // Content-IDs in the Message-ID's form: unique to this mail, on the studio's domain.
   const cover = attached(images.cover, `cover-${mail.id}@${domainOf(addresses.from)}`);
   const logo = attached(images.logo, `logo-${mail.id}@${domainOf(addresses.from)}`);
   return {
     messageId,
-    from: addresses.from,
-    to: gallery.clientEmail,
-    replyTo: addresses.studio,
+    ...toClient,
     subject,
-    text: `${galleryReadyMessage(gallery, link, studioName)}\n`,
+    text: `${galleryReadyMessage(gallery, link, studioName, words)}\n`,
     html: readyMailHtml({
       gallery,
       link,
@@ -235,8 +272,10 @@ export function composeGalleryMail(
       subject,
       cover: cover?.picture ?? null,
       logo: logo?.picture ?? null,
+      words,
     }),
     inlineImages: [logo?.inline, cover?.inline].filter((image) => image !== undefined),
+    headers,
   };
 }
 
@@ -298,7 +337,7 @@ async function coverImages(
  * Writes a gallery's mails (its row and a submitted list read once for a round; the logo and each
  * ready mail's cover made once for it), and queues the reminders due. `storage` holds the images.
  */
-function galleryMailWriter(storage: MediaStorage): MailWriter<GalleryMail> {
+function galleryMailWriter(storage: MediaStorage, wordsFor: WordsFor): MailWriter<GalleryMail> {
   return {
     async letters(db, mails) {
       const { galleries, lists } = await galleriesForMail(db, mails);
@@ -316,7 +355,7 @@ function galleryMailWriter(storage: MediaStorage): MailWriter<GalleryMail> {
             [
               mail.id,
               ({ addresses, studioName, origin }) =>
-                composeGalleryMail({ id: mail.id, kind: mail.kind, gallery }, addresses, studioName, origin, {
+                composeGalleryMail({ id: mail.id, kind: mail.kind, gallery }, addresses, studioName, origin, wordsFor, {
                   cover: covers.get(gallery.id) ?? null,
                   // The logo's text alternative is the studio's name, as on the site.
                   logo: logo && { ...logo, alt: studioName },
@@ -334,8 +373,11 @@ function galleryMailWriter(storage: MediaStorage): MailWriter<GalleryMail> {
   };
 }
 
-/** The gallery kinds' writer, for the outbox's sender; `storage` holds the photos its mails show. */
-export function galleryMailWriters(storage: MediaStorage): MailWriters {
-  const writer = galleryMailWriter(storage);
+/**
+ * The gallery kinds' writer, for the outbox's sender; `storage` holds the photos its mails show,
+ * `wordsFor` gives the `mail` catalogue's words in a language.
+ */
+export function galleryMailWriters(storage: MediaStorage, wordsFor: WordsFor): MailWriters {
+  const writer = galleryMailWriter(storage, wordsFor);
   return { "gallery-ready": writer, "selection-submitted": writer, "expiry-reminder": writer };
 }

@@ -7,7 +7,8 @@
 // images attached by Content-ID (domain/mail/inline-images.server.ts), and every text that the
 // studio or a client typed (titles, names) escaped.
 import { escapeHtml } from "../../platform/html.ts";
-import { galleryReadyNotes, type ReadyGallery } from "./sending.server.ts";
+import { greeting, type MailWords } from "../mail/words.ts";
+import { galleryReadyNotes, type ReadyGallery, titleForClient } from "./sending.server.ts";
 
 /** The site's colours (app/styles/app.css, :root's --color-*): a test keeps the two the same. */
 export const MAIL_COLORS = {
@@ -46,6 +47,8 @@ export interface ReadyMailContent {
   subject: string;
   cover: MailPicture | null;
   logo: MailPicture | null;
+  /** The `mail` catalogue's words in the gallery's language (its client's). */
+  words: MailWords;
 }
 
 /** A style attribute's text from its declarations. */
@@ -134,15 +137,18 @@ function coverHtml(cover: MailPicture): string {
   return `<img src="cid:${escapeHtml(cover.cid)}" alt="${escapeHtml(cover.alt)}" width="${width}" height="${height}" style="${look}">`;
 }
 
-/** The mail's HTML document. */
-export function readyMailHtml({ gallery, link, studioName, subject, cover, logo }: ReadyMailContent): string {
-  const title = escapeHtml(gallery.title);
+/**
+ * The mail's HTML document, in the gallery's language. Each message is formatted with the typed
+ * texts in it, then escaped whole: the catalogue's words hold no markup.
+ */
+export function readyMailHtml({ gallery, link, studioName, subject, cover, logo, words }: ReadyMailContent): string {
+  const title = titleForClient(gallery);
   const href = escapeHtml(link);
-  const hello = gallery.clientName ? `Hello ${escapeHtml(gallery.clientName)},` : "Hello,";
-  const notes = galleryReadyNotes(gallery).map((note) => `<p style="${PARAGRAPH}">${escapeHtml(note)}</p>`);
+  const say = (id: string, values?: Record<string, unknown>) => escapeHtml(words(id, values));
+  const notes = galleryReadyNotes(gallery, words).map((note) => `<p style="${PARAGRAPH}">${escapeHtml(note)}</p>`);
   return [
     "<!doctype html>",
-    '<html lang="en">',
+    `<html lang="${gallery.language}">`,
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -153,13 +159,13 @@ export function readyMailHtml({ gallery, link, studioName, subject, cover, logo 
     `<div style="${COLUMN}">`,
     `<div style="${MASTHEAD}">${logoHtml(studioName, logo)}</div>`,
     ...(cover ? [coverHtml(cover)] : []),
-    `<h1 style="${HEADING}">Your photos from ${title} are ready</h1>`,
-    `<p style="${PARAGRAPH}">${hello}</p>`,
-    `<p style="${PARAGRAPH}">your photos from ${title} are ready for you to see.</p>`,
-    `<p style="${BUTTON_ROW}"><a href="${href}" style="${BUTTON}">Open your gallery</a></p>`,
+    `<h1 style="${HEADING}">${say("mail.galleryReady.heading", { title })}</h1>`,
+    `<p style="${PARAGRAPH}">${escapeHtml(greeting(words, gallery.clientName))}</p>`,
+    `<p style="${PARAGRAPH}">${say("mail.galleryReady.intro", { title })}</p>`,
+    `<p style="${BUTTON_ROW}"><a href="${href}" style="${BUTTON}">${say("mail.galleryReady.button")}</a></p>`,
     ...notes,
-    `<p style="${SMALL}">If the button does not open, copy this link into your browser:<br><a href="${href}" style="${LINK}">${href}</a></p>`,
-    `<p style="${FOOTER}">${escapeHtml(studioName)}<br>Reply to this mail to reach us.</p>`,
+    `<p style="${SMALL}">${say("mail.galleryReady.copyLink")}<br><a href="${href}" style="${LINK}">${href}</a></p>`,
+    `<p style="${FOOTER}">${escapeHtml(studioName)}<br>${say("mail.replyToReach")}</p>`,
     "</div>",
     "</body>",
     "</html>",

@@ -1,6 +1,8 @@
-// The gallery's private link, and the WhatsApp chat it is shared through.
+// The gallery's private link, and the WhatsApp chat it is shared through, in the client's language
+// (the `mail` catalogue's words, as the server gives them).
 
 import { describe, expect, it } from "vitest";
+import { mailWordsFor } from "#tests/helpers/mail-writers.ts";
 import { galleryLink, galleryReadyMessage, studioCountry, whatsappLink } from "./sending.server.ts";
 
 describe("links", () => {
@@ -35,14 +37,24 @@ describe("links", () => {
 });
 
 describe("the gallery ready message (WhatsApp's text, the mail's text)", () => {
-  const gallery = { title: "Priya & Karthik", clientName: "Priya", expiresOn: null, hasPin: false };
+  const gallery = {
+    title: "Priya & Karthik",
+    titleTa: "பிரியா & கார்த்திக்",
+    clientName: "Priya",
+    expiresOn: null,
+    hasPin: false,
+    language: "en" as const,
+  };
+  const tamil = { ...gallery, language: "ta" as const };
   const link = "https://nila.example/g/abc";
+  const english = mailWordsFor("en");
 
   it("gives the link, then the link's last day and that it asks for a PIN, when it does", () => {
-    expect(galleryReadyMessage(gallery, link, "Nila Studio")).toBe(
+    expect(galleryReadyMessage(gallery, link, "Nila Studio", english)).toBe(
       "Hello Priya, your photos from Priya & Karthik are ready: https://nila.example/g/abc\n\nNila Studio",
     );
-    expect(galleryReadyMessage({ ...gallery, expiresOn: "2026-03-20", hasPin: true }, link, "Nila Studio")).toBe(
+    const closing = { expiresOn: "2026-03-20", hasPin: true };
+    expect(galleryReadyMessage({ ...gallery, ...closing }, link, "Nila Studio", english)).toBe(
       [
         "Hello Priya, your photos from Priya & Karthik are ready: https://nila.example/g/abc",
         "",
@@ -52,5 +64,28 @@ describe("the gallery ready message (WhatsApp's text, the mail's text)", () => {
         "Nila Studio",
       ].join("\n"),
     );
+  });
+
+  it("is written in Tamil for a Tamil client: their greeting, the Tamil title, the day in Tamil", () => {
+    const message = galleryReadyMessage(
+      { ...tamil, expiresOn: "2026-03-20", hasPin: true },
+      link,
+      "Nila Studio",
+      mailWordsFor("ta"),
+    );
+    expect(message).toBe(
+      [
+        "வணக்கம் Priya, உங்கள் பிரியா & கார்த்திக் புகைப்படங்கள் தயாராக உள்ளன: https://nila.example/g/abc",
+        "",
+        "இந்த இணைப்பு வெள்ளி, 20 மார்ச் 2026 வரை திறக்கும்.",
+        "திறக்கும்போது PIN கேட்கும்; அதைத் தனியாக உங்களுக்குச் சொல்கிறோம்.",
+        "",
+        "Nila Studio",
+      ].join("\n"),
+    );
+    // Without a Tamil title, the English one; no English words around it.
+    const untitled = galleryReadyMessage({ ...tamil, titleTa: null }, link, "Nila Studio", mailWordsFor("ta"));
+    expect(untitled).toContain("உங்கள் Priya & Karthik புகைப்படங்கள்");
+    expect(untitled).not.toMatch(/Hello|ready|⟦/);
   });
 });

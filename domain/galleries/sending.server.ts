@@ -4,7 +4,9 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
-import { formatDay } from "../catalog/studio-time.ts";
+import { dayIn } from "../catalog/language-dates.ts";
+import { inLanguage } from "../catalog/localized.ts";
+import { greeting, type MailWords } from "../mail/words.ts";
 import type { GalleryRecord } from "./galleries.server.ts";
 
 /** The gallery's private link on the site's public origin. */
@@ -18,26 +20,44 @@ export function phoneDigits(phone: string): string {
 }
 
 /** What the "gallery ready" message says about a gallery. */
-export type ReadyGallery = Pick<GalleryRecord, "title" | "clientName" | "expiresOn" | "hasPin">;
+export type ReadyGallery = Pick<
+  GalleryRecord,
+  "title" | "titleTa" | "clientName" | "expiresOn" | "hasPin" | "language"
+>;
+
+/** The gallery's title in its client's language: the Tamil one when the studio wrote it. */
+export function titleForClient(gallery: Pick<GalleryRecord, "title" | "titleTa" | "language">): string {
+  return inLanguage(gallery.language, gallery.title, gallery.titleTa);
+}
 
 /**
  * What the client should know before opening the link: its last day, and that it asks for a PIN.
  * Never the PIN itself (only its hash is stored): a message can be forwarded, and the studio
- * gives the PIN by another way.
+ * gives the PIN by another way. In the words given, the gallery's language (the day through Intl).
  */
-export function galleryReadyNotes(gallery: Pick<ReadyGallery, "expiresOn" | "hasPin">): string[] {
+export function galleryReadyNotes(
+  gallery: Pick<ReadyGallery, "expiresOn" | "hasPin" | "language">,
+  words: MailWords,
+): string[] {
   const notes: string[] = [];
-  if (gallery.expiresOn) notes.push(`The link works until ${formatDay(gallery.expiresOn)}.`);
-  if (gallery.hasPin) notes.push("Opening it asks for a PIN, which we share with you separately.");
+  if (gallery.expiresOn)
+    notes.push(words("mail.galleryReady.until", { day: dayIn(gallery.language, gallery.expiresOn) }));
+  if (gallery.hasPin) notes.push(words("mail.galleryReady.pin"));
   return notes;
 }
 
-/** The message the client gets with the link (WhatsApp's prefilled text and the mail's text). */
-export function galleryReadyMessage(gallery: ReadyGallery, link: string, studioName: string): string {
-  const hello = gallery.clientName ? `Hello ${gallery.clientName},` : "Hello,";
-  const notes = galleryReadyNotes(gallery);
+/**
+ * The message the client gets with the link (WhatsApp's prefilled text and the mail's text), in
+ * `words`: the gallery's language's (its client's).
+ */
+export function galleryReadyMessage(gallery: ReadyGallery, link: string, studioName: string, words: MailWords): string {
+  const notes = galleryReadyNotes(gallery, words);
   return [
-    `${hello} your photos from ${gallery.title} are ready: ${link}`,
+    words("mail.galleryReady.text", {
+      hello: greeting(words, gallery.clientName),
+      title: titleForClient(gallery),
+      link,
+    }),
     ...(notes.length ? [notes.join("\n")] : []),
     studioName,
   ].join("\n\n");

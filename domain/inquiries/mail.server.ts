@@ -7,6 +7,7 @@ import type { Inquiry, InquiryMailKind } from "../../platform/db/schema.server.t
 import type { InquiryMail } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
+import { STUDIO_LANGUAGE, type WordsFor } from "../mail/words.ts";
 import { inquiriesByIds } from "./store.server.ts";
 
 /** An inquiry as stored: every field goes into the studio's mail. */
@@ -16,42 +17,52 @@ export function messageIdFor(inquiry: Pick<InquiryForMail, "id" | "uid">, kind: 
   return `<inquiry-${inquiry.id}.${inquiry.uid}${kind === "ack" ? ".ack" : ""}@${domainOf(from)}>`;
 }
 
+/**
+ * An inquiry's mail: the visitor's acknowledgement in the language of the contact page they wrote
+ * from (the inquiry's), the studio's in English. `wordsFor` gives the `mail` catalogue's words.
+ */
 export function composeMail(
   kind: InquiryMailKind,
   inquiry: InquiryForMail,
   addresses: MailAddresses,
   studioName: string,
+  wordsFor: WordsFor,
 ): OutgoingMail {
   const messageId = messageIdFor(inquiry, kind, addresses.from);
   if (kind === "ack") {
+    const words = wordsFor(inquiry.language);
     // Nothing the visitor typed is echoed back: the form cannot be used to mail text to strangers.
     return {
       messageId,
       from: addresses.from,
       to: inquiry.email,
       replyTo: addresses.studio,
-      subject: `Thank you for contacting ${studioName}`,
-      text: `Thank you for your message. It has reached us, and we'll contact you soon.\n\n${studioName}\n`,
-      headers: { "Auto-Submitted": "auto-replied" },
+      subject: words("mail.inquiryAck.subject", { studio: studioName }),
+      text: `${words("mail.inquiryAck.text")}\n\n${studioName}\n`,
+      headers: { "Auto-Submitted": "auto-replied", "Content-Language": inquiry.language },
     };
   }
+  const words = wordsFor(STUDIO_LANGUAGE);
+  const given = (value: string) => value || words("mail.inquiry.notGiven");
   const who = inquiry.name || inquiry.email || inquiry.phone;
   return {
     messageId,
     from: addresses.from,
     to: addresses.studio,
     ...(inquiry.email ? { replyTo: inquiry.email } : {}),
-    subject: `Website inquiry from ${who} (#${inquiry.id})`,
+    subject: words("mail.inquiry.subject", { who, id: inquiry.id }),
     text: [
-      `A new inquiry from the website (#${inquiry.id}).`,
+      words("mail.inquiry.intro", { id: inquiry.id }),
       "",
-      `Name: ${inquiry.name || "(not given)"}`,
-      `Phone Number: ${inquiry.phone || "(not given)"}`,
-      `Email: ${inquiry.email || "(not given)"}`,
-      `Page: ${inquiry.page}`,
-      `Received: ${inquiry.created_at}`,
+      words("mail.inquiry.name", { value: given(inquiry.name) }),
+      words("mail.inquiry.phone", { value: given(inquiry.phone) }),
+      words("mail.inquiry.email", { value: given(inquiry.email) }),
+      words("mail.inquiry.page", { value: inquiry.page }),
+      // The language the visitor wrote in: the studio may answer in it.
+      words("mail.inquiry.language", { value: words(`mail.language.${inquiry.language}`) }),
+      words("mail.inquiry.received", { value: inquiry.created_at }),
       "",
-      "Message:",
+      words("mail.inquiry.message"),
       inquiry.message,
       "",
     ].join("\n"),
@@ -59,7 +70,7 @@ export function composeMail(
 }
 
 /** Writes an inquiry's mails: its row read once for a round's mails about it. */
-const inquiryMailWriter: MailWriter<InquiryMail> = {
+const inquiryMailWriter = (wordsFor: WordsFor): MailWriter<InquiryMail> => ({
   async letters(db, mails) {
     const ids = [...new Set(mails.map((mail) => mail.inquiryId))];
     const inquiries = await inquiriesByIds(db, ids);
@@ -68,12 +79,15 @@ const inquiryMailWriter: MailWriter<InquiryMail> = {
       mails.flatMap((mail): [number, Letter][] => {
         const inquiry = byId.get(mail.inquiryId);
         return inquiry
-          ? [[mail.id, ({ addresses, studioName }) => composeMail(mail.kind, inquiry, addresses, studioName)]]
+          ? [[mail.id, ({ addresses, studioName }) => composeMail(mail.kind, inquiry, addresses, studioName, wordsFor)]]
           : [];
       }),
     );
   },
-};
+});
 
-/** The inquiry kinds' writer, for the outbox's sender. */
-export const INQUIRY_MAIL_WRITERS: MailWriters = { studio: inquiryMailWriter, ack: inquiryMailWriter };
+/** The inquiry kinds' writer, for the outbox's sender; `wordsFor` gives the `mail` catalogue's words. */
+export function inquiryMailWriters(wordsFor: WordsFor): MailWriters {
+  const writer = inquiryMailWriter(wordsFor);
+  return { studio: writer, ack: writer };
+}

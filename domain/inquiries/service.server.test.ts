@@ -62,6 +62,17 @@ describe("submitInquiry", () => {
     ]);
   });
 
+  it("stores the language of the contact page the visitor wrote from, English when none is said (issue 33)", async () => {
+    expect(await submit(form({}))).toEqual({ status: "sent" });
+    const tamil = { form: form({ message: "வணக்கம்" }), clientAddress: "192.0.2.251", page: "/ta/contact" };
+    expect(await submitInquiry({ ...tamil, language: "ta", db: store.db, now: NOW })).toEqual({ status: "sent" });
+    const rows = await store.db.selectFrom("inquiries").select(["page", "language"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { page: "/galleryList/21", language: "en" },
+      { page: "/ta/contact", language: "ta" },
+    ]);
+  });
+
   it("stores an inquiry sent twice within minutes once, and the same words later again", async () => {
     expect(await submit(form({}))).toEqual({ status: "sent" });
     expect(await submit(form({}))).toEqual({ status: "sent" });

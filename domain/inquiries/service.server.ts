@@ -3,6 +3,7 @@
 // queued in the outbox, which wakes its sender (domain/mail).
 import { isIPv6 } from "node:net";
 import { type Database, getDb } from "../../platform/db/db.server.ts";
+import type { RecipientLanguage } from "../../platform/db/schema.server.ts";
 import { logger } from "../../platform/logger.server.ts";
 import { createRateLimiter, type RateLimiter } from "../../platform/rate-limit.server.ts";
 import { checkFillToken, issueFillToken } from "./fill-token.server.ts";
@@ -66,6 +67,8 @@ export interface Submission {
   clientAddress: string;
   /** The same-origin page the form was sent from. */
   page: string;
+  /** The contact page's language (issue 33): the visitor's acknowledgement is written in it. */
+  language?: RecipientLanguage;
   db?: Database;
   now?: Date;
 }
@@ -74,6 +77,7 @@ export async function submitInquiry({
   form,
   clientAddress,
   page,
+  language,
   db = getDb(),
   now = new Date(),
 }: Submission): Promise<SubmitOutcome> {
@@ -102,7 +106,7 @@ export async function submitInquiry({
     logger.warn({ retryAfterS: limit.retryAfterS }, "contact form rate limit reached");
     return { status: "rate-limited", retryAfterS: limit.retryAfterS, values };
   }
-  const id = await storeNewInquiry(db, checked.inquiry, { page, ack: await acknowledgeVisitors(db), now });
+  const id = await storeNewInquiry(db, checked.inquiry, { page, language, ack: await acknowledgeVisitors(db), now });
   if (id === null) {
     // The visitor sees the same success; the studio gets one copy.
     logger.info("the same inquiry again within minutes: stored once");

@@ -3,7 +3,7 @@
 // point loses nothing; the outbox's sender is woken once it commits.
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../platform/db/db.server.ts";
-import type { InquiryMailKind } from "../../platform/db/schema.server.ts";
+import type { InquiryMailKind, RecipientLanguage } from "../../platform/db/schema.server.ts";
 import { storedTimeAfter, toStoredTime } from "../../platform/time.ts";
 import { enqueueMail, mailsOfInquiries } from "../mail/outbox.server.ts";
 import type { InquiryFilter, MailDelivery } from "./inbox.ts";
@@ -14,6 +14,8 @@ export interface StoreOptions {
   page: string;
   /** Queue the visitor's acknowledgement too (only when they gave an e-mail address). */
   ack: boolean;
+  /** The contact page's language, which the acknowledgement is written in; English if not said. */
+  language?: RecipientLanguage;
   now?: Date;
 }
 
@@ -58,6 +60,7 @@ async function insertInquiry(trx: Database, inquiry: Inquiry, options: StoreOpti
       email: inquiry.email,
       message: inquiry.message,
       page: options.page,
+      language: options.language ?? "en",
       created_at: createdAt,
     })
     .returning("id")

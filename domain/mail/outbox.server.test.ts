@@ -3,12 +3,12 @@
 // a burst, queuing that wakes the sender, and a start refused while a kind of mail has no writer.
 import { describe, expect, it } from "vitest";
 import { mailTestBed } from "#fixtures/mail-test-bed.ts";
-import { startSmtpSink } from "#fixtures/smtp-sink.ts";
+import { decodedHeader, startSmtpSink } from "#fixtures/smtp-sink.ts";
 import { UnhandledKindError } from "#platform/background.server.ts";
 import { type Database, openDatabase } from "#platform/db/db.server.ts";
 import { HOUR_MS } from "#platform/time.ts";
-import { mailWriters } from "#tests/helpers/mail-writers.ts";
-import { INQUIRY_MAIL_WRITERS } from "../inquiries/mail.server.ts";
+import { mailWordsFor, mailWriters } from "#tests/helpers/mail-writers.ts";
+import { inquiryMailWriters } from "../inquiries/mail.server.ts";
 import type { Inquiry } from "../inquiries/rules.ts";
 import { storeInquiry } from "../inquiries/store.server.ts";
 import { claimDueMails, OUTBOX_CLAIM_MS } from "./outbox.server.ts";
@@ -106,6 +106,22 @@ describe("delivery", () => {
     expect(ack?.text).toContain("we'll contact you soon");
     expect(ack?.text).not.toContain("married");
     expect(ack?.text).not.toContain("Priya");
+  });
+
+  it("writes the acknowledgement in the contact page's language; the studio's mail stays English and names it (issue 33)", async () => {
+    await storeInquiry(bed.store.db, inquiry, { page: "/ta/contact", ack: true, language: "ta", now: T0 });
+    expect(await runOutboxRound(outbox(bed.store.db, () => T0))).toMatchObject({ delivered: 2 });
+    const mails = await bed.sink.waitForMails(2);
+    const ack = mails.find((m) => m.envelopeTo[0] === "priya@example.com");
+    expect(decodedHeader(ack?.headers.subject)).toBe("Nila Studio-ஐத் தொடர்புகொண்டதற்கு நன்றி");
+    expect(ack?.headers).toMatchObject({ "auto-submitted": "auto-replied", "content-language": "ta" });
+    expect(ack?.text).toBe(
+      "உங்கள் செய்திக்கு நன்றி. அது எங்களுக்கு வந்துவிட்டது; விரைவில் உங்களைத் தொடர்புகொள்கிறோம்.\n\nNila Studio\n",
+    );
+    const studio = mails.find((m) => m.envelopeTo[0] === "studio@nila.example");
+    expect(decodedHeader(studio?.headers.subject)).toMatch(/^Website inquiry from Priya Raman \(#\d+\)$/);
+    expect(studio?.text).toContain("Page: /ta/contact\nLanguage: Tamil\n");
+    expect(studio?.headers["content-language"]).toBeUndefined();
   });
 
   it("queues no acknowledgement without an e-mail address to send it to", async () => {
@@ -334,7 +350,7 @@ describe("the worker", () => {
   });
 
   it("refuses to start, in one line naming them, while kinds of mail have no writer", () => {
-    const inquiriesOnly = { ...outbox(bed.store.db, () => T0), writers: [INQUIRY_MAIL_WRITERS] };
+    const inquiriesOnly = { ...outbox(bed.store.db, () => T0), writers: [inquiryMailWriters(mailWordsFor)] };
     expect(() => startOutboxWorker(inquiriesOnly)).toThrow(
       new UnhandledKindError(
         'mail: no handler for the kinds "gallery-ready", "selection-submitted", "expiry-reminder", "album-sent", "album-changes", "album-approved", "album-approved-client", "album-reminder"; register one before the worker starts',

@@ -25,6 +25,11 @@ export type CaptureTime = string;
  * not translated, and the Tamil page shows the English (domain/catalog/localized.ts).
  */
 type Tamil = ColumnType<string | null, string | null | undefined, string | null>;
+/**
+ * Migration 0028 (issue 33): the language a client's or a visitor's mails are written in, the
+ * catalogues' codes (app/i18n/languages.ts); 'en' unless chosen.
+ */
+export type RecipientLanguage = "en" | "ta";
 
 export interface StudioSettingsTable {
   id: Generated<number>;
@@ -197,6 +202,8 @@ export interface InquiriesTable {
   handled_at: TimeOrNull;
   /** When the inbox first showed it to the studio; null: unread (counted in the admin's menu). */
   seen_at: TimeOrNull;
+  /** Migration 0028: the contact page's language, which the visitor's acknowledgement is written in. */
+  language: WithDefault<RecipientLanguage>;
 }
 
 export type InquiryMailKind = "studio" | "ack";
@@ -351,6 +358,8 @@ export interface ClientGalleriesTable {
   guest_pin_hash: NullableColumn<string>;
   /** What guests may download, set apart from the couple's downloads. */
   guest_downloads: WithDefault<GalleryDownloads>;
+  /** Migration 0028: the client's language, chosen by the studio; their mails and messages use it. */
+  language: WithDefault<RecipientLanguage>;
 }
 
 /** Migration 0024: a photo searched for faces (domain/faces/), and how many it had. */

@@ -261,6 +261,32 @@ test("the link copies to the clipboard, and is revoked after asking", async ({ a
   });
 });
 
+test("the client's language, chosen in the details, writes their WhatsApp message in Tamil (issue 33)", async ({
+  adminPage: page,
+}) => {
+  const title = `Priya & Karthik ${unique()}`;
+  const id = await createGallery(page, title);
+  await openPanel(page, "Details");
+  // English until the studio chooses: every gallery before migration 0028 was written to in English.
+  await expect(page.getByLabel("Client's language")).toHaveValue("en");
+  await page.getByLabel("Client's language").selectOption({ label: "தமிழ்" });
+  await page.getByLabel("Title in Tamil (optional)").fill("பிரியா & கார்த்திக்");
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Details saved." })).toBeVisible();
+  await expect(page.getByLabel("Client's language")).toHaveValue("ta");
+  expect(withDatabase((db) => db.prepare("select language from client_galleries where id = ?").get(id))).toEqual({
+    language: "ta",
+  });
+
+  // The admin stays English; the message it prefills for the client is in their language.
+  await openPanel(page, "Sending");
+  await expect(page.getByRole("heading", { name: "Send to the client", level: 2 })).toBeVisible();
+  const whatsapp = await page.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href");
+  const message = decodeURIComponent(whatsapp?.split("?text=")[1] ?? "");
+  expect(message).toMatch(/^வணக்கம் Priya, உங்கள் பிரியா & கார்த்திக் புகைப்படங்கள் தயாராக உள்ளன: http/);
+  expect(message).not.toMatch(/Hello|ready|⟦/);
+});
+
 test("a gallery made from a portfolio shoot starts with that shoot's photos as its first set", async ({
   adminPage: page,
 }) => {

@@ -7,6 +7,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { groupsOf, type ImagePage } from "#domain/catalog/image-picker.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import {
+  CLIENT_LANGUAGE_CHOICES,
   type GalleryFieldErrors,
   type GalleryFormValues,
   NO_SCRIPT_COVER_CHOICES,
@@ -62,6 +63,22 @@ export function GalleryForm({ values, errors = {}, submitLabel, shoots, answer }
       >
         {(control) => (
           <input {...control} name="clientPhone" type="tel" autoComplete="off" defaultValue={values.clientPhone} />
+        )}
+      </Field>
+      <Field
+        id="gallery-language"
+        label="Client's language"
+        error={errors.language}
+        hint="The gallery's mails and WhatsApp messages to the client are written in it."
+      >
+        {(control) => (
+          <select {...control} name="language" defaultValue={values.language}>
+            {CLIENT_LANGUAGE_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value} lang={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       <Field id="gallery-event-date" label="Event date" error={errors.eventDate}>

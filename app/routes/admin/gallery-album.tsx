@@ -9,6 +9,7 @@ import { Form, Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { albumTarget, PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
+import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { albumSentMessage } from "#domain/albums/messages.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
@@ -41,6 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             studioName: studio?.name ?? "",
             clientName: gallery.clientName,
             link: galleryLink(publicOrigin(), gallery.token),
+            // In the couple's language (their gallery's), though the admin around it is English.
+            words: mailWordsFor(gallery.language),
           }),
           studioCountry(studioPhones(studio)),
         )

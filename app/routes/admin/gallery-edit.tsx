@@ -12,6 +12,7 @@ import { ActionNotice, PHOTO_ACTIONS_FETCHER, useLatestAnswer } from "#app/compo
 import { AUTHED_ROUTE_ID } from "#app/components/admin/csrf-field.tsx";
 import { GalleryCoverForm } from "#app/components/admin/gallery-form.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
+import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
@@ -129,7 +130,8 @@ async function panelData(
       const [qrCode, mail] = await Promise.all([qrCodeDataUrl(link), lastGalleryReadyMail(db, gallery.id)]);
       const whatsapp = whatsappLink(
         gallery.clientPhone,
-        galleryReadyMessage(gallery, link, studioName),
+        // In the client's language (the gallery's), though the admin around it is English.
+        galleryReadyMessage(gallery, link, studioName, mailWordsFor(gallery.language)),
         studioCountry(phones),
       );
       return { sendingPanel: { qrCode, mail, whatsapp } };

@@ -15,6 +15,7 @@ import {
 import { studioTimeIn } from "#app/components/album/words.tsx";
 import { i18nFor, type Translate, translator } from "#app/i18n/i18n.ts";
 import { languageOfRequest } from "#app/i18n/language.server.ts";
+import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { clientAddressContext, studioRowOf } from "#app/utils/request-context.ts";
 import { albumAdminLink } from "#domain/albums/mail.server.ts";
 import { albumApprovedMessage, albumChangesMessage } from "#domain/albums/messages.ts";
@@ -44,6 +45,7 @@ import { watermarkOf } from "#domain/galleries/downloads.server.ts";
 import { readGallerySets } from "#domain/galleries/galleries.server.ts";
 import type { Visitor } from "#domain/galleries/selections.server.ts";
 import { studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
+import { STUDIO_LANGUAGE } from "#domain/mail/words.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
@@ -201,6 +203,8 @@ function studioChat(
     versionNumber: version.number,
     studioName: studio?.name ?? "",
     galleryTitle: gallery.title,
+    // To the studio: in English, as its admin, whatever the couple's page is in.
+    words: mailWordsFor(STUDIO_LANGUAGE),
   };
   const origin = publicOrigin();
   const message = version.approval

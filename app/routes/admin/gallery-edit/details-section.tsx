@@ -18,6 +18,7 @@ export function DetailsSection({
     clientName: gallery.clientName,
     clientEmail: gallery.clientEmail,
     clientPhone: gallery.clientPhone,
+    language: gallery.language,
     eventDate: gallery.eventDate ?? "",
     selectionLimit: gallery.selectionLimit === null ? "" : String(gallery.selectionLimit),
   };
