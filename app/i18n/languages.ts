@@ -1,6 +1,7 @@
 // The languages a visitor, client or guest reads (issue 33, ADR 047) and how a public page's URL
 // says which: English at the spec's paths, Tamil under /ta/. Shared by the server and the browser.
 
+import { DATE_LOCALE } from "../../domain/catalog/language-dates.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "../../domain/catalog/localized.ts";
 
 /** The studio's content's languages are the pages' (the domain's list: it cannot import this one). */
@@ -9,8 +10,8 @@ export type Language = ContentLanguage;
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
-/** The tag Intl formats with: India's Tamil ("25 ஜனவரி 2026") and India's English. */
-export const INTL_LOCALE: Record<Language, string> = { en: "en-IN", ta: "ta-IN" };
+/** The tag Intl formats with: India's Tamil ("25 ஜனவரி 2026") and India's English (the domain's dates'). */
+export const INTL_LOCALE: Record<Language, string> = DATE_LOCALE;
 
 /** Each language named in itself, for the switch (a reader looks for their own script). */
 export const LANGUAGE_NAME: Record<Language, string> = { en: "English", ta: "தமிழ்" };

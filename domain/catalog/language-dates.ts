@@ -1,12 +1,11 @@
 // Days and times as a mail or message in a given language writes them (issue 33), through Intl in
 // India's conventions: English as the studio's pages write it; Tamil as the studio writes on its
-// invitations, "25 ஜனவரி 2026" (Intl's own "25 ஜனவரி, 2026" without the comma). The same approach
-// as the album's pages (app/components/album/words.tsx), here for the domain, which takes the
-// language as a value.
+// invitations, "25 ஜனவரி 2026" (Intl's own "25 ஜனவரி, 2026" without the comma). The one place
+// for them: the mails, the gallery's, album's and event's pages all write dates through these.
 import type { ContentLanguage } from "./localized.ts";
-import { DEFAULT_TIME_ZONE, formatDay, formatStudioTime, isTimeZone } from "./studio-time.ts";
+import { DEFAULT_TIME_ZONE, eventDateText, formatDay, formatStudioTime, isTimeZone } from "./studio-time.ts";
 
-/** The tag Intl formats with, as app/i18n/languages.ts's INTL_LOCALE (a test keeps them the same). */
+/** The tag Intl formats with (app/i18n/languages.ts's INTL_LOCALE is this one). */
 export const DATE_LOCALE: Record<ContentLanguage, string> = { en: "en-IN", ta: "ta-IN" };
 
 /** The parts joined, with the literal between a month and its year a plain space. */
@@ -25,6 +24,21 @@ const tamilDays = new Intl.DateTimeFormat(DATE_LOCALE.ta, {
   month: "long",
   year: "numeric",
 });
+
+const tamilEventDays = new Intl.DateTimeFormat(DATE_LOCALE.ta, {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** A gallery's event day ("2026-02-14") in `lang`: "14 February 2026", "14 பிப்ரவரி 2026"; null for none. */
+export function eventDayIn(lang: ContentLanguage, day: string | null): string | null {
+  if (lang === "en") return eventDateText(day);
+  if (!day) return null;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : withoutMonthComma(tamilEventDays.formatToParts(date));
+}
 
 /**
  * A calendar day ("2026-03-04", a link's last day) in `lang`: "Wednesday, 4 March 2026",

@@ -5,7 +5,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import "#app/i18n/catalogs.server.ts";
 import { i18nFor, MISSING_MARK, translator } from "#app/i18n/i18n.ts";
-import { eventDayIn, richText, studioTimeIn } from "./words.tsx";
+import { eventDayIn, studioTimeIn } from "#domain/catalog/language-dates.ts";
+import { richText } from "./words.tsx";
 
 const DAY = "2026-01-25";
 /** 14:30 in India (UTC+5:30). */

@@ -7,7 +7,6 @@
 // be used says why and keeps the name and the consent. Never indexed, never previewed.
 
 import { data, redirect } from "react-router";
-import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { PinForm } from "#app/components/client-gallery/pin-form.tsx";
 import { SelfieForm, type SelfieFormAnswer } from "#app/components/event/selfie-form.tsx";
@@ -16,6 +15,7 @@ import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
+import { eventDayIn } from "#domain/catalog/language-dates.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
 import { readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
 import { GUEST_NAME_MAX_LENGTH, SELFIE_FORM_BYTES } from "#domain/faces/selfie.ts";

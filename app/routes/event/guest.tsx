@@ -6,7 +6,6 @@
 // couple has not opened to guests. "Forget me" deletes the guest: their name, link and descriptor.
 
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { eventDayIn } from "#app/components/album/words.tsx";
 import { ClosedGallery } from "#app/components/client-gallery/closed-gallery.tsx";
 import { GuestGallery } from "#app/components/event/guest-gallery.tsx";
 import { onlyHashChanged } from "#app/components/viewer/deep-link.ts";
@@ -14,6 +13,7 @@ import { i18nFor, translator } from "#app/i18n/i18n.ts";
 import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { siteContext } from "#app/utils/route-data.ts";
+import { eventDayIn } from "#domain/catalog/language-dates.ts";
 import { deleteGuest, findPhotosOf, touchGuest } from "#domain/faces/guests.server.ts";
 import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { eventPath } from "#domain/galleries/guest-access.server.ts";

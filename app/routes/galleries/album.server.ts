@@ -12,7 +12,6 @@ import {
   type AlbumPage,
   SPREADS_WITH_PLACEHOLDER,
 } from "#app/components/album/album-data.ts";
-import { studioTimeIn } from "#app/components/album/words.tsx";
 import { i18nFor, type Translate, translator } from "#app/i18n/i18n.ts";
 import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
@@ -36,6 +35,7 @@ import {
   type VersionView,
 } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
+import { studioTimeIn } from "#domain/catalog/language-dates.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, formatStudioTime } from "#domain/catalog/studio-time.ts";
 import { type GalleryDecision, galleryPath } from "#domain/galleries/access.server.ts";

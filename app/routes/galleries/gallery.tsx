@@ -19,6 +19,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { galleryAlbums } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
+import { eventDayIn } from "#domain/catalog/language-dates.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
@@ -39,7 +40,7 @@ import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/gallery";
 import { galleryAccessFor, leftCookie, notFound, privateHeaders } from "./access.server.ts";
 import { enterByName, formAnswer, givePin } from "./entry.server.ts";
-import { eventDayText, itemWordsIn, wordsFor } from "./words.server.ts";
+import { itemWordsIn, wordsFor } from "./words.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await galleryAccessFor(request, params.token, context);
@@ -70,7 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: "open" as const,
       base: galleryPath(gallery.token),
       title: galleryTitleIn(language, gallery),
-      eventDate: eventDayText(gallery.eventDate, language),
+      eventDate: eventDayIn(language, gallery.eventDate),
       // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
       cover: (await galleryCover(db, gallery))?.image ?? null,
       paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),

@@ -5,7 +5,7 @@
 import "#app/i18n/catalogs.server.ts";
 import { i18nFor, type Translate, translator } from "#app/i18n/i18n.ts";
 import { languageOfRequest } from "#app/i18n/language.server.ts";
-import { INTL_LOCALE, type Language } from "#app/i18n/languages.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import { PIN_FAILURES_PER_15_MIN, type PinRefusal } from "#domain/galleries/access.server.ts";
 import type { ItemWords } from "#domain/galleries/client-request.server.ts";
 import { COMMENT_MAX_CHARS } from "#domain/galleries/selections.server.ts";
@@ -58,17 +58,4 @@ export function itemWordsIn(t: Translate): ItemWords {
         return t("list.notYours");
     }
   };
-}
-
-/** A gallery's event day as its page shows it, through Intl in the page's language: "14 February 2026". */
-export function eventDayText(day: string | null, language: Language): string | null {
-  if (!day) return null;
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(date);
 }
