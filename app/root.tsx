@@ -3,7 +3,6 @@
 // that show more of them (home, contact) take them from here, and a page that needs more of
 // the studio row (the showreel, the about text) shares this request's read of it.
 
-import { I18nProvider } from "@lingui/react";
 import { useLayoutEffect, useMemo } from "react";
 import {
   isRouteErrorResponse,
@@ -26,7 +25,7 @@ import { ErrorReference } from "./components/error-reference.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { markHydrated } from "./document/early-actions.ts";
-import { i18nFor, translator, useT } from "./i18n/i18n.ts";
+import { I18nProvider, i18nFor, translator, useT } from "./i18n/i18n.ts";
 import { languageChoice, languageOfRequest } from "./i18n/language.server.ts";
 import { basePath, languageOfPath, pathIn } from "./i18n/languages.ts";
 import displayFontUrl from "./styles/fonts/cormorant-garamond-500-core.woff2?url";

@@ -117,10 +117,17 @@ for (const viewport of WIDTHS) {
       // Hearts in Tamil, and the count's plural: one photo is singular, two plural.
       const hearts = page.locator(".cg-grid .cg-heart");
       await expect(hearts.first()).toHaveAttribute("aria-label", /பிடித்தது$/);
+      // Each heart shows at the tap; its answer is waited for, or the reload below could cut it off.
+      const heartSaved = () =>
+        page.waitForResponse((r) => r.url().endsWith("/photos") && r.request().method() === "POST" && r.ok());
+      let saved = heartSaved();
       await hearts.nth(0).click();
       await expect(counter).toHaveText(TA.one);
+      await saved;
+      saved = heartSaved();
       await hearts.nth(1).click();
       await expect(counter).toHaveText(TA.two);
+      await saved;
       await expect(page.locator(".cg-lists a[aria-current='true']")).toContainText(`${TA.list} 2 படங்கள் தேர்வு`);
       await expectWholeAndFitting(page);
 

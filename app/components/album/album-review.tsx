@@ -5,6 +5,7 @@
 // spot of a spread opens a comment form pinned there (pin-form.tsx). Every form is a plain POST.
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "#app/i18n/i18n.ts";
+import { richText } from "#app/i18n/rich-text.tsx";
 import { afterMainImage, MAIN_IMAGE_TIMING } from "../../document/main-image-first.ts";
 import { StartChoosing } from "../client-gallery/start-choosing.tsx";
 import {
@@ -15,7 +16,6 @@ import {
   PRELOADED_AFTER_FIRST,
 } from "./album-data.ts";
 import { PinForm, type PinSpot, thumbUrl } from "./pin-form.tsx";
-import { richText } from "./words.tsx";
 
 /** A spread spans the page's content (80rem less its 1rem sides, as .page in app.css). */
 export const SPREAD_SIZES = "(max-width: 80rem) calc(100vw - 2rem), 78rem";

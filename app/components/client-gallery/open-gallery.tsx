@@ -6,11 +6,11 @@
 // links load whole documents, never React Router's /g/{token}.data: the gallery's cookies are
 // scoped to /g/{token}, a path /g/{token}.data is not under (ADR 026).
 
-import { Trans } from "@lingui/react";
 import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import { useT } from "#app/i18n/i18n.ts";
+import { richText } from "#app/i18n/rich-text.tsx";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { type GalleryPhoto, ONLY_LIST_QUERY } from "#domain/galleries/client-types.ts";
 import { Picture } from "../picture.tsx";
@@ -201,11 +201,13 @@ export function OpenGallery({ page, problem }: { page: OpenPage; problem?: FormA
           />
           {list ? (
             <p className="cg-counter" role="status">
-              <Trans
-                id="gallery.counter"
-                values={{ count: countText(t, count, list), list: list.name }}
-                components={{ 0: <strong /> }}
-              />
+              {richText(
+                t,
+                "gallery.counter",
+                { list: list.name },
+                "count",
+                <strong>{countText(t, count, list)}</strong>,
+              )}
             </p>
           ) : null}
           <p className="cg-message" role="alert">

@@ -5,8 +5,8 @@
 // "more like these" are links, forgetting is a form.
 import { useMemo } from "react";
 import { useT } from "#app/i18n/i18n.ts";
+import { richText } from "#app/i18n/rich-text.tsx";
 import { type GalleryPhoto, GUEST_PHOTOS_PER_PAGE, type GuestPage } from "#domain/galleries/client-types.ts";
-import { richText } from "../album/words.tsx";
 import { GalleryItem } from "../client-gallery/gallery-item.tsx";
 import { imagesOf } from "../client-gallery/photo-images.ts";
 import { DownloadIcon } from "../client-gallery/viewer-buttons.tsx";

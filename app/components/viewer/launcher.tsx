@@ -3,10 +3,10 @@
 // and styles) only the first time it is needed, and puts focus back on the thumbnail after.
 // Without JavaScript none of this runs and each thumbnail stays a link to its large image.
 
-import { useLingui } from "@lingui/react";
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { earlyAction, takeEarlyViewerTap } from "#app/document/early-actions.ts";
+import { useT } from "#app/i18n/i18n.ts";
 import type { ResponsiveImage } from "#domain/catalog/types.ts";
 import { galleryHash, parseGalleryHash } from "./deep-link.ts";
 import { ViewerFailure } from "./failure.tsx";
@@ -39,7 +39,7 @@ export function useGalleryViewer(
 ) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { i18n } = useLingui();
+  const t = useT();
   const hashIndex = parseGalleryHash(location.hash, images.length);
   const [viewer, setViewer] = useState<ViewerModule | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -91,14 +91,14 @@ export function useGalleryViewer(
         ? shown
         : images.map((image, i) => ({
             image,
-            alt: image.alt || i18n._("viewer.alt", { n: i + 1, total: images.length }),
+            alt: image.alt || t("viewer.alt", { n: i + 1, total: images.length }),
             shownSrc:
               shown[i]?.image === image
                 ? shown[i].shownSrc
                 : (links.current[i]?.querySelector("img")?.currentSrc ?? ""),
           })),
     );
-  }, [asked, images, viewer, i18n]);
+  }, [asked, images, viewer, t]);
 
   const onView = useCallback(
     (index: number) => {

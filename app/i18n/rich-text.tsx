@@ -1,7 +1,7 @@
-// A message with a piece of markup inside it (a name in bold, a link), whose place in the sentence
-// is the language's to choose (issue 33). Dates in a language: domain/catalog/language-dates.ts.
+// A message with a piece of markup inside it (a name in bold, a link, a count), whose place in the
+// sentence is the language's to choose (issue 33). Dates in a language: domain/catalog/language-dates.ts.
 import type { ReactNode } from "react";
-import type { MessageValues, Translate } from "#app/i18n/i18n.ts";
+import type { MessageValues, Translate } from "./i18n.ts";
 
 /** A character no message holds: where the markup goes, found again after formatting. */
 const SLOT = "\u{E000}";

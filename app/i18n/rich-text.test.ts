@@ -1,12 +1,12 @@
-// The album's and event link's words outside the catalogues (issue 33): dates in Tamil as the
-// studio writes them, English as before; markup placed where the language's sentence puts it.
+// Words around the catalogues (issue 33): dates in Tamil as the studio writes them, English as
+// before (domain/catalog/language-dates.ts); markup placed where the language's sentence puts it.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import "#app/i18n/catalogs.server.ts";
 import { i18nFor, MISSING_MARK, translator } from "#app/i18n/i18n.ts";
+import { richText } from "#app/i18n/rich-text.tsx";
 import { eventDayIn, studioTimeIn } from "#domain/catalog/language-dates.ts";
-import { richText } from "./words.tsx";
 
 const DAY = "2026-01-25";
 /** 14:30 in India (UTC+5:30). */
