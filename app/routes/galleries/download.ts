@@ -14,6 +14,7 @@ import {
   type DownloadSize,
   deliveryFiles,
 } from "#domain/galleries/downloads.server.ts";
+import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -33,7 +34,8 @@ function sizeOf(request: Request): DownloadSize {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const { gallery, downloads, visitor } = await requireOpenGallery(request, params.token, context);
-  const { t } = await wordsFor(request);
+  const words = await wordsFor(request);
+  const { t } = words;
   const say = (status: number, text: string, headers: Record<string, string> = {}) =>
     plainTextAnswer(status, text, { ...LANGUAGE_VARIES, ...headers });
   const path = parseDownloadPath(params["*"] ?? "");
@@ -53,11 +55,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return say(403, t(gallery.downloads === "off" ? "downloads.off" : "download.webOnly"));
   }
   if (downloads === "pin") {
-    return downloadPinPage(403, {
-      title: gallery.title,
-      message: t("download.pinNeeded"),
-      action: new URL(request.url).pathname + new URL(request.url).search,
-    });
+    return downloadPinPage(
+      403,
+      {
+        title: galleryTitleIn(words.language, gallery),
+        message: t("download.pinNeeded"),
+        action: new URL(request.url).pathname + new URL(request.url).search,
+      },
+      words,
+    );
   }
   const storage = getMediaStorage(readEnv().dataDir);
   const delivery = await deliveryFiles(db, storage, gallery, scope, size);
@@ -91,8 +97,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const given = await giveDownloadPin(getDb(), gallery, pin, context.get(clientAddressContext));
   if (!given.ok) {
     const status = pinRefusalStatus(given, "download");
-    const { t } = await wordsFor(request);
-    return downloadPinPage(status, { title: gallery.title, message: pinRefusalText(t, given), action: back });
+    const words = await wordsFor(request);
+    const title = galleryTitleIn(words.language, gallery);
+    return downloadPinPage(status, { title, message: pinRefusalText(words.t, given), action: back }, words);
   }
   const setCookie = await downloadPinGivenCookie(request, params.token, given.claim);
   return new Response(null, { status: 303, headers: { Location: back, "Set-Cookie": setCookie } });
