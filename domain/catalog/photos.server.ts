@@ -465,7 +465,10 @@ export async function lastPhotoPosition(db: Database, shootId: number): Promise<
 
 /**
  * The asset as a photo of the shoot at `position`, in one step: the shoot's own photo of it out
- * of the trash, or a new photo; null when the shoot already shows it (a duplicate).
+ * of the trash, or a new photo; null when the shoot already shows it (a duplicate). Placing it
+ * again at the same position answers the photo placed before: a job whose instance was killed
+ * between placing its photo and recording it is run again, and must find its own photo, not a
+ * duplicate (a second upload of the same bytes is refused before it is queued).
  */
 export async function placeUploadedPhoto(
   db: Database,
@@ -476,12 +479,13 @@ export async function placeUploadedPhoto(
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("photos")
-      .select(["id", "deleted_at"])
+      .select(["id", "deleted_at", "position"])
       .where("shoot_id", "=", shootId)
       .where("asset_id", "=", assetId)
       .orderBy("id")
       .execute();
-    if (existing.some((p) => p.deleted_at === null)) return null;
+    const live = existing.find((p) => p.deleted_at === null);
+    if (live) return live.position === position ? live.id : null;
     const trashed = existing[0];
     if (trashed) {
       await trx.updateTable("photos").set({ deleted_at: null, position }).where("id", "=", trashed.id).execute();

@@ -4,9 +4,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
-import { sha256Hex } from "../catalog/ingest.server.ts";
+import { ingestImage, sha256Hex } from "../catalog/ingest.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
-import { movePhoto, movePhotosToShoot, placePhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
+import {
+  movePhoto,
+  movePhotosToShoot,
+  placePhotos,
+  placeUploadedPhoto,
+  restorePhotos,
+  trashPhotos,
+} from "../catalog/photos.server.ts";
 import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
 import { claimNextJob, jobProgress, requeueInterruptedJobs } from "../jobs/queue.server.ts";
@@ -240,5 +247,27 @@ describe("uploaded photos: queue, background processing, ordering", () => {
     const jobs = await store.db.selectFrom("jobs").select("position").where("shoot_id", "=", shoot).execute();
     expect(jobs).toHaveLength(3);
     expect(new Set(jobs.map((j) => j.position)).size).toBe(3);
+  });
+
+  it("a job run again after its instance was killed between placing its photo and recording it finds its own photo, not a duplicate", async () => {
+    const shoot = await createShoot(store.db, { title: "Killed", location: "", description: "", collectionId });
+    await upload("k0", 0, await photo(30), "batch-k0000000", shoot);
+    let job = await claimNextJob(store.db);
+    while (job && !(job.kind === "photo-upload" && job.uploadId === "k0")) job = await claimNextJob(store.db);
+    if (job?.kind !== "photo-upload") throw new Error("k0 was not queued");
+    const bytes = uploads.get("k0") as Uint8Array;
+    // The killed instance's half: its photo placed, the job still claimed.
+    const { assetId } = await ingestImage(store, bytes, job.fileName, job.checked);
+    const placed = await placeUploadedPhoto(store.db, shoot, assetId, job.position);
+    expect(await processJob(store, job, bytes)).toBe("done");
+    const photos = await store.db
+      .selectFrom("photos")
+      .select(["id", "asset_id"])
+      .where("shoot_id", "=", shoot)
+      .execute();
+    expect(photos).toEqual([{ id: placed, asset_id: assetId }]);
+    // The same bytes at another place (another upload of them) are still a duplicate.
+    expect(await placeUploadedPhoto(store.db, shoot, assetId, job.position + POSITION_GAP)).toBeNull();
+    await requeueInterruptedJobs(store.db);
   });
 });
