@@ -2,10 +2,10 @@
 // "rerender:" row becoming a photo-rerender job without an upload or a batch; inquiry_mails
 // becomes mail_outbox, every row as it was; ids carry on past the copied ones; down undoes it.
 // PostgreSQL is a cluster of this file's own on SQLite's run, as the parity test's is.
-import { type QueryExecutorProvider, sql } from "kysely";
+import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { type Database, newMigrator } from "../db.server.ts";
+import { migrateTo, rows, run } from "#tests/helpers/migration-steps.ts";
 
 const BEFORE = "0020-rate-limit-hits";
 const MIGRATION = "0021-jobs-and-mail-outbox";
@@ -13,15 +13,6 @@ const AT = "2026-03-01T10:00:00.000Z";
 const SHA = (n: number) => String(n).repeat(64);
 
 // Raw SQL: the schema's types describe the tables after the migration, not before it.
-type Row = Record<string, unknown>;
-const rows = async (db: QueryExecutorProvider, query: string) => (await sql.raw<Row>(query).execute(db)).rows;
-const run = (db: QueryExecutorProvider, query: string) => sql.raw(query).execute(db);
-
-async function migrateTo(db: Database, name: string) {
-  const { error, results } = await newMigrator(db).migrateTo(name);
-  if (error) throw error;
-  return results?.map((r) => [r.migrationName, r.direction, r.status]);
-}
 
 /** A studio before 0021: two photos, an upload job, a re-render of each photo (one photo since deleted), two mails. */
 async function seed(db: QueryExecutorProvider) {

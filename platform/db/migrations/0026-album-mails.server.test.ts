@@ -2,10 +2,10 @@
 // its version (and going with it), every row kept as it was and ids going on after them; the
 // studio's days before an album reminder, 7 unless chosen, 0 to 60; down undoes it, dropping
 // the album mails. PostgreSQL is a cluster of this file's own on SQLite's run.
-import { type QueryExecutorProvider, sql } from "kysely";
+import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { type Database, newMigrator } from "../db.server.ts";
+import { migrateTo, rows, run } from "#tests/helpers/migration-steps.ts";
 
 const BEFORE = "0025-albums";
 const MIGRATION = "0026-album-mails";
@@ -13,15 +13,6 @@ const AT = "2026-03-01T10:00:00.000Z";
 const REFUSED = /CHECK constraint failed|violates check constraint/;
 
 // Raw SQL: the schema's types describe the tables after the migration, not before it.
-type Row = Record<string, unknown>;
-const rows = async (db: QueryExecutorProvider, query: string) => (await sql.raw<Row>(query).execute(db)).rows;
-const run = (db: QueryExecutorProvider, query: string) => sql.raw(query).execute(db);
-
-async function migrateTo(db: Database, name: string) {
-  const { error, results } = await newMigrator(db).migrateTo(name);
-  if (error) throw error;
-  return results?.map((r) => [r.migrationName, r.direction, r.status]);
-}
 
 /** A studio before 0026: a gallery with an album's version, an inquiry, their mails (one since deleted). */
 async function seed(db: QueryExecutorProvider, engine: (typeof ENGINES)[number]) {

@@ -2,26 +2,16 @@
 // edits gets a nullable Tamil column beside it, the rows there before keep their English and
 // read null (not translated); Tamil text is stored as written; down drops the columns and keeps
 // the English; up again works. PostgreSQL is a cluster of this file's own on SQLite's run.
-import { type QueryExecutorProvider, sql } from "kysely";
+import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { type Database, newMigrator } from "../db.server.ts";
+import { migrateTo, type Row, rows, run } from "#tests/helpers/migration-steps.ts";
 import { TAMIL_COLUMNS } from "./0027-tamil-content.server.ts";
 
 const BEFORE = "0026-album-mails";
 const MIGRATION = "0027-tamil-content";
 const AT = "2026-03-01T10:00:00.000Z";
 const TAMIL_NAME = "நிலா ஸ்டுடியோ";
-
-type Row = Record<string, unknown>;
-const rows = async (db: QueryExecutorProvider, query: string) => (await sql.raw<Row>(query).execute(db)).rows;
-const run = (db: QueryExecutorProvider, query: string) => sql.raw(query).execute(db);
-
-async function migrateTo(db: Database, name: string) {
-  const { error, results } = await newMigrator(db).migrateTo(name);
-  if (error) throw error;
-  return results?.map((r) => [r.migrationName, r.direction, r.status]);
-}
 
 /** One row in each table that gains a Tamil column, English only, as before 0027. */
 async function seed(db: QueryExecutorProvider) {

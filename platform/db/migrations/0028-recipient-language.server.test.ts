@@ -2,25 +2,15 @@
 // language their mails are written in, 'en' for every row there before (they were written to in
 // English); 'ta' is stored, any other code refused; down drops the columns and keeps the rest; up
 // again works. PostgreSQL is a cluster of this file's own on SQLite's run.
-import { type QueryExecutorProvider, sql } from "kysely";
+import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { type Database, newMigrator } from "../db.server.ts";
+import { migrateTo, type Row, rows, run } from "#tests/helpers/migration-steps.ts";
 import { LANGUAGE_TABLES } from "./0028-recipient-language.server.ts";
 
 const BEFORE = "0027-tamil-content";
 const MIGRATION = "0028-recipient-language";
 const AT = "2026-03-01T10:00:00.000Z";
-
-type Row = Record<string, unknown>;
-const rows = async (db: QueryExecutorProvider, query: string) => (await sql.raw<Row>(query).execute(db)).rows;
-const run = (db: QueryExecutorProvider, query: string) => sql.raw(query).execute(db);
-
-async function migrateTo(db: Database, name: string) {
-  const { error, results } = await newMigrator(db).migrateTo(name);
-  if (error) throw error;
-  return results?.map((r) => [r.migrationName, r.direction, r.status]);
-}
 
 /** A gallery and an inquiry as before 0028. */
 async function seed(db: QueryExecutorProvider) {
