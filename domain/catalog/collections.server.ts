@@ -1,6 +1,7 @@
-// The admin's edits to collections: name, order on the site, and the cover (a photo from one
-// of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working. A name
-// has an optional Tamil version (issue 33), empty meaning the Tamil pages show the English.
+// The admin's edits to collections: name, description, order on the site, and the cover (a photo
+// from one of the collection's shoots). The URL slug stays: links to /gallery/{slug} keep working.
+// A name and a description each have an optional Tamil version (issue 33), empty meaning the
+// Tamil pages show the English.
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { STUDIO } from "./audience.server.ts";
@@ -8,8 +9,11 @@ import { NO_SCRIPT_IMAGE_CHOICES } from "./image-choice.ts";
 import { tamilToStore } from "./localized.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
+import { DESCRIPTION_MAX_LENGTH } from "./shoots.server.ts";
 
 export const COLLECTION_NAME_MAX_LENGTH = 60;
+/** A collection's description is a shoot's in length: a paragraph or two under its name. */
+export const COLLECTION_DESCRIPTION_MAX_LENGTH = DESCRIPTION_MAX_LENGTH;
 
 export async function listCollectionsWithCovers(db: Database) {
   const [collections, shoots] = await Promise.all([readCollections(db), readShoots(db, STUDIO, {})]);
@@ -35,6 +39,9 @@ export async function listCollectionsWithCovers(db: Database) {
     name: c.name,
     /** Its Tamil name; empty: not translated. */
     nameTa: c.name_ta ?? "",
+    description: c.description,
+    /** Its Tamil description; empty: not translated. */
+    descriptionTa: c.description_ta ?? "",
     coverAssetId: c.cover_asset_id,
     /** Photos the cover may be chosen from: those in this collection's shoots. */
     candidates: candidatesOf(c.id, c.cover_asset_id).map((p) => {
@@ -68,6 +75,34 @@ export async function renameCollection(
   await db
     .updateTable("collections")
     .set({ name, ...(nameTa === undefined ? {} : { name_ta: nameTa }), updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
+  return null;
+}
+
+/**
+ * Sets a collection's description (shown under its name on its page and in its card) and its
+ * Tamil version (empty clears it); returns an error message for the field, or null when saved.
+ * An empty description is allowed: the page then shows the name alone.
+ */
+export async function describeCollection(
+  db: Database,
+  id: number,
+  rawDescription: string,
+  rawDescriptionTa: string,
+): Promise<{ field: "description" | "descriptionTa"; error: string } | null> {
+  const description = rawDescription.trim();
+  const descriptionTa = tamilToStore(rawDescriptionTa);
+  if (description.length > COLLECTION_DESCRIPTION_MAX_LENGTH)
+    return { field: "description", error: `At most ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters.` };
+  if (descriptionTa && descriptionTa.length > COLLECTION_DESCRIPTION_MAX_LENGTH)
+    return {
+      field: "descriptionTa",
+      error: `The Tamil description: at most ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters.`,
+    };
+  await db
+    .updateTable("collections")
+    .set({ description, description_ta: descriptionTa, updated_at: toStoredTime() })
     .where("id", "=", id)
     .execute();
   return null;

@@ -7,7 +7,7 @@ import { seedAsset, seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import type { AdminForm } from "../auth/admin-form.server.ts";
 import { addBannerSlide, setBannerAltTa } from "./banners.server.ts";
-import { renameCollection } from "./collections.server.ts";
+import { COLLECTION_DESCRIPTION_MAX_LENGTH, describeCollection, renameCollection } from "./collections.server.ts";
 import { setAltText } from "./photos.server.ts";
 import {
   getAboutPage,
@@ -127,6 +127,29 @@ describe("the studio's words in Tamil", () => {
     expect((await getCollectionPage(store.db, "wedding", "ta"))?.name).toBe("திருமணம்");
     expect(await renameCollection(store.db, collectionId, "Wedding", "")).toBeNull();
     expect((await getCollectionPage(store.db, "wedding", "ta"))?.name).toBe("Wedding");
+  });
+
+  it("collections: a description and its Tamil version saved, each page reading its own, and cleared", async () => {
+    expect(await describeCollection(store.db, collectionId, " Vows at dawn ", " விடியலில் மணவிழா ")).toBeNull();
+    expect((await getCollectionPage(store.db, "wedding", "en"))?.description).toBe("Vows at dawn");
+    expect((await getCollectionPage(store.db, "wedding", "ta"))?.description).toBe("விடியலில் மணவிழா");
+    expect((await getCollectionCards(store.db, "ta"))[0]?.description).toBe("விடியலில் மணவிழா");
+    // Too long in either language: refused, naming the field, and nothing changed.
+    const long = "அ".repeat(COLLECTION_DESCRIPTION_MAX_LENGTH + 1);
+    expect(await describeCollection(store.db, collectionId, "Vows", long)).toEqual({
+      field: "descriptionTa",
+      error: `The Tamil description: at most ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters.`,
+    });
+    expect(
+      await describeCollection(store.db, collectionId, "V".repeat(COLLECTION_DESCRIPTION_MAX_LENGTH + 1), ""),
+    ).toEqual({
+      field: "description",
+      error: `At most ${COLLECTION_DESCRIPTION_MAX_LENGTH} characters.`,
+    });
+    expect((await getCollectionPage(store.db, "wedding", "ta"))?.description).toBe("விடியலில் மணவிழா");
+    // The Tamil cleared: the Tamil page reads the English, never an empty text.
+    expect(await describeCollection(store.db, collectionId, "Vows", "  ")).toBeNull();
+    expect((await getCollectionPage(store.db, "wedding", "ta"))?.description).toBe("Vows");
   });
 
   it("shoots: the form saves the Tamil title, location and description, the Tamil page shows them, and clears them", async () => {
