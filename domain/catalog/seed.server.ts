@@ -29,9 +29,9 @@ export interface CatalogSeed {
     coverAssetId: number | null;
     storyPosition: number | null;
     status: ShootStatus;
-    photos: { assetId: number; position: number; alt: string }[];
+    photos: { assetId: number; position: number; alt: string; altTa?: string | null }[];
   }[];
-  slides: { desktopAssetId: number; mobileAssetId: number; alt: string }[];
+  slides: { desktopAssetId: number; mobileAssetId: number; alt: string; altTa?: string | null }[];
 }
 
 export async function writeCatalog(db: Database, seed: CatalogSeed): Promise<void> {
@@ -85,7 +85,15 @@ export async function writeCatalog(db: Database, seed: CatalogSeed): Promise<voi
       if (s.photos.length > 0) {
         await trx
           .insertInto("photos")
-          .values(s.photos.map((p) => ({ shoot_id: s.id, asset_id: p.assetId, position: p.position, alt: p.alt })))
+          .values(
+            s.photos.map((p) => ({
+              shoot_id: s.id,
+              asset_id: p.assetId,
+              position: p.position,
+              alt: p.alt,
+              alt_ta: p.altTa ?? null,
+            })),
+          )
           .execute();
       }
     }
@@ -100,6 +108,7 @@ export async function writeCatalog(db: Database, seed: CatalogSeed): Promise<voi
             desktop_asset_id: slide.desktopAssetId,
             mobile_asset_id: slide.mobileAssetId,
             alt: slide.alt,
+            alt_ta: slide.altTa ?? null,
           })),
         )
         .execute();

@@ -171,6 +171,17 @@ describe("demo import", { timeout: DEMO_IMPORT_TIMEOUT_MS }, () => {
     }
   });
 
+  it("describes every photo and slide in English and Tamil: the Tamil pages read their own alt texts (issue 33)", async () => {
+    const TAMIL = /^[\u0B80-\u0BFF][\u0B80-\u0BFF\s-]*$/;
+    const photos = await store.db.selectFrom("photos").select(["alt", "alt_ta"]).execute();
+    const slides = await store.db.selectFrom("banner_slides").select(["alt", "alt_ta"]).execute();
+    for (const { alt, alt_ta } of [...photos, ...slides]) {
+      expect(alt).toMatch(/^[A-Z][a-z]/);
+      expect(alt_ta, alt).toMatch(TAMIL);
+    }
+    expect(photos.find((p) => p.alt === "Sunset over hills")?.alt_ta).toBe("மலைகளின் மேல் சூரிய அஸ்தமனம்");
+  });
+
   it("uses plainly sample contact details in Coimbatore", async () => {
     const s = await store.db.selectFrom("studio_settings").selectAll().executeTakeFirstOrThrow();
     expect(s.locality).toBe("Coimbatore");

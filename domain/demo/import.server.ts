@@ -30,6 +30,8 @@ const STATE_KEY = "demo_import";
 interface ManifestEntry {
   file: string;
   subject: string;
+  /** What it shows, in Tamil: its alt text on the Tamil pages (issue 33). */
+  subjectTa: string;
 }
 
 export type DemoImportOutcome = "imported" | "already-done" | "studio-has-content";
@@ -59,6 +61,7 @@ export async function importDemoIfEmpty(
   const manifest = JSON.parse(await fs.readFile(path.join(photosDir, "manifest.json"), "utf8")) as ManifestEntry[];
   const files = manifest.map((m) => m.file);
   const altOf = new Map(manifest.map((m) => [m.file, sentenceCase(m.subject)]));
+  const altTaOf = new Map(manifest.map((m) => [m.file, m.subjectTa]));
 
   const total = files.length + DEMO_BANNER_FILES.length;
   let done = 0;
@@ -123,6 +126,7 @@ export async function importDemoIfEmpty(
           assetId: asset(file),
           position: position * POSITION_GAP,
           alt: altOf.get(file) ?? "",
+          altTa: altTaOf.get(file) ?? null,
         })),
       };
     }),
@@ -130,6 +134,7 @@ export async function importDemoIfEmpty(
       desktopAssetId: asset(file),
       mobileAssetId: asset(file, mobileAssetOf),
       alt: altOf.get(file) ?? "",
+      altTa: altTaOf.get(file) ?? null,
     })),
   });
   await writeState(db, "done");

@@ -4,12 +4,11 @@
 // English words of the site's own interface. Then the contact form in Tamil: its errors and
 // thanks come back in Tamil, with what was typed kept. Expected words are read from the
 // catalogues themselves (app/locales), so the test follows a reworded message.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { MISSING_MARK } from "#app/i18n/i18n.ts";
 import { type Language, pathIn } from "#app/i18n/languages.ts";
 import { NAV_LINKS } from "#domain/catalog/navigation.ts";
+import { catalogue, messageIn, shownWords } from "./catalogue.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /** The narrowest phone the site is laid out for, and a desktop. */
@@ -39,22 +38,12 @@ const TAMIL = /[\u0B80-\u0BFF]/;
 /** The server's default INQUIRY_MIN_FILL_S is 3; a person takes longer than that to write. */
 const HUMAN_FILL_MS = 3_300;
 
-/** A catalogue's messages by id (single-line msgstr, as every message of ours is written). */
-function catalogue(lang: Language, area: "site" | "public"): Map<string, string> {
-  const text = fs.readFileSync(path.resolve(`app/locales/${lang}/${area}.po`), "utf8");
-  const messages = new Map<string, string>();
-  for (const m of text.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm))
-    messages.set(m[1] ?? "", (m[2] ?? "").replaceAll('\\"', '"'));
-  return messages;
-}
 const MESSAGES: Record<Language, Map<string, string>> = {
-  en: new Map([...catalogue("en", "site"), ...catalogue("en", "public")]),
-  ta: new Map([...catalogue("ta", "site"), ...catalogue("ta", "public")]),
+  en: catalogue("en", ["site", "public"]),
+  ta: catalogue("ta", ["site", "public"]),
 };
 function msg(lang: Language, id: string): string {
-  const text = MESSAGES[lang].get(id);
-  if (text === undefined) throw new Error(`no message ${id} in ${lang}`);
-  return text;
+  return messageIn(MESSAGES[lang], id);
 }
 
 /**
@@ -81,21 +70,6 @@ const ENGLISH_UI_IDS = [
   "error.404.title",
   "site.newTab",
 ];
-
-/** The page's rendered text, and every label a screen reader or a tooltip reads. */
-function shownWords(page: Page) {
-  return page.evaluate(() => {
-    const labels = [...document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")].flatMap((el) =>
-      ["aria-label", "title", "placeholder", "alt"].map((a) => el.getAttribute(a) ?? ""),
-    );
-    return {
-      // biome-ignore lint/performance/useDomNodeTextContent: what is rendered: no scripts' data, no closed panels.
-      text: document.body.innerText,
-      all: [document.title, document.body.textContent ?? "", ...labels].join("\n"),
-      labels: labels.join("\n"),
-    };
-  });
-}
 
 for (const lang of ["en", "ta"] as const) {
   test.describe(`public pages in ${lang === "en" ? "English" : "Tamil"}`, () => {
@@ -128,6 +102,14 @@ for (const lang of ["en", "ta"] as const) {
           expect(words.all.includes(MISSING_MARK), `${at}: a missing message`).toBe(false);
           if (lang === "ta") {
             expect(words.text, at).toMatch(TAMIL);
+            // The studio's photographs are described in Tamil too (the demo's alt texts have Tamil versions).
+            const alts = await page
+              .locator("img[alt]:not([alt=''])")
+              .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt") ?? ""));
+            expect(
+              alts.filter((alt) => !TAMIL.test(alt)),
+              `${at}: alt texts in English`,
+            ).toEqual([]);
             for (const id of ENGLISH_UI_IDS) {
               const english = msg("en", id);
               expect(words.text.includes(english) || words.labels.includes(english), `${at}: "${english}"`).toBe(false);
