@@ -73,6 +73,7 @@ const ALBUMS = {
 // Ossifrage, ...) found nowhere in the demo studio, so a marker found is a leak, never a clash.
 const GALLERY_A: PrivateGallerySpec = {
   title: "Zephyrine Quillon Private Wedding",
+  titleTa: "செஃபிரின் QXTAMIL திருமணம்",
   clientName: "Zephyrine Quillon",
   clientEmail: "zephyrine.quillon@private.example",
   clientPhone: "+91 97123 40586",
@@ -86,6 +87,7 @@ const GALLERY_A: PrivateGallerySpec = {
   ],
   trashLastSet: true,
   alt: "QXALT Zephyrine at the mehndi",
+  altTa: "QXALTTA மெஹந்தியில் செஃபிரின்",
   visitor: {
     name: "Thessaly Vantwinkle",
     pin: "246810",
@@ -97,6 +99,7 @@ const GALLERY_A: PrivateGallerySpec = {
 
 const GALLERY_B: PrivateGallerySpec = {
   title: "Barnaby Ossifrage Private Reception",
+  titleTa: "பார்னபி QBTAMIL வரவேற்பு",
   clientName: "Barnaby Ossifrage",
   clientEmail: "barnaby.ossifrage@private.example",
   clientPhone: "+91 96234 51708",
@@ -109,6 +112,7 @@ const GALLERY_B: PrivateGallerySpec = {
   ],
   trashLastSet: false,
   alt: "QBALT Ossifrage on the stage",
+  altTa: "QBALTTA மேடையில் ஆசிஃப்ரேஜ்",
   visitor: {
     name: "Wilhelmina Brackenbury",
     pin: "135790",
@@ -131,8 +135,31 @@ const CLOSED_GALLERIES = [
 
 /** The made-up words themselves: a leak of part of a text (a truncated title, a word) is still one. */
 const MADE_UP_WORDS = {
-  A: ["Zephyrine", "Quillon", "Thessaly", "Vantwinkle", "QXPRIVATE", "QXMARK", "QXALT", "QXCOMMENT", "Wolfsbane"],
-  B: ["Barnaby", "Ossifrage", "Wilhelmina", "Brackenbury", "QBPRIVATE", "QBALT", "QBCOMMENT", "Quimby"],
+  A: [
+    "Zephyrine",
+    "Quillon",
+    "Thessaly",
+    "Vantwinkle",
+    "QXPRIVATE",
+    "QXMARK",
+    "QXALT",
+    "QXCOMMENT",
+    "Wolfsbane",
+    "QXTAMIL",
+    "செஃபிரின்",
+  ],
+  B: [
+    "Barnaby",
+    "Ossifrage",
+    "Wilhelmina",
+    "Brackenbury",
+    "QBPRIVATE",
+    "QBALT",
+    "QBCOMMENT",
+    "Quimby",
+    "QBTAMIL",
+    "பார்னபி",
+  ],
   closed: ["Xanthippe", "Yevgenia", "Ulrika"],
 };
 
@@ -485,13 +512,15 @@ describe("a private client gallery never reaches a public surface", () => {
       // letters rotated names nothing: it shows how often the page repeats a query by itself, the
       // same for every query written the same ways (one twin per shape: spaces, dots, an @).
       const twins = new Map<string, Promise<{ forms: string[]; body: string }>>();
-      const twinOf = (text: string) => {
-        const shape = writtenForms(text)
+      // Each search in both languages: the Tamil page reads the Tamil fields where there are any.
+      const searchPages = ["/search", "/ta/search"];
+      const twinOf = (page: string, text: string) => {
+        const shape = `${page} ${writtenForms(text)
           .map((form) => form.replace(/[a-z0-9]/g, ""))
-          .join("|");
+          .join("|")}`;
         let twin = twins.get(shape);
         if (!twin) {
-          twin = request(`/search?q=${encodeURIComponent(rot13(text))}`).then((answer) => ({
+          twin = request(`${page}?q=${encodeURIComponent(rot13(text))}`).then((answer) => ({
             forms: writtenForms(rot13(text)),
             body: answer.body.toLowerCase(),
           }));
@@ -500,8 +529,12 @@ describe("a private client gallery never reaches a public surface", () => {
         return twin;
       };
       const findings: string[] = [];
-      await inBatches(texts, CRAWL_CONCURRENCY, async (text) => {
-        const [answer, twin] = await Promise.all([request(`/search?q=${encodeURIComponent(text)}`), twinOf(text)]);
+      const searches = searchPages.flatMap((page) => texts.map((text) => ({ page, text })));
+      await inBatches(searches, CRAWL_CONCURRENCY, async ({ page, text }) => {
+        const [answer, twin] = await Promise.all([
+          request(`${page}?q=${encodeURIComponent(text)}`),
+          twinOf(page, text),
+        ]);
         let body = answer.body.toLowerCase();
         const { forms: twinForms, body: twinBody } = twin;
         for (const [i, form] of writtenForms(text).entries()) {
@@ -545,6 +578,13 @@ describe("a private client gallery never reaches a public surface", () => {
       "populate[recent_stories][populate]=*",
       "populate[base_image][populate]=*",
       "populate[collections][populate][image_collections][populate]=*",
+      // Strapi's i18n plugin: the Tamil fields, where the private texts have Tamil versions too.
+      "locale=ta",
+      "populate=*&locale=ta",
+      `populate=*&locale=ta&pagination[pageSize]=${API_PAGE_SIZE}`,
+      "populate=*&locale=ta&publicationState=preview",
+      "populate=*&locale=all",
+      `populate=*&locale=ta&${list("filters[id][$in]", setIds)}`,
       `populate=*&publicationState=preview&${list("filters[id][$in]", setIds)}`,
       `populate=*&status=draft&${list("filters[id][$in]", setIds)}`,
       `populate=*&${list("filters[collections][id][$in]", setIds)}`,

@@ -42,6 +42,8 @@ const KEY_HASH_PREFIX_CHARS = 24;
 
 export interface PrivateGallerySpec {
   title: string;
+  /** Its title in Tamil (issue 33): what a Tamil page, mail or `locale=ta` would read. */
+  titleTa: string;
   clientName: string;
   clientEmail: string;
   clientPhone: string;
@@ -52,8 +54,9 @@ export interface PrivateGallerySpec {
   /** Each set's title and its photos' file names; the last set goes to the trash when `trashLastSet`. */
   sets: { title: string; files: string[] }[];
   trashLastSet: boolean;
-  /** Alt text given to the first set's photos. */
+  /** Alt text given to the first set's photos, and its Tamil version. */
   alt: string;
+  altTa: string;
   visitor: { name: string; pin: string; listName: string; comments: string[] };
   /** A different seed range per gallery: each photo has bytes, and so a hash, of its own. */
   firstSeed: number;
@@ -102,6 +105,7 @@ export async function seedPrivateGallery(
   const { db } = deps;
   const id = await createGallery(db, {
     title: spec.title,
+    titleTa: spec.titleTa,
     clientName: spec.clientName,
     clientEmail: spec.clientEmail,
     clientPhone: spec.clientPhone,
@@ -130,7 +134,7 @@ export async function seedPrivateGallery(
   const [first, second] = sets;
   if (!first || !second || first.photoIds.length < 3)
     throw new Error("a private gallery needs two sets, the first of 3+ photos");
-  await setAltText(db, first.id, first.photoIds, spec.alt);
+  await setAltText(db, first.id, first.photoIds, spec.alt, spec.altTa);
   const coverPhotoId = first.photoIds[0] as number;
   const cover = await setGalleryCover(db, id, coverPhotoId);
   if (!cover.ok) throw new Error(cover.error);
@@ -214,11 +218,13 @@ export function privateMarkers(gallery: PrivateGallery, label: string): Marker[]
   const markers: Marker[] = [
     { what: `gallery ${label}'s link token`, value: gallery.token },
     { what: `gallery ${label}'s title`, value: spec.title },
+    { what: `gallery ${label}'s Tamil title`, value: spec.titleTa },
     { what: `gallery ${label}'s client name`, value: spec.clientName },
     { what: `gallery ${label}'s client e-mail`, value: spec.clientEmail },
     { what: `gallery ${label}'s client phone`, value: spec.clientPhone },
     { what: `gallery ${label}'s client phone digits`, value: spec.clientPhone.replace(/\D/g, "") },
     { what: `gallery ${label}'s photos' alt text`, value: spec.alt },
+    { what: `gallery ${label}'s photos' Tamil alt text`, value: spec.altTa },
     { what: `gallery ${label}'s visitor`, value: spec.visitor.name },
     { what: `gallery ${label}'s list name`, value: spec.visitor.listName },
     ...spec.visitor.comments.map((value) => ({ what: `gallery ${label}'s comment`, value })),
