@@ -8,9 +8,12 @@ import type { Browser, Page } from "@playwright/test";
 import { MISSING_MARK } from "#app/i18n/i18n.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
 import { PIN_FAILURES_PER_15_MIN } from "#domain/galleries/access.server.ts";
+import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
+import { setGalleryCover } from "#domain/galleries/cover.server.ts";
 import { addGallerySet, createGallery, readGallery, setGalleryPin } from "#domain/galleries/galleries.server.ts";
 import { processedAssets } from "#fixtures/gallery-fixture.ts";
 import { withStudio } from "./admin-fixtures.ts";
+import { catalogue, englishPhrases, messageIn, phrasesShown } from "./catalogue.ts";
 import { expect, hydrated, test, VIEWPORTS } from "./fixtures.ts";
 
 /** The narrowest phone the issue asks Tamil to fit. */
@@ -42,22 +45,39 @@ const TA = {
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A gallery behind a PIN, with one set of the demo studio's processed images. */
-function makeGallery(): Promise<{ title: string; url: string }> {
+/** A gallery behind a PIN, with one set of the demo studio's processed images; `full`: a cover and downloads too. */
+function makeGallery({ full = false } = {}): Promise<{ id: number; title: string; url: string }> {
   return withStudio(async ({ db }) => {
     const title = unique("Priya weds Karthik");
     const id = await createGallery(db, { title, clientName: "Priya", eventDate: "2026-02-14" });
     await setGalleryPin(db, id, PIN);
     const setId = await addGallerySet(db, id, unique("Muhurtham"));
-    await appendPhotos(
+    const photos = await appendPhotos(
       db,
       setId,
       (await processedAssets(db, SET_PHOTOS)).map((a) => a.id),
     );
+    if (full) {
+      // A cover whose photo has no alt text of the studio's, and every download, until a day to come.
+      await setGalleryCover(db, id, photos[0] ?? null);
+      await updateGalleryAccess(db, id, {
+        expiresOn: "2099-12-31",
+        downloads: "original",
+        watermarkText: "",
+        watermarkPosition: "bottom-right",
+        watermarkOpacity: 40,
+      });
+    }
     const token = (await readGallery(db, id))?.token ?? "";
-    return { title, url: `/g/${token}` };
+    return { id, title, url: `/g/${token}` };
   });
 }
+
+/** The gallery's words in Tamil, read from the catalogues. */
+const GALLERY_TA = catalogue("ta", ["site", "gallery"]);
+const ta = (id: string) => messageIn(GALLERY_TA, id);
+/** The English phrases of the site's frame and the gallery that no Tamil gallery page may show. */
+const GALLERY_ENGLISH = englishPhrases(["site", "gallery"]);
 
 /** Nothing on the page is a missing message, and nothing is wider than the screen. */
 async function expectWholeAndFitting(page: Page) {
@@ -181,6 +201,77 @@ for (const viewport of WIDTHS) {
       await expect(page.locator(".cg-set-count")).toHaveText(`${SET_PHOTOS} photos`);
       await context.close();
     });
+  });
+}
+
+for (const viewport of WIDTHS) {
+  test(`at ${viewport.width} px every page past the door is in Tamil: cover, viewer, note, downloads and their ZIP, the closed link`, async ({
+    browser,
+  }) => {
+    const gallery = await makeGallery({ full: true });
+    const context = await contextIn(browser, viewport, "ta-IN");
+    const page = await context.newPage();
+    /** The page is whole, fits, and shows none of the interface's English. */
+    const allTamil = async (where: string) => {
+      await expectWholeAndFitting(page);
+      expect(await phrasesShown(page, GALLERY_ENGLISH), `${where}: English left`).toEqual([]);
+    };
+    await page.goto(gallery.url);
+    await page.getByLabel(TA.pinLabel).fill(PIN);
+    await page.getByRole("button", { name: TA.open }).click();
+    await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
+    // The cover, whose photo the studio gave no alt text, is named in Tamil.
+    await expect(page.locator(".cg-hero img")).toHaveAttribute(
+      "alt",
+      ta("gallery.cover.alt").replace("{title}", gallery.title),
+    );
+    await allTamil("the gallery");
+
+    // A list, a heart and a note on it, each said in Tamil.
+    await hydrated(page);
+    await page.locator(".cg-panel--start summary").click();
+    await page.getByLabel(TA.name, { exact: true }).fill(unique("Meena"));
+    await page.getByLabel(TA.pin).fill("2468");
+    await page.getByRole("button", { name: TA.start }).click();
+    await expect(page.locator(".cg-counter")).toHaveText(TA.none);
+    await hydrated(page);
+    const tile = page.locator(".cg-grid .cg-item").first();
+    await tile.locator(".cg-heart").click();
+    await expect(page.locator(".cg-counter")).toHaveText(TA.one);
+    await tile.getByText(ta("note.add")).click();
+    await tile.getByRole("textbox").fill("முகம் கொஞ்சம் வெளிச்சமாக");
+    await tile.getByRole("button", { name: ta("note.save") }).click();
+    await expect(tile.getByRole("status")).toHaveText(ta("note.saved"));
+    await allTamil("the gallery with a list");
+
+    // The viewer, with its controls in Tamil.
+    await page.locator(".cg-grid .cg-item").nth(1).locator("a").click();
+    await expect(page.getByRole("button", { name: ta("viewer.close") })).toBeVisible();
+    await allTamil("the viewer");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: ta("viewer.close") })).toBeHidden();
+
+    // The downloads page, and the ZIP's file name in Tamil words.
+    await page.goto(`${gallery.url}/downloads`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ta");
+    await expect(page.getByRole("heading", { level: 1, name: ta("gallery.downloads") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${ta("downloads.all")}`) })).toBeVisible();
+    await allTamil("the downloads page");
+    const [zip] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator(`a[href="${gallery.url}/download/all.zip?size=web"]`).click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe(`${gallery.title} – ${ta("downloads.all")} (வலை அளவு).zip`);
+    await zip.cancel();
+
+    // Once its last day has passed, the link's closed page.
+    await withStudio(({ db }) =>
+      db.updateTable("client_galleries").set({ expires_on: "2020-01-31" }).where("id", "=", gallery.id).execute(),
+    );
+    expect((await page.goto(gallery.url))?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1, name: ta("closed.expired.title") })).toBeVisible();
+    await allTamil("the closed link");
+    await context.close();
   });
 }
 
