@@ -11,7 +11,7 @@ import { sharedFaceEngine, stopSharedFaceEngine } from "../domain/faces/engine.s
 import { faceJobHandlers } from "../domain/faces/indexing.server.ts";
 import { galleryMailWriters } from "../domain/galleries/mail.server.ts";
 import { inquiryMailWriters } from "../domain/inquiries/mail.server.ts";
-import { inquirySettings, mailAddresses, studioName } from "../domain/inquiries/settings.server.ts";
+import { inquirySettings, mailAddresses, studioNames } from "../domain/inquiries/settings.server.ts";
 import { requeueInterruptedJobs } from "../domain/jobs/queue.server.ts";
 import { type JobHandlers, startJobWorker } from "../domain/jobs/worker.server.ts";
 import { type MailWriters, startOutboxWorker } from "../domain/mail/sender.server.ts";
@@ -76,7 +76,7 @@ function startMail(db: Database, storage: MediaStorage): BackgroundWorker | unde
     mailer: smtpMailer(settings.smtpUrl),
     writers: mailWriters(storage),
     addresses: () => mailAddresses(db),
-    studioName: () => studioName(db),
+    studioName: () => studioNames(db),
     retryBaseMs: settings.retryBaseMs,
   });
   logger.info({ ackDefault: settings.ack }, "mail is on: inquiries and gallery mails are sent through the outbox");

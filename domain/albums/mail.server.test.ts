@@ -40,7 +40,7 @@ function outbox(now = () => T0): OutboxOptions {
     mailer: bed.mailer(),
     writers: mailWriters(bed.store.storage),
     addresses: async () => ADDRESSES,
-    studioName: async () => "Nila Studio",
+    studioName: async () => () => "Nila Studio",
     retryBaseMs: 30_000,
     now,
     origin: () => ORIGIN,

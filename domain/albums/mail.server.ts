@@ -18,7 +18,7 @@ import { galleryLink, titleForClient } from "../galleries/sending.server.ts";
 import { type AlbumMail, enqueueMail } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
-import { type MailLanguage, STUDIO_LANGUAGE, type WordsFor } from "../mail/words.ts";
+import { type MailLanguage, STUDIO_LANGUAGE, type StudioNameIn, type WordsFor } from "../mail/words.ts";
 import { albumApprovedMessage, albumChangesMessage, albumReminderMessage, albumSentMessage } from "./messages.ts";
 import { markReminded, type VersionForMail, versionsAwaitingAnswer, versionsForMail } from "./store.server.ts";
 
@@ -141,14 +141,19 @@ function daysWaited(version: MailFacts): number {
  */
 export function composeAlbumMail(
   mail: { id: number; kind: AlbumMailKind; version: MailFacts },
-  context: { addresses: MailAddresses; studioName: string; origin: string; timeZone: string; wordsFor: WordsFor },
+  context: { addresses: MailAddresses; studioName: StudioNameIn; origin: string; timeZone: string; wordsFor: WordsFor },
 ): OutgoingMail {
   const { version } = mail;
   const { addresses, studioName, origin } = context;
   const toTheCouple = TO_THE_COUPLE.has(mail.kind);
   const language: MailLanguage = toTheCouple ? version.language : STUDIO_LANGUAGE;
   const words = context.wordsFor(language);
-  const facts = { albumTitle: version.albumTitle, versionNumber: version.number, studioName, words };
+  const facts = {
+    albumTitle: version.albumTitle,
+    versionNumber: version.number,
+    studioName: studioName(language),
+    words,
+  };
   const galleryTitle = toTheCouple
     ? titleForClient({ title: version.galleryTitle, titleTa: version.galleryTitleTa, language })
     : version.galleryTitle;

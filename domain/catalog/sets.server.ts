@@ -147,6 +147,8 @@ export interface PhotoLabel {
   photoId: number;
   assetId: number;
   alt: string;
+  /** The alt text in Tamil (migration 0027); null: not translated (catalog/localized.ts inLanguage picks). */
+  altTa: string | null;
   fileName: string;
   setId: number;
   setTitle: string;
@@ -157,6 +159,7 @@ const LABEL_COLUMNS = [
   "photos.id",
   "photos.asset_id",
   "photos.alt",
+  "photos.alt_ta",
   "assets.original_name",
   "shoots.id as set_id",
   "shoots.title as set_title",
@@ -166,6 +169,7 @@ function toLabel(r: {
   id: number;
   asset_id: number;
   alt: string;
+  alt_ta: string | null;
   original_name: string;
   set_id: number;
   set_title: string;
@@ -174,6 +178,7 @@ function toLabel(r: {
     photoId: r.id,
     assetId: r.asset_id,
     alt: r.alt,
+    altTa: r.alt_ta,
     fileName: r.original_name,
     setId: r.set_id,
     setTitle: r.set_title,

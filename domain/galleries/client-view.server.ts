@@ -12,6 +12,7 @@ import {
   toResponsiveImage,
 } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
+import { type ContentLanguage, inLanguage } from "../catalog/localized.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { guestHiddenPhotoIds, readPhotoLabels } from "../catalog/sets.server.ts";
 import { srcSetEntries } from "../catalog/srcset.ts";
@@ -99,15 +100,22 @@ function widestOf(srcSet: string): number {
   return Math.max(0, ...srcSetEntries(srcSet).map((entry) => entry.width));
 }
 
+/** How a page shows its photos: with the gallery's watermark, alt texts in the page's language. */
+export interface PhotosLook {
+  watermark: Watermark | null;
+  /** The page's language: a photo's alt text in Tamil where the studio wrote one (migration 0027). */
+  language: ContentLanguage;
+  /** The person's list (photo id → their note), as photosShown read it; none: nothing hearted. */
+  items?: ReadonlyMap<number, string>;
+  /** The photos hidden from guests, marked for the couple (issue 31); none for anyone else. */
+  hiddenFromGuests?: ReadonlySet<number>;
+}
+
 export async function toGalleryPhotos(
   deps: ClientViewDeps,
   audience: GalleryAudience | GuestAudience,
-  watermark: Watermark | null,
   rows: PhotoRow[],
-  /** The person's list (photo id → their note), as photosShown read it. */
-  items: ReadonlyMap<number, string>,
-  /** The photos hidden from guests, marked for the couple (issue 31); none for anyone else. */
-  hiddenFromGuests: ReadonlySet<number> = new Set(),
+  { watermark, language, items = new Map(), hiddenFromGuests = new Set() }: PhotosLook,
 ): Promise<GalleryPhoto[]> {
   const { db } = deps;
   const assetIds = rows.map((r) => r.assetId);
@@ -119,10 +127,11 @@ export async function toGalleryPhotos(
     const stored = images.get(r.assetId);
     if (!stored) return [];
     const comment = items.get(r.id);
+    const alt = inLanguage(language, r.alt, r.altTa);
     return [
       {
         id: r.id,
-        image: clientImage(stored, r.alt, views.get(r.assetId), watermark !== null),
+        image: clientImage(stored, alt, views.get(r.assetId), watermark !== null),
         hearted: comment !== undefined,
         comment: comment ?? "",
         ...(hiddenFromGuests.has(r.id) ? { guestHidden: true as const } : {}),
@@ -141,6 +150,7 @@ export async function galleryThumbnails(
   galleryId: number,
   photoIds: readonly number[],
   watermark: Watermark | null,
+  language: ContentLanguage,
 ): Promise<Map<number, CompactImage>> {
   const audience = galleryAudience(galleryId);
   const labels = await readPhotoLabels(db, audience, photoIds);
@@ -152,7 +162,8 @@ export async function galleryThumbnails(
   const found = new Map<number, CompactImage>();
   for (const label of labels) {
     const stored = images.get(label.assetId);
-    if (stored) found.set(label.photoId, clientImage(stored, label.alt, undefined, watermark !== null));
+    const alt = inLanguage(language, label.alt, label.altTa);
+    if (stored) found.set(label.photoId, clientImage(stored, alt, undefined, watermark !== null));
   }
   return found;
 }
@@ -184,6 +195,8 @@ export interface PageRequest {
   listId: number | null;
   /** Only the photos in that list (the person's "only my favourites"). */
   onlyList?: boolean;
+  /** The page's language, for the photos' alt texts. */
+  language: ContentLanguage;
 }
 
 /**
@@ -235,14 +248,12 @@ export async function galleryWindows(
   });
   const look = await galleryLook(db, galleryId);
   const shown = windows.flatMap((w) => w.take);
-  const photos = await toGalleryPhotos(
-    deps,
-    audience,
-    look.watermark,
-    shown,
-    listed,
-    await hiddenOf(db, galleryId, look.guestSearch, shown),
-  );
+  const photos = await toGalleryPhotos(deps, audience, shown, {
+    watermark: look.watermark,
+    language: request.language,
+    items: listed,
+    hiddenFromGuests: await hiddenOf(db, galleryId, look.guestSearch, shown),
+  });
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
     id: w.set.id,
@@ -266,7 +277,7 @@ export async function setPhotoPage(
   galleryId: number,
   setId: number,
   offset: number,
-  request: Pick<PageRequest, "listId" | "onlyList">,
+  request: Pick<PageRequest, "listId" | "onlyList" | "language">,
 ): Promise<PhotoPage | null> {
   const { db } = deps;
   const sets = await readGallerySets(db, galleryId);
@@ -279,13 +290,11 @@ export async function setPhotoPage(
   return {
     count: rows.length,
     offset: from,
-    photos: await toGalleryPhotos(
-      deps,
-      audience,
-      look.watermark,
-      shown,
-      listed,
-      await hiddenOf(db, galleryId, look.guestSearch, shown),
-    ),
+    photos: await toGalleryPhotos(deps, audience, shown, {
+      watermark: look.watermark,
+      language: request.language,
+      items: listed,
+      hiddenFromGuests: await hiddenOf(db, galleryId, look.guestSearch, shown),
+    }),
   };
 }

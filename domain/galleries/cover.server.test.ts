@@ -6,15 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, insertAssets, type TestStore } from "#fixtures/test-store.ts";
 import { findImagePage } from "../catalog/image-picker.server.ts";
-import { appendPhotos, restorePhotos, trashPhotos } from "../catalog/photos.server.ts";
+import { appendPhotos, restorePhotos, setAltText, trashPhotos } from "../catalog/photos.server.ts";
 import { createShoot, trashShoot } from "../catalog/shoots.server.ts";
 import {
   COVER_IN_TRASH,
   COVER_NOT_IN_GALLERY,
+  clientCoverAlt,
   findGalleryPhotoPage,
   galleryCover,
   galleryCovers,
   setGalleryCover,
+  studioCoverAlt,
 } from "./cover.server.ts";
 import { addGallerySet, createGallery, readGallery } from "./galleries.server.ts";
 
@@ -50,23 +52,51 @@ describe("a client gallery's cover", () => {
 
   it("is one of the gallery's own photos, shown with its image and alt text; null clears it", async () => {
     const db = store.db;
-    expect(await galleryCover(db, { id: galleryId, title: "Priya & Karthik" })).toBeNull();
+    expect(await galleryCover(db, { id: galleryId, title: "Priya & Karthik" }, studioCoverAlt)).toBeNull();
     expect(await setGalleryCover(db, galleryId, first(photos.muhurtham))).toEqual({ ok: true });
     expect((await readGallery(db, galleryId))?.coverPhotoId).toBe(first(photos.muhurtham));
-    expect(await galleryCover(db, { id: galleryId, title: "Priya & Karthik" })).toMatchObject({
+    expect(await galleryCover(db, { id: galleryId, title: "Priya & Karthik" }, studioCoverAlt)).toMatchObject({
       photoId: first(photos.muhurtham),
       fileName: "IMG_3.jpg",
       setTitle: "Muhurtham",
       image: { alt: "Cover photo of Priya & Karthik", width: 3, height: 2 },
     });
-    const covers = await galleryCovers(db, [
-      { id: galleryId, title: "Priya & Karthik" },
-      { id: otherGalleryId, title: "Someone else" },
-    ]);
+    const covers = await galleryCovers(
+      db,
+      [
+        { id: galleryId, title: "Priya & Karthik" },
+        { id: otherGalleryId, title: "Someone else" },
+      ],
+      studioCoverAlt,
+    );
     expect([...covers.keys()]).toEqual([galleryId]);
 
     expect(await setGalleryCover(db, galleryId, null)).toEqual({ ok: true });
     expect((await readGallery(db, galleryId))?.coverPhotoId).toBeNull();
+  });
+
+  it("is described in the reader's language: the studio's alt text in it, else the reader's words (issue 33)", async () => {
+    const db = store.db;
+    const gallery = { id: galleryId, title: "Priya & Karthik" };
+    const cover = first(photos.reception);
+    await setGalleryCover(db, galleryId, cover);
+    const words = (language: "en" | "ta") =>
+      clientCoverAlt(language, (g: typeof gallery) => `${language}: cover of ${g.title}`);
+    const altIn = async (language: "en" | "ta") => (await galleryCover(db, gallery, words(language)))?.image.alt;
+    // No alt text of the studio's: the reader's own words for the gallery.
+    expect([await altIn("en"), await altIn("ta")]).toEqual([
+      "en: cover of Priya & Karthik",
+      "ta: cover of Priya & Karthik",
+    ]);
+    // An English alt text only: both read it (a Tamil page falls back to the English, never to nothing).
+    await setAltText(db, sets.reception, [cover], "Priya at the mandapam", "");
+    expect([await altIn("en"), await altIn("ta")]).toEqual(["Priya at the mandapam", "Priya at the mandapam"]);
+    await setAltText(db, sets.reception, [cover], "Priya at the mandapam", "மண்டபத்தில் பிரியா");
+    expect([await altIn("en"), await altIn("ta")]).toEqual(["Priya at the mandapam", "மண்டபத்தில் பிரியா"]);
+    // The admin's, in English: the alt text, else "Cover photo of …".
+    expect((await galleryCover(db, gallery, studioCoverAlt))?.image.alt).toBe("Priya at the mandapam");
+    await setAltText(db, sets.reception, [cover], "", "");
+    await setGalleryCover(db, galleryId, null);
   });
 
   it("refuses another gallery's photo, a portfolio photo, an unknown one, and one in the trash", async () => {
@@ -90,19 +120,19 @@ describe("a client gallery's cover", () => {
     const cover = photos.muhurtham[1] as number;
     expect(await setGalleryCover(db, galleryId, cover)).toEqual({ ok: true });
     await trashPhotos(db, sets.muhurtham, [cover]);
-    expect(await galleryCover(db, gallery)).toBeNull();
+    expect(await galleryCover(db, gallery, studioCoverAlt)).toBeNull();
     expect((await readGallery(db, galleryId))?.coverPhotoId).toBe(cover);
     await restorePhotos(db, [cover]);
-    expect((await galleryCover(db, gallery))?.photoId).toBe(cover);
+    expect((await galleryCover(db, gallery, studioCoverAlt))?.photoId).toBe(cover);
 
     await trashShoot(db, sets.muhurtham);
-    expect(await galleryCover(db, gallery)).toBeNull();
+    expect(await galleryCover(db, gallery, studioCoverAlt)).toBeNull();
     expect(await setGalleryCover(db, galleryId, first(photos.muhurtham))).toEqual({
       ok: false,
       error: COVER_IN_TRASH,
     });
     await db.updateTable("shoots").set({ deleted_at: null }).where("id", "=", sets.muhurtham).execute();
-    expect((await galleryCover(db, gallery))?.photoId).toBe(cover);
+    expect((await galleryCover(db, gallery, studioCoverAlt))?.photoId).toBe(cover);
   });
 
   it("is chosen from this gallery's photos only, set by set and by file name, searchable", async () => {

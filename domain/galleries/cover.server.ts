@@ -11,6 +11,7 @@ import { galleryAudience } from "../catalog/audience.server.ts";
 import { IMAGE_PAGE_SIZE } from "../catalog/image-picker.server.ts";
 import type { ImagePage } from "../catalog/image-picker.ts";
 import { loadStoredImages, type StoredImage, toResponsiveImage } from "../catalog/images.server.ts";
+import { type ContentLanguage, inLanguage } from "../catalog/localized.ts";
 import { type PhotoLabel, photoPlace, readPhotoLabels, searchGalleryPhotos } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 
@@ -41,7 +42,7 @@ export interface GalleryCover {
   photoId: number;
   fileName: string;
   setTitle: string;
-  /** Its alt text is the photo's own, else "Cover photo of {title}". */
+  /** Its alt text as the reader's CoverAlt describes it. */
   image: ResponsiveImage;
 }
 
@@ -49,18 +50,36 @@ export interface GalleryCover {
 export interface StoredCover {
   label: PhotoLabel;
   stored: StoredImage;
-  /** The photo's own alt text, else "Cover photo of {title}". */
   alt: string;
 }
 
 /**
- * The covers to show for these galleries, by gallery id: only a live photo in one of the
- * gallery's live sets (a cover in the trash is no cover), with its files; galleries without one
- * are absent.
+ * How a reader describes a gallery's cover: the photo's own alt text, else words naming the
+ * gallery. The studio reads English; a client reads their page's (or mail's) language.
  */
-export async function storedCovers(
+export type CoverAlt<G> = (gallery: G, label: PhotoLabel) => string;
+
+/** The admin's (English): the photo's alt text, else "Cover photo of {title}". */
+export const studioCoverAlt: CoverAlt<{ title: string }> = (gallery, label) =>
+  label.alt.trim() || `Cover photo of ${gallery.title}`;
+
+/**
+ * A client's, in `language`: the photo's alt text in it (the Tamil where the studio wrote one),
+ * else `fallback`, the catalogue's words for the gallery ("Cover photo of …" in that language).
+ */
+export function clientCoverAlt<G>(language: ContentLanguage, fallback: (gallery: G) => string): CoverAlt<G> {
+  return (gallery, label) => inLanguage(language, label.alt, label.altTa).trim() || fallback(gallery);
+}
+
+/**
+ * The covers to show for these galleries, by gallery id: only a live photo in one of the
+ * gallery's live sets (a cover in the trash is no cover), with its files, described by `alt`;
+ * galleries without one are absent.
+ */
+export async function storedCovers<G extends { id: number }>(
   db: Database,
-  galleries: readonly { id: number; title: string }[],
+  galleries: readonly G[],
+  alt: CoverAlt<G>,
 ): Promise<Map<number, StoredCover>> {
   const covers = new Map<number, StoredCover>();
   if (galleries.length === 0) return covers;
@@ -74,41 +93,47 @@ export async function storedCovers(
     )
     .where("cover_photo_id", "is not", null)
     .execute();
-  const titles = new Map(galleries.map((g) => [g.id, g.title]));
+  const byId = new Map(galleries.map((g) => [g.id, g]));
   // Each cover read as its gallery's client sees it: a photo in the trash, or in another
   // gallery, is no cover. One small read per gallery with a cover (the admin's list).
   await Promise.all(
     chosen.map(async ({ id, cover_photo_id }) => {
+      const gallery = byId.get(id);
+      if (!gallery) return;
       const audience = galleryAudience(id);
       const [label] = await readPhotoLabels(db, audience, cover_photo_id === null ? [] : [cover_photo_id]);
       if (!label) return;
       const stored = (await loadStoredImages(db, audience, [label.assetId])).get(label.assetId);
       if (!stored) return;
-      const alt = label.alt.trim() || `Cover photo of ${titles.get(id) ?? "the gallery"}`;
-      covers.set(id, { label, stored, alt });
+      covers.set(id, { label, stored, alt: alt(gallery, label) });
     }),
   );
   return covers;
 }
 
 /** The covers to show for these galleries, by gallery id, with their images (storedCovers). */
-export async function galleryCovers(
+export async function galleryCovers<G extends { id: number }>(
   db: Database,
-  galleries: readonly { id: number; title: string }[],
+  galleries: readonly G[],
+  alt: CoverAlt<G>,
 ): Promise<Map<number, GalleryCover>> {
   const covers = new Map<number, GalleryCover>();
-  for (const [id, { label, stored, alt }] of await storedCovers(db, galleries))
+  for (const [id, { label, stored, alt: text }] of await storedCovers(db, galleries, alt))
     covers.set(id, {
       photoId: label.photoId,
       fileName: label.fileName,
       setTitle: label.setTitle,
-      image: toResponsiveImage(stored, alt),
+      image: toResponsiveImage(stored, text),
     });
   return covers;
 }
 
-export async function galleryCover(db: Database, gallery: { id: number; title: string }): Promise<GalleryCover | null> {
-  return (await galleryCovers(db, [gallery])).get(gallery.id) ?? null;
+export async function galleryCover<G extends { id: number }>(
+  db: Database,
+  gallery: G,
+  alt: CoverAlt<G>,
+): Promise<GalleryCover | null> {
+  return (await galleryCovers(db, [gallery], alt)).get(gallery.id) ?? null;
 }
 
 export interface CoverChoiceQuery {

@@ -4,7 +4,7 @@ import type { Database } from "../../platform/db/db.server.ts";
 import type { Day, StoredTime } from "../../platform/db/schema.server.ts";
 import { countSetsAndPhotos } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
-import { galleryCovers } from "./cover.server.ts";
+import { galleryCovers, studioCoverAlt } from "./cover.server.ts";
 import { type GalleryAccess, galleryAccess, readGalleries } from "./galleries.server.ts";
 
 export interface AdminGalleryRow {
@@ -25,7 +25,7 @@ export async function listGalleriesForAdmin(db: Database, today: Day): Promise<A
   const galleries = await readGalleries(db);
   const [byGallery, covers] = await Promise.all([
     galleries.length ? countSetsAndPhotos(db) : new Map<number, { sets: number; photos: number }>(),
-    galleryCovers(db, galleries),
+    galleryCovers(db, galleries, studioCoverAlt),
   ]);
   return galleries.map((g) => ({
     id: g.id,

@@ -4,6 +4,7 @@
 // guests and that neither the couple nor the studio hid from them. Best matches first, a page
 // at a time, with the gallery's watermark exactly as the couple's view has it.
 import { guestAudience } from "../catalog/audience.server.ts";
+import type { ContentLanguage } from "../catalog/localized.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { guestSetIds } from "../catalog/sets.server.ts";
 import type { GalleryPhoto } from "./client-types.ts";
@@ -48,6 +49,8 @@ export async function guestPhotoPage(
   galleryId: number,
   matchedIds: readonly number[],
   page: number,
+  /** The page's language, for the photos' alt texts. */
+  language: ContentLanguage,
 ): Promise<GuestPage> {
   const { db } = deps;
   const rows = matchedIds.length === 0 ? [] : await guestRows(db, galleryId);
@@ -56,12 +59,9 @@ export async function guestPhotoPage(
   const pages = Math.max(1, Math.ceil(visible.length / GUEST_PHOTOS_PER_PAGE));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
   const shown = visible.slice((current - 1) * GUEST_PHOTOS_PER_PAGE, current * GUEST_PHOTOS_PER_PAGE);
-  const photos = await toGalleryPhotos(
-    deps,
-    guestAudience(galleryId),
-    await galleryWatermark(db, galleryId),
-    shown,
-    new Map(),
-  );
+  const photos = await toGalleryPhotos(deps, guestAudience(galleryId), shown, {
+    watermark: await galleryWatermark(db, galleryId),
+    language,
+  });
   return { count: visible.length, page: current, pages, photos };
 }

@@ -42,7 +42,8 @@ function outbox(now = () => T0): OutboxOptions {
     mailer: bed.mailer(),
     writers: mailWriters(bed.store.storage),
     addresses: async () => ADDRESSES,
-    studioName: async () => "Nila Studio",
+    // The studio's name in each mail's language, as studioNames reads it (migration 0027).
+    studioName: async () => (language: "en" | "ta") => (language === "ta" ? "நிலா ஸ்டுடியோ" : "Nila Studio"),
     retryBaseMs: 30_000,
     now,
     origin: () => ORIGIN,
@@ -302,6 +303,8 @@ describe("gallery mails through the outbox", () => {
     const today = "2026-01-20";
     const lastDay = addDays(today, EXPIRY_REMINDER_DAYS_BEFORE);
     const gallery = await newGallery(lastDay, "ta");
+    const set = await addGallerySet(bed.store.db, gallery.id, "Muhurtham");
+    await setGalleryCover(bed.store.db, gallery.id, await uploadPhoto(set, GPS_PHOTO, "DSC_0001.jpg"));
     await enqueueMail(bed.store.db, { kind: "gallery-ready", galleryId: gallery.id }, T0);
     expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1 });
     const [ready] = await bed.sink.waitForMails(1);
@@ -315,7 +318,7 @@ describe("gallery mails through the outbox", () => {
         // 23 January 2026 was a Friday: the day through Intl's Tamil, without its comma before the year.
         "இந்த இணைப்பு வெள்ளி, 23 ஜனவரி 2026 வரை திறக்கும்.",
         "",
-        "Nila Studio",
+        "நிலா ஸ்டுடியோ",
         "",
       ].join("\n"),
     );
@@ -324,7 +327,12 @@ describe("gallery mails through the outbox", () => {
     expect(html).toContain(`<a href="${link}" style=`);
     expect(html).toContain(">கேலரியைத் திற</a>");
     expect(html).toContain("இந்த இணைப்பு வெள்ளி, 23 ஜனவரி 2026 வரை திறக்கும்.");
-    for (const body of [ready?.text, html]) expect(body).not.toMatch(/Hello|ready|works until|⟦/);
+    // The cover, whose photo has no alt text of the studio's, described in Tamil; signed with the Tamil name.
+    const cover = partOf(ready, "image/jpeg");
+    expect(html).toContain(`<img src="cid:${contentId(cover)}" alt="பிரியா &amp; கார்த்திக் கேலரியின் முகப்புப் படம்"`);
+    expect(html).toContain("நிலா ஸ்டுடியோ<br>");
+    for (const body of [ready?.text, html])
+      expect(body).not.toMatch(/Hello|ready|works until|Cover photo|Nila Studio|⟦/);
 
     await markGallerySent(bed.store.db, gallery.id);
     expect(await runOutboxRound(outbox(() => new Date(`${today}T09:00:00.000Z`)))).toMatchObject({ delivered: 1 });
@@ -334,7 +342,8 @@ describe("gallery mails through the outbox", () => {
     expect(reminder?.text).toContain(
       `வணக்கம் Priya, உங்கள் பிரியா & கார்த்திக் கேலரி வெள்ளி, 23 ஜனவரி 2026 வரை மட்டுமே திறந்திருக்கும்: ${link}`,
     );
-    expect(reminder?.text).not.toMatch(/Hello|Download|⟦/);
+    expect(reminder?.text).toMatch(/\n\nநிலா ஸ்டுடியோ\n$/);
+    expect(reminder?.text).not.toMatch(/Hello|Download|Nila Studio|⟦/);
   });
 
   it("still carries inquiries' mails beside gallery mails", async () => {

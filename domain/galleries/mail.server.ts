@@ -17,10 +17,10 @@ import { mailSourceVariant, type RenderedImage, renderInlineImage } from "../mai
 import { enqueueMail, type GalleryMail, lastMailOfGallery } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type InlineImage, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
-import { greeting, STUDIO_LANGUAGE, type WordsFor } from "../mail/words.ts";
+import { greeting, STUDIO_LANGUAGE, type StudioNameIn, type WordsFor } from "../mail/words.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 import { GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
-import { storedCovers } from "./cover.server.ts";
+import { type CoverAlt, clientCoverAlt, storedCovers } from "./cover.server.ts";
 import { MAIL_LOGO_HEIGHT_PX, type MailPicture, readyMailHtml } from "./ready-mail.ts";
 import { galleryLink, galleryReadyMessage, titleForClient } from "./sending.server.ts";
 
@@ -201,7 +201,7 @@ function attached(image: MailImage | null, cid: string): { inline: InlineImage; 
 export function composeGalleryMail(
   mail: { id: number; kind: GalleryMailKind; gallery: GalleryForMail },
   addresses: MailAddresses,
-  studioName: string,
+  studioNameIn: StudioNameIn,
   origin: string,
   wordsFor: WordsFor,
   images: ReadyMailImages = NO_IMAGES,
@@ -233,6 +233,7 @@ export function composeGalleryMail(
   }
   if (!gallery.clientEmail) throw new Error(`gallery ${gallery.id} has no client e-mail address`);
   const words = wordsFor(gallery.language);
+  const studioName = studioNameIn(gallery.language);
   const toClient = { from: addresses.from, to: gallery.clientEmail, replyTo: addresses.studio };
   // Tells mail clients (and their read-aloud and translate offers) which language the mail is in.
   const headers = { "Content-Language": gallery.language };
@@ -311,9 +312,15 @@ async function coverImages(
   db: Database,
   storage: MediaStorage,
   galleries: readonly GalleryForMail[],
+  wordsFor: WordsFor,
 ): Promise<Map<number, MailImage>> {
   const images = new Map<number, MailImage>();
-  for (const [id, cover] of await storedCovers(db, galleries)) {
+  // Described in the client's language, as the rest of their mail.
+  const alt: CoverAlt<GalleryForMail> = (gallery, label) =>
+    clientCoverAlt(gallery.language, () =>
+      wordsFor(gallery.language)("mail.galleryReady.coverAlt", { title: titleForClient(gallery) }),
+    )(gallery, label);
+  for (const [id, cover] of await storedCovers(db, galleries, alt)) {
     const image = await imageOrNone("cover", async () => {
       const variant = mailSourceVariant(cover.stored.variants, {
         side: "width",
@@ -344,7 +351,7 @@ function galleryMailWriter(storage: MediaStorage, wordsFor: WordsFor): MailWrite
       const ready = [
         ...new Set(mails.filter((mail) => mail.kind === "gallery-ready").map((mail) => mail.galleryId)),
       ].flatMap((id) => galleries.get(id) ?? []);
-      const covers = ready.length > 0 ? await coverImages(db, storage, ready) : new Map<number, MailImage>();
+      const covers = ready.length > 0 ? await coverImages(db, storage, ready, wordsFor) : new Map<number, MailImage>();
       const logo = ready.length > 0 ? await imageOrNone("logo", () => studioLogoImage(db, storage)) : null;
       return new Map(
         mails.flatMap((mail): [number, Letter][] => {
@@ -357,8 +364,8 @@ function galleryMailWriter(storage: MediaStorage, wordsFor: WordsFor): MailWrite
               ({ addresses, studioName, origin }) =>
                 composeGalleryMail({ id: mail.id, kind: mail.kind, gallery }, addresses, studioName, origin, wordsFor, {
                   cover: covers.get(gallery.id) ?? null,
-                  // The logo's text alternative is the studio's name, as on the site.
-                  logo: logo && { ...logo, alt: studioName },
+                  // The logo's text alternative is the studio's name, as on the site, in the mail's language.
+                  logo: logo && { ...logo, alt: studioName(gallery.language) },
                 }),
             ],
           ];

@@ -193,25 +193,30 @@ describe("selections", () => {
     if (!list.ok) throw new Error(list.error);
     await heartPhoto(store.db, { visitor: viewer, listId: list.listId, photoId: many[1] as number });
 
-    const windows = await galleryWindows(store, big, { listId: list.listId });
+    const windows = await galleryWindows(store, big, { listId: list.listId, language: "en" });
     expect(windows.map((w) => [w.title, w.count, w.offset, w.photos.length])).toEqual([
       ["Nalangu", many.length, 0, FIRST_SCREEN_PHOTOS],
       ["Reception", 3, 0, 0],
     ]);
     expect(windows[0]?.photos.filter((p) => p.hearted).map((p) => p.id)).toEqual([many[1]]);
 
-    const paged = await galleryWindows(store, big, { setId: first, offset: PHOTOS_PER_PAGE, listId: null });
+    const paged = await galleryWindows(store, big, {
+      setId: first,
+      offset: PHOTOS_PER_PAGE,
+      listId: null,
+      language: "en",
+    });
     expect(paged.map((w) => [w.offset, w.photos.length])).toEqual([
       [PHOTOS_PER_PAGE, many.length - PHOTOS_PER_PAGE],
       [0, 0],
     ]);
 
-    const next = await setPhotoPage(store, big, first, FIRST_SCREEN_PHOTOS, { listId: list.listId });
+    const next = await setPhotoPage(store, big, first, FIRST_SCREEN_PHOTOS, { listId: list.listId, language: "en" });
     expect(next?.photos.map((p) => p.id)).toEqual(
       many.slice(FIRST_SCREEN_PHOTOS, FIRST_SCREEN_PHOTOS + PHOTOS_PER_PAGE),
     );
     // Another gallery's set is not reachable through this gallery.
-    expect(await setPhotoPage(store, galleryId, first, 0, { listId: null })).toBeNull();
+    expect(await setPhotoPage(store, galleryId, first, 0, { listId: null, language: "en" })).toBeNull();
 
     // Every photo's shape, and where the hearted ones are, for the page's boxes.
     expect(decodeShapes(windows[0]?.shapes ?? { of: [], at: "" })).toHaveLength(many.length);
@@ -220,15 +225,17 @@ describe("selections", () => {
     // Only the list's photos: its sets' counts, shapes and pages are the list's.
     const late = many.at(-1) as number;
     await heartPhoto(store.db, { visitor: viewer, listId: list.listId, photoId: late });
-    const only = await galleryWindows(store, big, { listId: list.listId, onlyList: true });
+    const only = await galleryWindows(store, big, { listId: list.listId, onlyList: true, language: "en" });
     expect(only.map((w) => [w.title, w.count, w.photos.map((p) => p.id)])).toEqual([
       ["Nalangu", 2, [many[1], late]],
       ["Reception", 0, []],
     ]);
     expect(decodeShapes(only[0]?.shapes ?? { of: [], at: "" })).toHaveLength(2);
-    const onlyPage = await setPhotoPage(store, big, first, 1, { listId: list.listId, onlyList: true });
+    const onlyPage = await setPhotoPage(store, big, first, 1, { listId: list.listId, onlyList: true, language: "en" });
     expect([onlyPage?.count, onlyPage?.photos.map((p) => p.id)]).toEqual([2, [late]]);
     // Without a list, "only" has nothing to keep to: every photo.
-    expect((await galleryWindows(store, big, { listId: null, onlyList: true }))[0]?.count).toBe(many.length);
+    expect((await galleryWindows(store, big, { listId: null, onlyList: true, language: "en" }))[0]?.count).toBe(
+      many.length,
+    );
   });
 });

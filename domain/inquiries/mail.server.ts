@@ -7,7 +7,7 @@ import type { Inquiry, InquiryMailKind } from "../../platform/db/schema.server.t
 import type { InquiryMail } from "../mail/outbox.server.ts";
 import type { Letter, MailWriter, MailWriters } from "../mail/sender.server.ts";
 import { domainOf, type MailAddresses, type OutgoingMail } from "../mail/smtp.server.ts";
-import { STUDIO_LANGUAGE, type WordsFor } from "../mail/words.ts";
+import { STUDIO_LANGUAGE, type StudioNameIn, type WordsFor } from "../mail/words.ts";
 import { inquiriesByIds } from "./store.server.ts";
 
 /** An inquiry as stored: every field goes into the studio's mail. */
@@ -25,20 +25,21 @@ export function composeMail(
   kind: InquiryMailKind,
   inquiry: InquiryForMail,
   addresses: MailAddresses,
-  studioName: string,
+  studioName: StudioNameIn,
   wordsFor: WordsFor,
 ): OutgoingMail {
   const messageId = messageIdFor(inquiry, kind, addresses.from);
   if (kind === "ack") {
     const words = wordsFor(inquiry.language);
+    const studio = studioName(inquiry.language);
     // Nothing the visitor typed is echoed back: the form cannot be used to mail text to strangers.
     return {
       messageId,
       from: addresses.from,
       to: inquiry.email,
       replyTo: addresses.studio,
-      subject: words("mail.inquiryAck.subject", { studio: studioName }),
-      text: `${words("mail.inquiryAck.text")}\n\n${studioName}\n`,
+      subject: words("mail.inquiryAck.subject", { studio }),
+      text: `${words("mail.inquiryAck.text")}\n\n${studio}\n`,
       headers: { "Auto-Submitted": "auto-replied", "Content-Language": inquiry.language },
     };
   }

@@ -6,7 +6,7 @@ import { restoreEnv, setEnv } from "#tests/helpers/env.ts";
 import { mailWriters } from "#tests/helpers/mail-writers.ts";
 import { runOutboxRound } from "../mail/sender.server.ts";
 import type { OutgoingMail } from "../mail/smtp.server.ts";
-import { acknowledgeVisitors, inquiryRecipients, mailAddresses } from "./settings.server.ts";
+import { acknowledgeVisitors, inquiryRecipients, mailAddresses, studioNames } from "./settings.server.ts";
 import { storeInquiry } from "./store.server.ts";
 
 describe("inquiry recipients and acknowledgement", () => {
@@ -56,6 +56,14 @@ describe("inquiry recipients and acknowledgement", () => {
     expect((await mailAddresses(store.db))?.from).toBe("Nila <mail@nila.example>");
   });
 
+  it("signs a mail with the studio's name in the mail's language: the Tamil where written, else the English", async () => {
+    expect((await studioNames(store.db))("ta")).toBe("Nila");
+    await store.db.updateTable("studio_settings").set({ name_ta: "நிலா" }).execute();
+    const names = await studioNames(store.db);
+    expect([names("en"), names("ta")]).toEqual(["Nila", "நிலா"]);
+    await store.db.updateTable("studio_settings").set({ name_ta: null }).execute();
+  });
+
   it("the outbox sends to the recipients the admin set, read at send time", async () => {
     setEnv({ INQUIRY_TO: "desk@nila.example" });
     const sent: OutgoingMail[] = [];
@@ -64,7 +72,7 @@ describe("inquiry recipients and acknowledgement", () => {
       mailer: { send: async (mail: OutgoingMail) => void sent.push(mail), close: () => undefined },
       writers: mailWriters(store.storage),
       addresses: () => mailAddresses(store.db),
-      studioName: async () => "Nila",
+      studioName: async () => () => "Nila",
       retryBaseMs: 1000,
     };
     const inquiry = { name: "Priya", phoneNumber: "", email: "", message: "A quote, please." };

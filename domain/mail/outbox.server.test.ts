@@ -41,7 +41,7 @@ function outbox(db: Database, now: () => Date, url = bed.sink.url): OutboxOption
     mailer: bed.mailer(url),
     writers: mailWriters(bed.store.storage),
     addresses: async () => ADDRESSES,
-    studioName: async () => "Nila Studio",
+    studioName: async () => () => "Nila Studio",
     retryBaseMs: RETRY_BASE_MS,
     now,
   };

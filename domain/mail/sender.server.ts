@@ -39,6 +39,7 @@ import {
   releaseClaims,
 } from "./outbox.server.ts";
 import { isServerLevelError, type MailAddresses, type Mailer, type OutgoingMail } from "./smtp.server.ts";
+import type { StudioNameIn } from "./words.ts";
 
 /**
  * A send is started only while at least this much of the round's claim is left: the slowest
@@ -64,7 +65,8 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 export interface MailContext {
   /** Where mail goes and comes from. */
   addresses: MailAddresses;
-  studioName: string;
+  /** The studio's name in the mail's language. */
+  studioName: StudioNameIn;
   /** The start of a link to the site (a gallery's link in its mails). */
   origin: string;
 }
@@ -97,7 +99,8 @@ export interface OutboxOptions {
   writers: readonly MailWriters[];
   /** Where mail goes and comes from; read each round, so a changed studio address applies at once. */
   addresses: () => Promise<MailAddresses | undefined>;
-  studioName: () => Promise<string>;
+  /** The studio's names, read each round like the addresses. */
+  studioName: () => Promise<StudioNameIn>;
   retryBaseMs: number;
   now?: () => Date;
   /** The start of a gallery's link in its mails; the configured public origin by default. */

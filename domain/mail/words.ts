@@ -15,6 +15,12 @@ export const MAIL_LANGUAGES = CONTENT_LANGUAGES;
 /** The studio reads its own mails in English, as it reads the admin. */
 export const STUDIO_LANGUAGE: MailLanguage = "en";
 
+/**
+ * The studio's name as a mail in `language` signs it: the Tamil one where the studio wrote it
+ * (migration 0027), else the English, as its pages name it.
+ */
+export type StudioNameIn = (language: MailLanguage) => string;
+
 /** A message of the `mail` catalogue by its id, its ICU placeholders filled with `values`. */
 export type MailWords = (id: string, values?: Record<string, unknown>) => string;
 

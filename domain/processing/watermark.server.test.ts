@@ -79,7 +79,7 @@ async function viewKey(photoId: number, mark: Watermark | null): Promise<string>
 }
 
 async function clientImages(): Promise<Map<number, CompactImage>> {
-  const windows = await galleryWindows(wedding.store, wedding.galleryId, { listId: null });
+  const windows = await galleryWindows(wedding.store, wedding.galleryId, { listId: null, language: "en" });
   return new Map(windows.flatMap((w) => w.photos).map((p) => [p.id, p.image]));
 }
 

@@ -438,7 +438,7 @@ async function matchingBench(): Promise<void> {
       ),
     );
     const photoIds = found.map((m) => m.photoId);
-    const view = await timed(MATCH_RUNS, () => guestPhotoPage(deps, wedding.galleryId, photoIds, 1));
+    const view = await timed(MATCH_RUNS, () => guestPhotoPage(deps, wedding.galleryId, photoIds, 1, "en"));
     console.log(
       timedLine(
         "guestPhotoPage (page 1: the guests' photos read once, the matches kept, a page)",
@@ -462,6 +462,7 @@ async function matchingBench(): Promise<void> {
         wedding.galleryId,
         matches.map((m) => m.photoId),
         1,
+        "en",
       );
       steps.push(performance.now() - at);
       stepTimes.push(steps);
@@ -506,7 +507,7 @@ async function matchingBench(): Promise<void> {
       const copiedMs = performance.now() - started;
       const pgRead = await timed(MATCH_RUNS, () => readGalleryFaces(pg, wedding.galleryId));
       const pgView = await timed(MATCH_RUNS, () =>
-        guestPhotoPage({ db: pg, storage: deps.storage }, wedding.galleryId, photoIds, 1),
+        guestPhotoPage({ db: pg, storage: deps.storage }, wedding.galleryId, photoIds, 1, "en"),
       );
       console.log(timedLine(`readGalleryFaces, PostgreSQL (copied in ${ms(copiedMs)})`, pgRead.times));
       console.log(timedLine("guestPhotoPage, PostgreSQL", pgView.times));

@@ -12,6 +12,7 @@ import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { albumSentMessage } from "#domain/albums/messages.ts";
+import { inLanguage } from "#domain/catalog/localized.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
 import { galleryLink, studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -39,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           albumSentMessage({
             albumTitle: album.title,
             versionNumber: newest.number,
-            studioName: studio?.name ?? "",
+            studioName: studio ? inLanguage(gallery.language, studio.name, studio.name_ta) : "",
             clientName: gallery.clientName,
             link: galleryLink(publicOrigin(), gallery.token),
             // In the couple's language (their gallery's), though the admin around it is English.

@@ -15,12 +15,13 @@ import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
+import { inLanguage } from "#domain/catalog/localized.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
 import { guestHiddenPhotoIds } from "#domain/catalog/sets.server.ts";
 import { getShootForEdit } from "#domain/catalog/shoots.server.ts";
 import { studioTodayOf } from "#domain/galleries/access-settings.server.ts";
-import { findGalleryPhotoPage, galleryCover } from "#domain/galleries/cover.server.ts";
+import { findGalleryPhotoPage, galleryCover, studioCoverAlt } from "#domain/galleries/cover.server.ts";
 import { type GalleryRecord, galleryAccess, readGallery } from "#domain/galleries/galleries.server.ts";
 import { ACCESS_TEXT, NO_SCRIPT_COVER_CHOICES } from "#domain/galleries/gallery-form.ts";
 import { listGallerySets } from "#domain/galleries/gallery-sets.server.ts";
@@ -115,7 +116,7 @@ async function panelData(
   switch (panel) {
     case "cover": {
       const [cover, choices] = await Promise.all([
-        galleryCover(db, gallery),
+        galleryCover(db, gallery, studioCoverAlt),
         findGalleryPhotoPage(db, gallery.id, {
           q: url.searchParams.get("coverQ") ?? "",
           offset: Math.max(0, Number(url.searchParams.get("coverOffset")) || 0),
@@ -156,7 +157,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const set = selectedSet(sets, url.searchParams.get("set"));
   const [photos, panels] = await Promise.all([
     panel === null && set ? setPhotos(db, gallery, set.id, url.searchParams.get("page")) : null,
-    panelData(db, gallery, panel, url, studio?.name ?? "", studioPhones(studio)),
+    panelData(
+      db,
+      gallery,
+      panel,
+      url,
+      // The client's messages are signed in their language (the Tamil name where the studio wrote one).
+      studio ? inLanguage(gallery.language, studio.name, studio.name_ta) : "",
+      studioPhones(studio),
+    ),
   ]);
   // The links' tokens reach the page only as the links their panels show.
   const {

@@ -35,11 +35,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const more = url.searchParams.get("more") === "1";
   const matches = await findPhotosOf(db, gallery.id, guest.descriptor, { more });
+  const language = await languageOfRequest(request);
   const page = await guestPhotoPage(
     { db, storage: getMediaStorage(readEnv().dataDir) },
     gallery.id,
     matches.map((m) => m.photoId),
     Number(url.searchParams.get("page") ?? 1),
+    language,
   );
   if (!more) await touchGuest(db, guest.id, page.count);
   const base = `${eventPath(params.token)}/g/${params.guest}`;
@@ -48,8 +50,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: "open" as const,
       base,
       eventBase: eventPath(params.token),
-      title: galleryTitleIn(await languageOfRequest(request), gallery),
-      eventDate: eventDayIn(await languageOfRequest(request), gallery.eventDate),
+      title: galleryTitleIn(language, gallery),
+      eventDate: eventDayIn(language, gallery.eventDate),
       name: guest.name,
       more,
       page,

@@ -128,13 +128,13 @@ export async function albumPageData(
   const swapIds = [...current.comments, ...current.answers].flatMap((c) =>
     c.swapPhotoId === null ? [] : [c.swapPhotoId],
   );
+  const language = await languageOfRequest(request);
   const [swaps, sets, studio] = await Promise.all([
-    galleryThumbnails(db, gallery.id, swapIds, watermarkOf(gallery)),
+    galleryThumbnails(db, gallery.id, swapIds, watermarkOf(gallery), language),
     readGallerySets(db, gallery.id),
     studioRowOf(context, db),
   ]);
   const timeZone = studio?.time_zone ?? DEFAULT_TIME_ZONE;
-  const language = await languageOfRequest(request);
   const locked = current.state === "approved";
   const path = albumPath(gallery.token, album.id);
   const asked = new URL(request.url).searchParams.get("done");

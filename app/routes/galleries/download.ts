@@ -84,8 +84,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!file) return say(404, t("download.nothing"));
     return fileDownload(request, db, storage, file);
   }
-  const suffix = size === "original" ? "originals" : "web size";
-  return zipDownload(request, db, storage, files, `${gallery.title} – ${delivery.label} (${suffix}).zip`);
+  // Named in the person's language: "Priya & Karthik – All photos (web size).zip".
+  const name = t("download.zipName", {
+    title: galleryTitleIn(words.language, gallery),
+    what: scope.kind === "all" ? t("downloads.all") : delivery.label,
+    size: size === "original" ? "original" : "web",
+  });
+  return zipDownload(request, db, storage, files, `${name}.zip`);
 }
 
 /** The download PIN's form posts here: the right PIN sets its cookie and goes back to the download. */

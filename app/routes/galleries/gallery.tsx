@@ -24,7 +24,7 @@ import { galleryPath } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
-import { galleryCover } from "#domain/galleries/cover.server.ts";
+import { clientCoverAlt, galleryCover } from "#domain/galleries/cover.server.ts";
 import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import {
   createList,
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (gate.state === "pin") return data({ kind: "pin" as const }, { headers: privateHeaders });
   const db = getDb();
   const url = new URL(request.url);
-  const { language } = await wordsFor(request);
+  const { language, t } = await wordsFor(request);
   const { gallery, visitor, downloads } = gate;
   const lists = visitor ? await readLists(db, visitor.id) : [];
   const list = activeList(lists, positiveInt(url.searchParams.get("list")));
@@ -62,18 +62,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       offset: Number(url.searchParams.get("offset") ?? 0),
       listId: list?.id ?? null,
       onlyList: only,
+      language,
     }),
     // One read of the gallery's albums the couple may see (a sent version each), beside the photos'.
     galleryAlbums(db, galleryAudience(gallery.id), gallery.id),
   ]);
+  const title = galleryTitleIn(language, gallery);
   return data(
     {
       kind: "open" as const,
       base: galleryPath(gallery.token),
-      title: galleryTitleIn(language, gallery),
+      title,
       eventDate: eventDayIn(language, gallery.eventDate),
       // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
-      cover: (await galleryCover(db, gallery))?.image ?? null,
+      cover:
+        (
+          await galleryCover(
+            db,
+            gallery,
+            clientCoverAlt(language, () => t("gallery.cover.alt", { title })),
+          )
+        )?.image ?? null,
       paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),
       // In "only my favourites", a set without any is left out.
       sets: only ? sets.filter((s) => s.count > 0) : sets,

@@ -4,6 +4,7 @@
 // (issue 31), answered in JSON so the page can show it at once. Same gate as the page: an unknown,
 // closed or still-locked gallery gets nothing.
 import type { Translate } from "#app/i18n/i18n.ts";
+import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
 import { visiblePhotoSet } from "#domain/catalog/sets.server.ts";
 import { hideFromGuests } from "#domain/faces/guest-search.server.ts";
@@ -47,7 +48,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           gate.gallery.id,
           setId,
           Number(url.searchParams.get("offset") ?? 0),
-          { listId: list?.id ?? null, onlyList: asksOnlyList(url.searchParams) },
+          {
+            listId: list?.id ?? null,
+            onlyList: asksOnlyList(url.searchParams),
+            language: await languageOfRequest(request),
+          },
         );
   if (!page) return Response.json({ error: "no such set" }, { status: 404, headers });
   return Response.json(page, { headers });
