@@ -407,6 +407,8 @@ export interface AlbumsTable {
   id: Generated<number>;
   gallery_id: number;
   title: string;
+  /** Migration 0029 (issue 33): the title in Tamil; null or empty: not translated. */
+  title_ta: Tamil;
   position: number;
   created_at: StoredTime;
 }
