@@ -18,8 +18,17 @@ import { gappedPositions } from "./photo-order.ts";
 import { readShootPhotos } from "./read-model.server.ts";
 import { nextShootId } from "./shoots.server.ts";
 
+/**
+ * A set's title and its optional Tamil version (issue 33, migration 0027's shoots.title_ta): null
+ * is "not translated", and a Tamil page then shows the English.
+ */
+export interface SetTitles {
+  title: string;
+  titleTa: string | null;
+}
+
 /** A new set, last in its gallery; its id is a shoot id. Inside the caller's transaction. */
-export async function addSet(trx: Database, galleryId: number, title: string): Promise<number> {
+export async function addSet(trx: Database, galleryId: number, { title, titleTa }: SetTitles): Promise<number> {
   const id = await nextShootId(trx);
   const { max } = await trx
     .selectFrom("shoots")
@@ -28,7 +37,14 @@ export async function addSet(trx: Database, galleryId: number, title: string): P
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("shoots")
-    .values({ id, title, collection_id: null, gallery_id: galleryId, gallery_position: (max ?? -1) + 1 })
+    .values({
+      id,
+      title,
+      title_ta: titleTa,
+      collection_id: null,
+      gallery_id: galleryId,
+      gallery_position: (max ?? -1) + 1,
+    })
     .execute();
   return id;
 }
@@ -94,11 +110,16 @@ export async function isLiveSet(db: Database, galleryId: number, setId: number):
   return row !== undefined;
 }
 
-/** Renames one of the gallery's live sets; false when it is not one. */
-export async function renameSet(db: Database, galleryId: number, setId: number, title: string): Promise<boolean> {
+/** Renames one of the gallery's live sets, in English and Tamil; false when it is not one. */
+export async function renameSet(
+  db: Database,
+  galleryId: number,
+  setId: number,
+  { title, titleTa }: SetTitles,
+): Promise<boolean> {
   const result = await db
     .updateTable("shoots")
-    .set({ title, updated_at: toStoredTime() })
+    .set({ title, title_ta: titleTa, updated_at: toStoredTime() })
     .where("id", "=", setId)
     .where("gallery_id", "=", galleryId)
     .where("deleted_at", "is", null)

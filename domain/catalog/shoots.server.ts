@@ -10,6 +10,7 @@ import { STUDIO } from "./audience.server.ts";
 import { ADMIN_THUMBNAIL_MIN_WIDTH_PX, type Thumbnail, toThumbnail } from "./images.server.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
+import type { SetTitles } from "./sets.server.ts";
 import { type FieldErrors, SHOOT_FIELDS, type ShootField, type ShootFormValues } from "./shoot-form.ts";
 import { tamilText } from "./tamil-field.server.ts";
 
@@ -217,8 +218,12 @@ export async function updateShoot(db: Database, id: number, input: ShootInput): 
 }
 
 /** A set's details: only its title (a set has no collection, location or story). */
-export async function renameShoot(db: Database, id: number, title: string): Promise<void> {
-  await db.updateTable("shoots").set({ title, updated_at: toStoredTime() }).where("id", "=", id).execute();
+export async function renameShoot(db: Database, id: number, { title, titleTa }: SetTitles): Promise<void> {
+  await db
+    .updateTable("shoots")
+    .set({ title, title_ta: titleTa, updated_at: toStoredTime() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function setShootStatus(db: Database, id: number, status: ShootStatus): Promise<void> {

@@ -27,7 +27,7 @@ import {
 } from "./client-types.ts";
 import { type CompactImage, compactImage, GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
 import { watermarkOf } from "./downloads.server.ts";
-import { readGalleries, readGallerySets } from "./galleries.server.ts";
+import { readGalleries, readGallerySets, setTitleIn } from "./galleries.server.ts";
 import { readListItems } from "./selections.server.ts";
 import { encodeShapes, shapeOf } from "./shape-codes.ts";
 
@@ -195,7 +195,7 @@ export interface PageRequest {
   listId: number | null;
   /** Only the photos in that list (the person's "only my favourites"). */
   onlyList?: boolean;
-  /** The page's language, for the photos' alt texts. */
+  /** The page's language, for the photos' alt texts and the sets' titles. */
   language: ContentLanguage;
 }
 
@@ -257,7 +257,7 @@ export async function galleryWindows(
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
     id: w.set.id,
-    title: w.set.title,
+    title: setTitleIn(request.language, w.set),
     count: w.count,
     offset: w.offset,
     photos: w.take.flatMap((r) => byId.get(r.id) ?? []),

@@ -28,6 +28,9 @@ async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Nalangu's Tamil title (issue 33); Muhurtham has none, and reads in English on a Tamil page. */
+const NALANGU_TA = "நலங்கு";
+
 describe("gallery downloads", () => {
   let store: TestStore;
   let gallery: GalleryRecord;
@@ -39,7 +42,7 @@ describe("gallery downloads", () => {
     store = await createTestStore();
     const id = await createGallery(store.db, { title: "Anitha & Karthik" });
     sets = {
-      nalangu: await addGallerySet(store.db, id, "Nalangu"),
+      nalangu: await addGallerySet(store.db, id, "Nalangu", NALANGU_TA),
       muhurtham: await addGallerySet(store.db, id, "Muhurtham / Kalyanam"),
     };
     // Muhurtham's photos are added first: the archive still follows the sets' order.
@@ -89,6 +92,18 @@ describe("gallery downloads", () => {
       "01 Nalangu/dsc_0001 (2).jpg",
     ]);
     expect(web?.files.every((f) => f.store === "public")).toBe(true);
+    // The set's archive is labelled with its title, and its Tamil title for a Tamil reader's name
+    // (its folder inside keeps the English above); the whole gallery's has no Tamil label.
+    expect([web?.label, web?.labelTa]).toEqual(["Nalangu", NALANGU_TA]);
+    const muhurtham = await deliveryFiles(
+      store.db,
+      store.storage,
+      gallery,
+      { kind: "set", setId: sets.muhurtham },
+      "web",
+    );
+    expect([muhurtham?.label, muhurtham?.labelTa]).toEqual(["Muhurtham / Kalyanam", null]);
+    expect(all?.labelTa).toBeNull();
     const owner = { visitorId: await listOwner(listId) };
     const list = await deliveryFiles(
       store.db,
@@ -190,7 +205,7 @@ describe("gallery downloads", () => {
     // Their originals are never held back: originals are not watermarked.
     expect((await deliveryFiles(store.db, store.storage, marked, { kind: "all" }, "original"))?.preparing).toEqual([]);
     // The downloads page counts them in, and offers web size only once they are made.
-    const offers = await downloadOffers(store.db, store.storage, { ...marked, downloads: "original" }, null);
+    const offers = await downloadOffers(store.db, store.storage, { ...marked, downloads: "original" }, null, "en");
     const nalangu = offers.find((o) => o.path === `set/${sets.nalangu}.zip`);
     expect(nalangu).toMatchObject({ photos: 3, preparing: 3 });
     expect(nalangu?.bytes.web).toBeUndefined();
@@ -218,7 +233,7 @@ describe("gallery downloads", () => {
       .execute();
     // Someone else's list is not offered to this person.
     await makeSelectionList(store.db, gallery.id, "Karthik", [photos[0]?.id ?? 0]);
-    const offers = await downloadOffers(store.db, store.storage, originals, { id: visitorId });
+    const offers = await downloadOffers(store.db, store.storage, originals, { id: visitorId }, "en");
     // (An earlier test added a set of its own to this gallery.)
     const setOffers = offers.filter((o) => o.kind === "set");
     expect(offers[0]).toMatchObject({ path: "all.zip", label: "All photos" });
@@ -226,6 +241,17 @@ describe("gallery downloads", () => {
     expect(setOffers.slice(0, 2).map((o) => [o.path, o.label, o.photos])).toEqual([
       [`set/${sets.nalangu}.zip`, "Nalangu", 3],
       [`set/${sets.muhurtham}.zip`, "Muhurtham / Kalyanam", 3],
+    ]);
+    // On a Tamil page each set is offered under its Tamil title, or its English one where it has none.
+    const tamil = await downloadOffers(store.db, store.storage, originals, { id: visitorId }, "ta");
+    expect(
+      tamil
+        .filter((o) => o.kind === "set")
+        .slice(0, 2)
+        .map((o) => [o.path, o.label]),
+    ).toEqual([
+      [`set/${sets.nalangu}.zip`, NALANGU_TA],
+      [`set/${sets.muhurtham}.zip`, "Muhurtham / Kalyanam"],
     ]);
     // The empty list is not offered.
     expect(offers.filter((o) => o.kind === "list").map((o) => [o.path, o.label, o.photos])).toEqual([
@@ -244,7 +270,7 @@ describe("gallery downloads", () => {
     }
     // Sizes are read from what was recorded at upload: a file is not read to say how big it is.
     await store.db.deleteFrom("file_checksums").execute();
-    const again = await downloadOffers(store.db, store.storage, originals, null);
+    const again = await downloadOffers(store.db, store.storage, originals, null, "en");
     expect(again[0]?.bytes).toEqual(offers[0]?.bytes);
     expect(
       await store.db.selectFrom("file_checksums").select("key").where("store", "=", "originals").execute(),
@@ -252,9 +278,9 @@ describe("gallery downloads", () => {
     // A web-size gallery offers web size only; a gallery without downloads offers nothing.
     expect(offeredSizes({ downloads: "web" })).toEqual(["web"]);
     expect(offeredSizes({ downloads: "off" })).toEqual([]);
-    const webOnly = await downloadOffers(store.db, store.storage, { ...gallery, downloads: "web" }, null);
+    const webOnly = await downloadOffers(store.db, store.storage, { ...gallery, downloads: "web" }, null, "en");
     expect(webOnly.every((o) => o.bytes.original === undefined && o.bytes.web !== undefined)).toBe(true);
-    expect(await downloadOffers(store.db, store.storage, { ...gallery, downloads: "off" }, null)).toEqual([]);
+    expect(await downloadOffers(store.db, store.storage, { ...gallery, downloads: "off" }, null, "en")).toEqual([]);
   });
 
   it("reads the download paths, and nothing else", () => {

@@ -10,12 +10,13 @@ import { fileSizes } from "../catalog/assets.server.ts";
 import { type GalleryAudience, type GuestAudience, galleryAudience } from "../catalog/audience.server.ts";
 import { readAssetFiles, widestVariant } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
+import type { ContentLanguage } from "../catalog/localized.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import { type FileRef, fileChecksums, keptChecksums, refId } from "../media/checksums.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
-import { type GalleryRecord, readGallerySets } from "./galleries.server.ts";
+import { type GalleryRecord, readGallerySets, setTitleIn } from "./galleries.server.ts";
 import { type ListReader, readListFor, readLists, type Visitor } from "./selections.server.ts";
 
 export type DownloadScope =
@@ -79,6 +80,11 @@ export interface Delivery {
    * name and whose it is ("Album, Meena": two people's lists of one name are two files).
    */
   label: string;
+  /**
+   * The label in Tamil where it is a set's title the studio wrote in Tamil (issue 33); null
+   * otherwise, and a Tamil reader's archive is then named with the label.
+   */
+  labelTa: string | null;
   files: DeliveryFile[];
   /**
    * Photos of the scope left out because their watermarked web-size file is not made yet (the
@@ -118,8 +124,11 @@ export async function deliveryFiles(
   }
   let photos = await readShootPhotos(db, audience, setIds, { images: false });
   let label = ALL_PHOTOS_LABEL;
+  let labelTa: string | null = null;
   if (scope.kind === "set" || scope.kind === "photo") {
-    label = sets.find((s) => s.id === setIds[0])?.title ?? label;
+    const set = sets.find((s) => s.id === setIds[0]);
+    label = set?.title ?? label;
+    labelTa = set?.titleTa ?? null;
   }
   if (scope.kind === "photo") {
     photos = photos.filter((p) => p.id === scope.photoId);
@@ -194,7 +203,7 @@ export async function deliveryFiles(
       modified: new Date(asset.createdAt),
     });
   }
-  return { label, files, preparing };
+  return { label, labelTa, files, preparing };
 }
 
 /** The archive of these files: its size and ETag known before a byte is read. */
@@ -255,6 +264,8 @@ export async function downloadOffers(
   storage: MediaStorage,
   gallery: Pick<GalleryRecord, "id" | "watermark" | "downloads">,
   visitor: Pick<Visitor, "id"> | null,
+  /** The page's language: each set's offer under its Tamil title where the studio wrote one. */
+  language: ContentLanguage,
 ): Promise<DownloadOffer[]> {
   const sets = await readGallerySets(db, gallery.id);
   // Each of the person's lists that holds a photo, as that person reads it.
@@ -276,7 +287,7 @@ export async function downloadOffers(
   });
   const offers = [
     blank("all.zip", "all", ALL_PHOTOS_LABEL),
-    ...sets.map((set) => blank(`set/${set.id}.zip`, "set", set.title)),
+    ...sets.map((set) => blank(`set/${set.id}.zip`, "set", setTitleIn(language, set))),
     ...withPhotos.map((list) => blank(`list/${list.id}.zip`, "list", list.name)),
   ];
   const byPath = new Map(offers.map((o) => [o.path, o]));

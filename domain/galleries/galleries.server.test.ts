@@ -22,6 +22,9 @@ import {
 } from "./galleries.server.ts";
 import { pendingRerenders } from "./rerender-requests.server.ts";
 
+/** The portfolio shoot's Tamil title, which a gallery made from it gives its set. */
+const PORTFOLIO_WEDDING_TA = "திருமணம்";
+
 describe("client galleries", () => {
   let store: TestStore;
   let shootId: number;
@@ -32,7 +35,13 @@ describe("client galleries", () => {
       .values({ slug: "weddings", name: "Weddings", position: 0 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    shootId = await createShoot(store.db, { title: "Portfolio wedding", location: "", description: "", collectionId });
+    shootId = await createShoot(store.db, {
+      title: "Portfolio wedding",
+      titleTa: PORTFOLIO_WEDDING_TA,
+      location: "",
+      description: "",
+      collectionId,
+    });
     const assets = await insertAssets(store.db, 3);
     await store.db
       .insertInto("photos")
@@ -93,8 +102,8 @@ describe("client galleries", () => {
     const nalangu = await addGallerySet(store.db, id, "Nalangu");
     const muhurtham = await addGallerySet(store.db, id, "Muhurtham");
     expect(await readGallerySets(store.db, id)).toEqual([
-      { id: nalangu, title: "Nalangu", position: 0 },
-      { id: muhurtham, title: "Muhurtham", position: 1 },
+      { id: nalangu, title: "Nalangu", titleTa: null, position: 0 },
+      { id: muhurtham, title: "Muhurtham", titleTa: null, position: 1 },
     ]);
     // Set ids come from the shoots' sequence: a set and a shoot never share a number.
     expect(nalangu).toBeGreaterThan(shootId);
@@ -113,7 +122,8 @@ describe("client galleries", () => {
     const before = await readShootPhotos(store.db, STUDIO, [shootId], { images: false });
     const id = await createGalleryFromShoot(store.db, shootId, { title: "From the shoot" });
     const [set] = await readGallerySets(store.db, id);
-    expect(set?.title).toBe("Portfolio wedding");
+    // Named as the shoot is, in Tamil too (issue 33).
+    expect([set?.title, set?.titleTa]).toEqual(["Portfolio wedding", PORTFOLIO_WEDDING_TA]);
     const copied = await readShootPhotos(store.db, STUDIO, [set?.id ?? 0], { images: false });
     expect(copied.map((p) => p.assetId)).toEqual(before.map((p) => p.assetId));
     // Its files are the shoot's public ladder: each photo is queued for the gallery's own plan.

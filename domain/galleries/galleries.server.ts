@@ -222,18 +222,25 @@ export interface GallerySet {
   /** The set's shoot id (its photos are managed at /admin/shoots/{id}). */
   id: number;
   title: string;
+  /** The title in Tamil (migration 0027); null: not translated (setTitleIn picks). */
+  titleTa: string | null;
   position: number;
 }
 
 /** The gallery's live sets, in their order. */
 export async function readGallerySets(db: Database, galleryId: number): Promise<GallerySet[]> {
   const shoots = await readShoots(db, galleryAudience(galleryId), {});
-  return shoots.map((s) => ({ id: s.id, title: s.title, position: s.gallery?.position ?? 0 }));
+  return shoots.map((s) => ({ id: s.id, title: s.title, titleTa: s.titleTa, position: s.gallery?.position ?? 0 }));
 }
 
-/** A new set, last in its gallery; its id is a shoot id. */
-export async function addGallerySet(db: Database, galleryId: number, title: string): Promise<number> {
-  return inTransaction(db, (trx) => addSet(trx, galleryId, title));
+/** A new set, last in its gallery, with its Tamil title if the studio wrote one; its id is a shoot id. */
+export async function addGallerySet(
+  db: Database,
+  galleryId: number,
+  title: string,
+  titleTa: string | null = null,
+): Promise<number> {
+  return inTransaction(db, (trx) => addSet(trx, galleryId, { title, titleTa }));
 }
 
 /**
@@ -246,7 +253,8 @@ export async function createGalleryFromShoot(db: Database, shootId: number, inpu
     const [shoot] = await readShoots(trx, STUDIO, { id: shootId });
     if (!shoot) throw new Error(`no live shoot ${shootId}`);
     const galleryId = await createGallery(trx, input);
-    const setId = await addGallerySet(trx, galleryId, shoot.title);
+    // The set is named as the shoot is, in Tamil too.
+    const setId = await addGallerySet(trx, galleryId, shoot.title, shoot.titleTa);
     if ((await copyPhotosIntoSet(trx, shootId, setId)) > 0) {
       // The shoot's files are the public ladder: the gallery's own (its grid rungs, the 2048 px
       // web-size JPEG) are made by the worker, as after a watermark change.
@@ -259,4 +267,9 @@ export async function createGalleryFromShoot(db: Database, shootId: number, inpu
 /** A gallery's title as its visitor reads it: the studio's Tamil on a Tamil page where written (issue 33). */
 export function galleryTitleIn(language: ContentLanguage, gallery: Pick<GalleryRecord, "title" | "titleTa">): string {
   return inLanguage(language, gallery.title, gallery.titleTa);
+}
+
+/** A set's title as a client or guest reads it: the studio's Tamil on a Tamil page where written (issue 33). */
+export function setTitleIn(language: ContentLanguage, set: Pick<GallerySet, "title" | "titleTa">): string {
+  return inLanguage(language, set.title, set.titleTa);
 }

@@ -238,4 +238,23 @@ describe("selections", () => {
       many.length,
     );
   });
+
+  it("titles each set in the page's language: the studio's Tamil on a Tamil page, else the English", async () => {
+    const tamil = await createGallery(store.db, { title: "Meena & Suresh" });
+    const muhurtham = await addGallerySet(store.db, tamil, "Muhurtham", "முகூர்த்தம்");
+    const reception = await addGallerySet(store.db, tamil, "Reception");
+    const assets = await insertAssets(store.db, 2, 2000);
+    await appendPhotos(store.db, muhurtham, assets.slice(0, 1));
+    await appendPhotos(store.db, reception, assets.slice(1));
+    const titles = async (language: "en" | "ta") =>
+      (await galleryWindows(store, tamil, { listId: null, language })).map((w) => [w.id, w.title]);
+    expect(await titles("ta")).toEqual([
+      [muhurtham, "முகூர்த்தம்"],
+      [reception, "Reception"],
+    ]);
+    expect(await titles("en")).toEqual([
+      [muhurtham, "Muhurtham"],
+      [reception, "Reception"],
+    ]);
+  });
 });

@@ -16,8 +16,8 @@ import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx
 import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
 import { PhotoUploader, shootTarget } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
+import { SetTitleFields } from "#app/components/admin/set-title-fields.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
-import { Field } from "#app/components/field.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
@@ -33,7 +33,7 @@ import {
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
-import { checkSetTitle } from "#domain/galleries/gallery-sets.server.ts";
+import { checkSetTitle, type SetTitleField, setTitleValues } from "#domain/galleries/gallery-sets.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { knownPhotoHashes } from "#domain/processing/photo-jobs.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -105,17 +105,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (shoot.galleryId !== null) {
     // A set: its title, and nothing that would publish it (the schema refuses that too).
     if (intent === "save") {
-      const checked = checkSetTitle(form.get("title"));
+      const checked = checkSetTitle(form.get("title"), form.get("titleTa"));
       if (!checked.ok)
         return data<Answer>(
-          {
-            errors: { title: checked.error },
-            values: { ...EMPTY_SHOOT_VALUES, title: String(form.get("title") ?? "") },
-            notice: "",
-          },
+          { errors: checked.errors, values: { ...EMPTY_SHOOT_VALUES, ...setTitleValues(form) }, notice: "" },
           { status: 400 },
         );
-      await renameShoot(db, id, checked.title);
+      await renameShoot(db, id, checked);
       return { notice: "Details saved." } satisfies Answer;
     }
     if (["publish", "unpublish", "story-on", "story-off"].includes(intent))
@@ -219,7 +215,10 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="details-heading" className="admin-panel">
         <h2 id="details-heading">Details</h2>
         {shoot.gallery ? (
-          <SetTitleForm title={actionData?.values?.title ?? shoot.title} error={actionData?.errors?.title} />
+          <SetTitleForm
+            values={actionData?.values ?? { title: shoot.title, titleTa: shoot.titleTa ?? "" }}
+            errors={actionData?.errors}
+          />
         ) : (
           <ShootForm
             collections={collections}
@@ -289,15 +288,24 @@ export default function EditShoot({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** A set's details: its title only. */
-function SetTitleForm({ title, error }: { title: string; error: string | undefined }) {
+/** A set's details: its title only, and its Tamil version. */
+function SetTitleForm({
+  values,
+  errors,
+}: {
+  values: Pick<ShootFormValues, SetTitleField>;
+  errors: FieldErrors | undefined;
+}) {
   return (
     <Form method="post" className="admin-form" noValidate preventScrollReset>
       <CsrfField />
       <input type="hidden" name="intent" value="save" />
-      <Field id="shoot-title" label="Title" error={error}>
-        {(control) => <input {...control} name="title" type="text" required defaultValue={title} />}
-      </Field>
+      <SetTitleFields
+        id="shoot-title"
+        labels={{ title: "Title", titleTa: "Title in Tamil (optional)" }}
+        values={values}
+        errors={errors}
+      />
       <button type="submit" className="button">
         Save details
       </button>

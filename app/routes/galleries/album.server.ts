@@ -42,7 +42,7 @@ import { type GalleryDecision, galleryPath } from "#domain/galleries/access.serv
 import { positiveInt } from "#domain/galleries/client-request.server.ts";
 import { galleryThumbnails } from "#domain/galleries/client-view.server.ts";
 import { watermarkOf } from "#domain/galleries/downloads.server.ts";
-import { readGallerySets } from "#domain/galleries/galleries.server.ts";
+import { galleryTitleIn, readGallerySets, setTitleIn } from "#domain/galleries/galleries.server.ts";
 import type { Visitor } from "#domain/galleries/selections.server.ts";
 import { studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { STUDIO_LANGUAGE } from "#domain/mail/words.ts";
@@ -148,7 +148,7 @@ export async function albumPageData(
     kind: "open",
     base: galleryPath(gallery.token),
     path,
-    galleryTitle: gallery.title,
+    galleryTitle: galleryTitleIn(language, gallery),
     albumTitle: album.title,
     severalAlbums: albums.length > 1,
     version: {
@@ -181,7 +181,7 @@ export async function albumPageData(
         : null,
     },
     visitor: visitor ? { name: visitor.name } : null,
-    sets: sets.map((s) => ({ id: s.id, title: s.title })),
+    sets: sets.map((s) => ({ id: s.id, title: setTitleIn(language, s) })),
     done,
     whatsapp: done ? studioChat(studio, gallery, album, current) : null,
     limits: { comment: COMMENT_MAX_CHARS, name: NAME_MAX_CHARS },

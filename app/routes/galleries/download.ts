@@ -6,6 +6,7 @@
 
 import { downloadPinPage, fileDownload, zipDownload } from "#app/http/downloads.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
+import { inLanguage } from "#domain/catalog/localized.ts";
 import { giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { parseDownloadPath } from "#domain/galleries/download-request.server.ts";
 import {
@@ -84,10 +85,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!file) return say(404, t("download.nothing"));
     return fileDownload(request, db, storage, file);
   }
-  // Named in the person's language: "Priya & Karthik – All photos (web size).zip".
+  // Named in the person's language, a set by its Tamil title where the studio wrote one:
+  // "Priya & Karthik – All photos (web size).zip".
   const name = t("download.zipName", {
     title: galleryTitleIn(words.language, gallery),
-    what: scope.kind === "all" ? t("downloads.all") : delivery.label,
+    what: scope.kind === "all" ? t("downloads.all") : inLanguage(words.language, delivery.label, delivery.labelTa),
     size: size === "original" ? "original" : "web",
   });
   return zipDownload(request, db, storage, files, `${name}.zip`);

@@ -43,14 +43,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = getDb();
   const { gallery, visitor } = gate;
   const base = galleryPath(gallery.token);
-  const page = { title: galleryTitleIn(await languageOfRequest(request), gallery), base, sizes: offeredSizes(gallery) };
+  const language = await languageOfRequest(request);
+  const page = { title: galleryTitleIn(language, gallery), base, sizes: offeredSizes(gallery) };
   if (page.sizes.length === 0) {
     return data({ ...page, state: "off" as const, offers: [] }, { status: 403, headers: privateHeaders });
   }
   if (gate.downloads === "pin") {
     return data({ ...page, state: "pin" as const, offers: [] }, { headers: privateHeaders });
   }
-  const offers = await downloadOffers(db, getMediaStorage(readEnv().dataDir), gallery, visitor);
+  const offers = await downloadOffers(db, getMediaStorage(readEnv().dataDir), gallery, visitor, language);
   return data({ ...page, state: "open" as const, offers }, { headers: privateHeaders });
 }
 

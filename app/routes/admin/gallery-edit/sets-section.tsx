@@ -6,7 +6,7 @@ import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } f
 import { Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
-import { Field } from "#app/components/field.tsx";
+import { SetTitleFields } from "#app/components/admin/set-title-fields.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { CSRF_FIELD_NAME } from "#domain/auth/shared.ts";
 import { placedOrder } from "#domain/catalog/photo-order.ts";
@@ -47,6 +47,7 @@ export function SetsSection({
   const list = useRef<HTMLOListElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const addForm = useClearedAfterSave(answer, "set-add");
+  const added = mistakes("set-add");
   const csrf = useRouteLoaderData<{ csrf: string }>(AUTHED_ROUTE_ID)?.csrf ?? "";
 
   // While a dragged set's new place is on its way, the list shows it there already.
@@ -163,18 +164,13 @@ export function SetsSection({
       </ol>
       <Form ref={addForm} method="post" className="admin-form gw-set-add" noValidate preventScrollReset>
         <CsrfField />
-        <Field id="new-set-title" label="New set's title" error={mistakes("set-add")?.errors?.title}>
-          {(control) => (
-            <input
-              {...control}
-              name="title"
-              type="text"
-              required
-              placeholder="Muhurtham"
-              defaultValue={mistakes("set-add")?.values?.title ?? ""}
-            />
-          )}
-        </Field>
+        <SetTitleFields
+          id="new-set-title"
+          labels={{ title: "New set's title", titleTa: "Tamil title of the new set (optional)" }}
+          placeholder="Muhurtham"
+          values={{ title: added?.values?.title ?? "", titleTa: added?.values?.titleTa ?? "" }}
+          errors={added?.errors}
+        />
         <button type="submit" name="intent" value="set-add" className="button">
           Add set
         </button>
@@ -210,11 +206,12 @@ function SetRename({ set, mistakes, answer }: { set: GallerySetRow; mistakes: Mi
       <Form method="post" className="admin-form" noValidate preventScrollReset>
         <CsrfField />
         <input type="hidden" name="setId" value={set.id} />
-        <Field id={`set-${set.id}-title`} label={`New title for ${set.title}`} error={rename?.errors?.title}>
-          {(control) => (
-            <input {...control} name="title" type="text" required defaultValue={rename?.values?.title ?? set.title} />
-          )}
-        </Field>
+        <SetTitleFields
+          id={`set-${set.id}-title`}
+          labels={{ title: `New title for ${set.title}`, titleTa: `Title in Tamil for ${set.title} (optional)` }}
+          values={{ title: rename?.values?.title ?? set.title, titleTa: rename?.values?.titleTa ?? set.titleTa ?? "" }}
+          errors={rename?.errors}
+        />
         <div className="admin-actions">
           <button type="submit" name="intent" value="set-rename" className="button">
             Save<span className="visually-hidden"> the title of {set.title}</span>

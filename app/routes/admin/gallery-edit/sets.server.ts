@@ -5,6 +5,7 @@ import {
   moveGallerySet,
   placeGallerySet,
   renameGallerySet,
+  setTitleValues,
   trashGallerySet,
 } from "#domain/galleries/gallery-sets.server.ts";
 import { type Answer, invalid } from "./answer.ts";
@@ -17,28 +18,17 @@ async function moveSet({ db, gallery, form }: IntentArgs, step: -1 | 1) {
 
 export const setsIntents: IntentHandlers = {
   "set-add": async ({ db, gallery, form }) => {
-    const checked = checkSetTitle(form.get("title"));
-    if (!checked.ok)
-      return invalid({
-        form: "set-add",
-        errors: { title: checked.error },
-        values: { title: String(form.get("title") ?? "") },
-      });
-    await addGallerySet(db, gallery.id, checked.title);
+    const checked = checkSetTitle(form.get("title"), form.get("titleTa"));
+    if (!checked.ok) return invalid({ form: "set-add", errors: checked.errors, values: setTitleValues(form) });
+    await addGallerySet(db, gallery.id, checked.title, checked.titleTa);
     return { form: "set-add", notice: `Set “${checked.title}” added.` } satisfies Answer;
   },
   "set-rename": async ({ db, gallery, form }) => {
     const setId = Number(form.get("setId"));
-    const checked = checkSetTitle(form.get("title"));
+    const checked = checkSetTitle(form.get("title"), form.get("titleTa"));
     if (!checked.ok)
-      return invalid({
-        form: "set-rename",
-        setId,
-        errors: { title: checked.error },
-        values: { title: String(form.get("title") ?? "") },
-      });
-    if (!(await renameGallerySet(db, gallery.id, setId, checked.title)))
-      return { notice: "That set is no longer here." };
+      return invalid({ form: "set-rename", setId, errors: checked.errors, values: setTitleValues(form) });
+    if (!(await renameGallerySet(db, gallery.id, setId, checked))) return { notice: "That set is no longer here." };
     return { form: "set-rename", setId, notice: `Set renamed to “${checked.title}”.` } satisfies Answer;
   },
   // A set dragged to another place in the list (the Move buttons are the way without a pointer).
