@@ -13,6 +13,14 @@ export function inLanguage(language: ContentLanguage, english: string, tamil: st
   return language === "ta" && tamil != null && tamil.trim() !== "" ? tamil : english;
 }
 
+/**
+ * A title the studio wrote in English and maybe Tamil (`titleTa`: a gallery's set, an album), in
+ * `language`, falling back as inLanguage does.
+ */
+export function titleIn(language: ContentLanguage, item: { title: string; titleTa: string | null }): string {
+  return inLanguage(language, item.title, item.titleTa);
+}
+
 /** A Tamil field as the admin sent it, to store: trimmed, and null when left empty (not translated). */
 export function tamilToStore(value: FormDataEntryValue | null | undefined): string | null {
   const text = typeof value === "string" ? value.trim() : "";

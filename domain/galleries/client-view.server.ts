@@ -12,7 +12,7 @@ import {
   toResponsiveImage,
 } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
-import { type ContentLanguage, inLanguage } from "../catalog/localized.ts";
+import { type ContentLanguage, inLanguage, titleIn } from "../catalog/localized.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { guestHiddenPhotoIds, readPhotoLabels } from "../catalog/sets.server.ts";
 import { srcSetEntries } from "../catalog/srcset.ts";
@@ -27,7 +27,7 @@ import {
 } from "./client-types.ts";
 import { type CompactImage, compactImage, GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
 import { watermarkOf } from "./downloads.server.ts";
-import { readGalleries, readGallerySets, setTitleIn } from "./galleries.server.ts";
+import { readGalleries, readGallerySets } from "./galleries.server.ts";
 import { readListItems } from "./selections.server.ts";
 import { encodeShapes, shapeOf } from "./shape-codes.ts";
 
@@ -257,7 +257,7 @@ export async function galleryWindows(
   const byId = new Map(photos.map((p) => [p.id, p]));
   return windows.map((w) => ({
     id: w.set.id,
-    title: setTitleIn(request.language, w.set),
+    title: titleIn(request.language, w.set),
     count: w.count,
     offset: w.offset,
     photos: w.take.flatMap((r) => byId.get(r.id) ?? []),

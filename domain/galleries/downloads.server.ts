@@ -10,13 +10,13 @@ import { fileSizes } from "../catalog/assets.server.ts";
 import { type GalleryAudience, type GuestAudience, galleryAudience } from "../catalog/audience.server.ts";
 import { readAssetFiles, widestVariant } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
-import type { ContentLanguage } from "../catalog/localized.ts";
+import { type ContentLanguage, titleIn } from "../catalog/localized.ts";
 import { readShootPhotos } from "../catalog/read-model.server.ts";
 import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import { type FileRef, fileChecksums, keptChecksums, refId } from "../media/checksums.server.ts";
 import { planGalleryVariants, type Watermark } from "../media/pipeline.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
-import { type GalleryRecord, readGallerySets, setTitleIn } from "./galleries.server.ts";
+import { type GalleryRecord, readGallerySets } from "./galleries.server.ts";
 import { type ListReader, readListFor, readLists, type Visitor } from "./selections.server.ts";
 
 export type DownloadScope =
@@ -287,7 +287,7 @@ export async function downloadOffers(
   });
   const offers = [
     blank("all.zip", "all", ALL_PHOTOS_LABEL),
-    ...sets.map((set) => blank(`set/${set.id}.zip`, "set", setTitleIn(language, set))),
+    ...sets.map((set) => blank(`set/${set.id}.zip`, "set", titleIn(language, set))),
     ...withPhotos.map((list) => blank(`list/${list.id}.zip`, "list", list.name)),
   ];
   const byPath = new Map(offers.map((o) => [o.path, o]));

@@ -222,7 +222,7 @@ export interface GallerySet {
   /** The set's shoot id (its photos are managed at /admin/shoots/{id}). */
   id: number;
   title: string;
-  /** The title in Tamil (migration 0027); null: not translated (setTitleIn picks). */
+  /** The title in Tamil (migration 0027); null: not translated (catalog/localized.ts titleIn picks). */
   titleTa: string | null;
   position: number;
 }
@@ -267,9 +267,4 @@ export async function createGalleryFromShoot(db: Database, shootId: number, inpu
 /** A gallery's title as its visitor reads it: the studio's Tamil on a Tamil page where written (issue 33). */
 export function galleryTitleIn(language: ContentLanguage, gallery: Pick<GalleryRecord, "title" | "titleTa">): string {
   return inLanguage(language, gallery.title, gallery.titleTa);
-}
-
-/** A set's title as a client or guest reads it: the studio's Tamil on a Tamil page where written (issue 33). */
-export function setTitleIn(language: ContentLanguage, set: Pick<GallerySet, "title" | "titleTa">): string {
-  return inLanguage(language, set.title, set.titleTa);
 }

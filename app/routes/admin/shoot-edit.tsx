@@ -16,8 +16,8 @@ import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx
 import { PhotoManager } from "#app/components/admin/photo-manager/photo-manager.tsx";
 import { PhotoUploader, shootTarget } from "#app/components/admin/photo-uploader.tsx";
 import { ProcessingStatus } from "#app/components/admin/processing-status.tsx";
-import { SetTitleFields } from "#app/components/admin/set-title-fields.tsx";
 import { ShootForm } from "#app/components/admin/shoot-form.tsx";
+import { TitleFields } from "#app/components/admin/title-fields.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
@@ -300,7 +300,7 @@ function SetTitleForm({
     <Form method="post" className="admin-form" noValidate preventScrollReset>
       <CsrfField />
       <input type="hidden" name="intent" value="save" />
-      <SetTitleFields
+      <TitleFields
         id="shoot-title"
         labels={{ title: "Title", titleTa: "Title in Tamil (optional)" }}
         values={values}

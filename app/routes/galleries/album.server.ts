@@ -36,13 +36,14 @@ import {
 } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
 import { studioTimeIn } from "#domain/catalog/language-dates.ts";
+import { titleIn } from "#domain/catalog/localized.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, formatStudioTime } from "#domain/catalog/studio-time.ts";
 import { type GalleryDecision, galleryPath } from "#domain/galleries/access.server.ts";
 import { positiveInt } from "#domain/galleries/client-request.server.ts";
 import { galleryThumbnails } from "#domain/galleries/client-view.server.ts";
 import { watermarkOf } from "#domain/galleries/downloads.server.ts";
-import { galleryTitleIn, readGallerySets, setTitleIn } from "#domain/galleries/galleries.server.ts";
+import { galleryTitleIn, readGallerySets } from "#domain/galleries/galleries.server.ts";
 import type { Visitor } from "#domain/galleries/selections.server.ts";
 import { studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { STUDIO_LANGUAGE } from "#domain/mail/words.ts";
@@ -181,7 +182,7 @@ export async function albumPageData(
         : null,
     },
     visitor: visitor ? { name: visitor.name } : null,
-    sets: sets.map((s) => ({ id: s.id, title: setTitleIn(language, s) })),
+    sets: sets.map((s) => ({ id: s.id, title: titleIn(language, s) })),
     done,
     whatsapp: done ? studioChat(studio, gallery, album, current) : null,
     limits: { comment: COMMENT_MAX_CHARS, name: NAME_MAX_CHARS },

@@ -6,7 +6,7 @@ import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } f
 import { Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { MoveButtons } from "#app/components/admin/move-buttons.tsx";
-import { SetTitleFields } from "#app/components/admin/set-title-fields.tsx";
+import { TitleFields } from "#app/components/admin/title-fields.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { CSRF_FIELD_NAME } from "#domain/auth/shared.ts";
 import { placedOrder } from "#domain/catalog/photo-order.ts";
@@ -164,7 +164,7 @@ export function SetsSection({
       </ol>
       <Form ref={addForm} method="post" className="admin-form gw-set-add" noValidate preventScrollReset>
         <CsrfField />
-        <SetTitleFields
+        <TitleFields
           id="new-set-title"
           labels={{ title: "New set's title", titleTa: "Tamil title of the new set (optional)" }}
           placeholder="Muhurtham"
@@ -206,7 +206,7 @@ function SetRename({ set, mistakes, answer }: { set: GallerySetRow; mistakes: Mi
       <Form method="post" className="admin-form" noValidate preventScrollReset>
         <CsrfField />
         <input type="hidden" name="setId" value={set.id} />
-        <SetTitleFields
+        <TitleFields
           id={`set-${set.id}-title`}
           labels={{ title: `New title for ${set.title}`, titleTa: `Title in Tamil for ${set.title} (optional)` }}
           values={{ title: rename?.values?.title ?? set.title, titleTa: rename?.values?.titleTa ?? set.titleTa ?? "" }}

@@ -1,13 +1,16 @@
-// A client gallery's set title and its optional Tamil version (issue 33), as the set forms ask for
-// them: adding a set, renaming it in the gallery's workspace, and its own page. The admin stays
-// English; the Tamil field's lang says what is typed in it.
-import type { SetTitleField } from "#domain/galleries/gallery-sets.server.ts";
+// A title the studio gives a client's gallery's set or album, and its optional Tamil version
+// (issue 33), as their forms ask for them: a set added, renamed in the gallery's workspace or on
+// its own page; an album made or renamed. The admin stays English; the Tamil field's lang says
+// what is typed in it.
 import { Field } from "../field.tsx";
+
+/** The two fields' names, which the forms' handlers read. */
+export type TitleField = "title" | "titleTa";
 
 /** Under the Tamil field: what it is for, and what an empty one means. */
 const TAMIL_HINT = "The client's Tamil pages show it; left empty, they show the English.";
 
-export function SetTitleFields({
+export function TitleFields({
   id,
   labels,
   values,
@@ -16,9 +19,9 @@ export function SetTitleFields({
 }: {
   /** The English field's id; the Tamil field's is the same with "-ta". */
   id: string;
-  labels: Record<SetTitleField, string>;
-  values: Record<SetTitleField, string>;
-  errors?: Partial<Record<SetTitleField, string | undefined>>;
+  labels: Record<TitleField, string>;
+  values: Record<TitleField, string>;
+  errors?: Partial<Record<TitleField, string | undefined>>;
   /** An example English title, in an empty field. */
   placeholder?: string;
 }) {
