@@ -60,8 +60,16 @@ async function studioReminding(days?: number) {
     .execute();
 }
 
-/** A gallery with an album whose first version (one spread) is sent at `sentAt`, and one person of the gallery. */
-async function sentAlbum({ clientEmail = "priya@example.com", sentAt = T0, language = "en" as "en" | "ta" } = {}) {
+/**
+ * A gallery with an album (named "Ours", and in Tamil if given) whose first version (one spread)
+ * is sent at `sentAt`, and one person of the gallery.
+ */
+async function sentAlbum({
+  clientEmail = "priya@example.com",
+  sentAt = T0,
+  language = "en" as "en" | "ta",
+  albumTitleTa = "",
+} = {}) {
   const { db } = bed.store;
   const galleryId = await createGallery(db, {
     title: "Priya & Karthik",
@@ -70,7 +78,7 @@ async function sentAlbum({ clientEmail = "priya@example.com", sentAt = T0, langu
     clientEmail,
     language,
   });
-  const { albumId } = await createAlbum(db, galleryId, "Ours", sentAt);
+  const { albumId } = await createAlbum(db, galleryId, { title: "Ours", titleTa: albumTitleTa }, sentAt);
   await ingestSpread(
     bed.store,
     galleryId,
@@ -286,6 +294,49 @@ describe("a Tamil couple's album mails (issue 33)", () => {
     expect(decodedHeader(changes?.headers.subject)).toBe('Changes asked for the album "Ours" (Priya & Karthik)');
     expect(changes?.text).toContain('version 1 of the album "Ours" (Priya & Karthik): 1 comment.');
     expect(changes?.headers["content-language"]).toBeUndefined();
+  });
+});
+
+describe("an album's Tamil name in its mails (issue 33)", () => {
+  const OURS_TA = "எங்கள் ஆல்பம்";
+
+  it("names the album in Tamil to a Tamil couple; the studio's mails keep its English name", async () => {
+    const album = await sentAlbum({ language: "ta", albumTitleTa: OURS_TA });
+    expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1 });
+    const [sent] = await bed.sink.waitForMails(1);
+    expect(decodedHeader(sent?.headers.subject)).toBe(`உங்கள் "${OURS_TA}" ஆல்பம் பார்க்கத் தயார்`);
+    expect(sent?.text).toContain(`உங்கள் "${OURS_TA}" ஆல்பத்தின் வடிவமைப்பு`);
+    expect(sent?.text).not.toContain("Ours");
+
+    await approveVersion(
+      bed.store.db,
+      album.galleryId,
+      album.albumId,
+      album.versionId,
+      album.person,
+      { name: "Priya", address: "203.0.113.7" },
+      laterBy(1),
+    );
+    expect(await runOutboxRound(outbox(() => laterBy(1)))).toMatchObject({ delivered: 2 });
+    const mails = await bed.sink.waitForMails(3);
+    const toStudio = mails.find((m) => m.envelopeTo.includes("studio@nila.example"));
+    const copy = mails.slice(1).find((m) => m.envelopeTo.includes("priya@example.com"));
+    // The couple's copy: their album's and their gallery's Tamil names.
+    expect(decodedHeader(copy?.headers.subject)).toBe(`உங்கள் "${OURS_TA}" ஆல்பத்துக்கு ஒப்புதல் தந்துவிட்டீர்கள்`);
+    expect(copy?.text).toContain(`"${OURS_TA}" ஆல்பத்தின் (பிரியா & கார்த்திக்) பதிப்பு 1-க்கு Priya`);
+    // The studio's: English, as its admin.
+    expect(decodedHeader(toStudio?.headers.subject)).toBe(
+      'Version 1 of the album "Ours" (Priya & Karthik) is approved',
+    );
+    expect(toStudio?.text).not.toContain(OURS_TA);
+  });
+
+  it("keeps the English name for an English couple, whatever Tamil name the album has", async () => {
+    await sentAlbum({ language: "en", albumTitleTa: OURS_TA });
+    expect(await runOutboxRound(outbox())).toMatchObject({ delivered: 1 });
+    const [sent] = await bed.sink.waitForMails(1);
+    expect(decodedHeader(sent?.headers.subject)).toBe('Your album "Ours" is ready to see');
+    expect(sent?.text).not.toContain(OURS_TA);
   });
 });
 

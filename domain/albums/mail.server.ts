@@ -148,15 +148,19 @@ export function composeAlbumMail(
   const toTheCouple = TO_THE_COUPLE.has(mail.kind);
   const language: MailLanguage = toTheCouple ? version.language : STUDIO_LANGUAGE;
   const words = context.wordsFor(language);
+  // The couple read the album's and the gallery's titles in Tamil where the studio wrote them; the studio in English.
+  const albumTitle = toTheCouple
+    ? titleForClient({ title: version.albumTitle, titleTa: version.albumTitleTa, language })
+    : version.albumTitle;
+  const galleryTitle = toTheCouple
+    ? titleForClient({ title: version.galleryTitle, titleTa: version.galleryTitleTa, language })
+    : version.galleryTitle;
   const facts = {
-    albumTitle: version.albumTitle,
+    albumTitle,
     versionNumber: version.number,
     studioName: studioName(language),
     words,
   };
-  const galleryTitle = toTheCouple
-    ? titleForClient({ title: version.galleryTitle, titleTa: version.galleryTitleTa, language })
-    : version.galleryTitle;
   const link = albumLink(origin, version.token, version.albumId);
   const adminLink = albumAdminLink(origin, version.galleryId, version.albumId);
   const messageId = albumMessageId(mail.id, mail.kind, addresses.from);
@@ -181,7 +185,7 @@ export function composeAlbumMail(
       headers: { "Content-Language": language },
     };
   };
-  const about = { album: version.albumTitle, version: version.number, gallery: galleryTitle };
+  const about = { album: albumTitle, version: version.number, gallery: galleryTitle };
   const approved = () => {
     const approval = version.approval;
     if (!approval) throw new Error(`album version ${version.id} has no approval`);

@@ -11,14 +11,17 @@ import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { byFileName, spreadNumberOf } from "./numbering.ts";
 import {
   addComment,
+  albumTitles,
   albumVersions,
   approveVersion,
   createAlbum,
   galleryAlbums,
   markSpreadOk,
   markViewed,
+  NAME_MAX_CHARS,
   ProofingRefusal,
   removeComment,
+  renameGalleryAlbum,
   resolveComment,
   sendChanges,
   sendDraft,
@@ -370,5 +373,48 @@ describe("album proofing", () => {
       await expect(store.storage.public.has(url.replace(/^\/media\//, ""))).resolves.toBe(true);
     for (const url of files(unmarked[0]))
       await expect(store.storage.public.has(url.replace(/^\/media\//, ""))).resolves.toBe(false);
+  });
+
+  it("names an album in Tamil too: saved when made and renamed, cleared when emptied, refused past the English limit", async () => {
+    const TAMIL = "பிரியா & கார்த்திக்";
+    const { albumId } = await createAlbum(store.db, galleryId, { title: "Priya and Karthik", titleTa: `  ${TAMIL} ` });
+    const named = async () => (await galleryAlbums(store.db, STUDIO, galleryId)).find((a) => a.id === albumId) ?? null;
+    expect(await named()).toMatchObject({ title: "Priya and Karthik", titleTa: TAMIL });
+    // Left empty it is not translated (null): the couple's Tamil pages show the English.
+    expect(albumTitles("Amma's album", "   ")).toEqual({ title: "Amma's album", titleTa: null });
+    expect(await renameGalleryAlbum(store.db, galleryId, albumId, "Our album", "")).toEqual({
+      title: "Our album",
+      titleTa: null,
+    });
+    expect(await named()).toMatchObject({ title: "Our album", titleTa: null });
+    await renameGalleryAlbum(store.db, galleryId, albumId, "Our album", "எங்கள்   ஆல்பம்");
+    expect(await named()).toMatchObject({ title: "Our album", titleTa: "எங்கள் ஆல்பம்" });
+
+    // Refused beside its own field, with its own words; nothing changes.
+    const refusal = (run: () => unknown) =>
+      Promise.resolve()
+        .then(run)
+        .then(
+          () => null,
+          (error: unknown) =>
+            error instanceof ProofingRefusal
+              ? { status: error.status, field: error.field, message: error.message }
+              : error,
+        );
+    expect(
+      await refusal(() => renameGalleryAlbum(store.db, galleryId, albumId, "Ours", "ம".repeat(NAME_MAX_CHARS + 1))),
+    ).toEqual({ status: 422, field: "titleTa", message: `The Tamil name is at most ${NAME_MAX_CHARS} characters.` });
+    expect(await refusal(() => renameGalleryAlbum(store.db, galleryId, albumId, " ", TAMIL))).toMatchObject({
+      status: 422,
+      field: "title",
+    });
+    expect(albumTitles("Ours", "ம".repeat(NAME_MAX_CHARS)).titleTa).toHaveLength(NAME_MAX_CHARS);
+    // Another gallery's album is not renamed through this one.
+    expect(await refusal(() => renameGalleryAlbum(store.db, otherGalleryId, albumId, "Not yours", ""))).toEqual({
+      status: 404,
+      field: undefined,
+      message: "There is no such album.",
+    });
+    expect(await named()).toMatchObject({ title: "Our album", titleTa: "எங்கள் ஆல்பம்" });
   });
 });

@@ -9,6 +9,7 @@ import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import { type GalleryAudience, galleryAudience, STUDIO } from "../catalog/audience.server.ts";
 import { loadStoredImages, readAssetFiles } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
+import { tamilToStore } from "../catalog/localized.ts";
 import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 import { planSpreadVariants, type Watermark } from "../media/pipeline.server.ts";
@@ -17,6 +18,7 @@ import { queueAlbumMails } from "./mail.server.ts";
 import {
   type AlbumAudience,
   type AlbumRow,
+  type AlbumTitles,
   type AlbumVersionState,
   type ApprovalRow,
   answerResolvedComments,
@@ -34,6 +36,7 @@ import {
   readOks,
   readSpreads,
   readVersions,
+  renameAlbum,
   type SpreadRow,
   setCommentResolved,
   setSpreadOk,
@@ -41,7 +44,7 @@ import {
   type VersionRow,
 } from "./store.server.ts";
 
-export type { AlbumVersionState };
+export type { AlbumTitles, AlbumVersionState };
 
 /** The longest comment a person may leave on a spread. */
 export const COMMENT_MAX_CHARS = 2000;
@@ -51,9 +54,12 @@ export const NAME_MAX_CHARS = 120;
 /** Why an action on an album was refused, in words for whoever tried. */
 export class ProofingRefusal extends Error {
   readonly status: 404 | 409 | 422;
-  constructor(status: 404 | 409 | 422, message: string) {
+  /** The studio's form field it is about, where it is one (an album's title, or its Tamil title). */
+  readonly field: AlbumTitleField | undefined;
+  constructor(status: 404 | 409 | 422, message: string, field?: AlbumTitleField) {
     super(message);
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -112,21 +118,63 @@ export interface AlbumSummary extends AlbumRow {
 
 // --- The studio's side ---------------------------------------------------------------------
 
-export function albumTitle(raw: string): string {
-  const title = raw.trim().replace(/\s+/g, " ");
-  if (title === "")
-    throw new ProofingRefusal(422, "Give the album a name, such as “Priya and Karthik” or “Amma's album”.");
-  if (title.length > NAME_MAX_CHARS)
-    throw new ProofingRefusal(422, `An album's name is at most ${NAME_MAX_CHARS} characters.`);
-  return title;
+/** The studio's album title fields: the name, and its optional Tamil version (issue 33). */
+export type AlbumTitleField = keyof AlbumTitles;
+
+/** An album's name fields as the studio's form sent them, to check and to show again beside a refusal. */
+export function albumTitleValues(form: FormData): Record<AlbumTitleField, string> {
+  return { title: String(form.get("title") ?? ""), titleTa: String(form.get("titleTa") ?? "") };
 }
 
-/** A new album with its first draft, empty. */
-export async function createAlbum(db: Database, galleryId: number, rawTitle: string, now = new Date()) {
-  const albumId = await insertAlbum(db, galleryId, albumTitle(rawTitle), now);
+/** Spaces as typed, one between words. */
+const oneSpaced = (text: string) => text.trim().replace(/\s+/g, " ");
+
+/**
+ * An album's name and its Tamil version as typed, checked: each trimmed to single spaces, the
+ * Tamil one null when left empty (not translated: the couple's Tamil pages show the English).
+ * The Tamil one is held to the English one's limit, no less.
+ */
+export function albumTitles(raw: string, rawTa: string): AlbumTitles {
+  const title = oneSpaced(raw);
+  if (title === "")
+    throw new ProofingRefusal(422, "Give the album a name, such as “Priya and Karthik” or “Amma's album”.", "title");
+  if (title.length > NAME_MAX_CHARS)
+    throw new ProofingRefusal(422, `An album's name is at most ${NAME_MAX_CHARS} characters.`, "title");
+  const titleTa = tamilToStore(oneSpaced(rawTa));
+  if (titleTa !== null && titleTa.length > NAME_MAX_CHARS)
+    throw new ProofingRefusal(422, `The Tamil name is at most ${NAME_MAX_CHARS} characters.`, "titleTa");
+  return { title, titleTa };
+}
+
+/**
+ * A new album with its first draft, empty. Named as typed: its name alone, or its name and its
+ * Tamil name (the studio's form).
+ */
+export async function createAlbum(
+  db: Database,
+  galleryId: number,
+  typed: string | Record<AlbumTitleField, string>,
+  now = new Date(),
+) {
+  const { title, titleTa } = typeof typed === "string" ? { title: typed, titleTa: "" } : typed;
+  const albumId = await insertAlbum(db, galleryId, albumTitles(title, titleTa), now);
   const versionId = await insertVersion(db, albumId, now);
   if (versionId === null) throw new Error(`album ${albumId}: a new album already had a draft`);
   return { albumId, versionId };
+}
+
+/** Renames one of the gallery's albums, in English and Tamil (an emptied Tamil name clears it). */
+export async function renameGalleryAlbum(
+  db: Database,
+  galleryId: number,
+  albumId: number,
+  rawTitle: string,
+  rawTitleTa: string,
+): Promise<AlbumTitles> {
+  const titles = albumTitles(rawTitle, rawTitleTa);
+  if (!(await readAlbums(db, STUDIO, galleryId)).some((a) => a.id === albumId)) throw NOT_FOUND();
+  await renameAlbum(db, albumId, titles);
+  return titles;
 }
 
 export async function galleryAlbums(db: Database, audience: AlbumAudience, galleryId: number): Promise<AlbumSummary[]> {

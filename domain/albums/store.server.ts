@@ -14,10 +14,15 @@ import {
 
 export type { AlbumVersionState };
 
-export interface AlbumRow {
+/** An album's title and its optional Tamil version (migration 0029); null: not translated. */
+export interface AlbumTitles {
+  title: string;
+  titleTa: string | null;
+}
+
+export interface AlbumRow extends AlbumTitles {
   id: number;
   galleryId: number;
-  title: string;
   position: number;
 }
 
@@ -78,7 +83,12 @@ export interface ApprovalRow {
 /** The couple's (one gallery's link) or the studio's. */
 export type AlbumAudience = GalleryAudience | StudioAudience;
 
-export async function insertAlbum(db: Database, galleryId: number, title: string, now: Date): Promise<number> {
+export async function insertAlbum(
+  db: Database,
+  galleryId: number,
+  { title, titleTa }: AlbumTitles,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom("albums")
@@ -90,6 +100,7 @@ export async function insertAlbum(db: Database, galleryId: number, title: string
       .values({
         gallery_id: galleryId,
         title,
+        title_ta: titleTa,
         position: Number(last?.position ?? -1) + 1,
         created_at: toStoredTime(now),
       })
@@ -99,8 +110,8 @@ export async function insertAlbum(db: Database, galleryId: number, title: string
   });
 }
 
-export async function renameAlbum(db: Database, albumId: number, title: string): Promise<void> {
-  await db.updateTable("albums").set({ title }).where("id", "=", albumId).execute();
+export async function renameAlbum(db: Database, albumId: number, { title, titleTa }: AlbumTitles): Promise<void> {
+  await db.updateTable("albums").set({ title, title_ta: titleTa }).where("id", "=", albumId).execute();
 }
 
 export async function deleteAlbum(db: Database, albumId: number): Promise<void> {
@@ -111,7 +122,7 @@ export async function deleteAlbum(db: Database, albumId: number): Promise<void> 
 export async function readAlbums(db: Database, audience: AlbumAudience, galleryId: number): Promise<AlbumRow[]> {
   let query = db
     .selectFrom("albums")
-    .select(["albums.id", "albums.gallery_id", "albums.title", "albums.position"])
+    .select(["albums.id", "albums.gallery_id", "albums.title", "albums.title_ta", "albums.position"])
     .where("albums.gallery_id", "=", galleryId)
     .orderBy("albums.position");
   if (audience.kind !== "studio")
@@ -125,7 +136,13 @@ export async function readAlbums(db: Database, audience: AlbumAudience, galleryI
       ),
     );
   const rows = await query.execute();
-  return rows.map((r) => ({ id: r.id, galleryId: r.gallery_id, title: r.title, position: r.position }));
+  return rows.map((r) => ({
+    id: r.id,
+    galleryId: r.gallery_id,
+    title: r.title,
+    titleTa: r.title_ta,
+    position: r.position,
+  }));
 }
 
 function versionQuery(db: Database, audience: Audience) {
@@ -298,6 +315,8 @@ export interface VersionForMail {
   number: number;
   albumId: number;
   albumTitle: string;
+  /** The album's title in Tamil (migration 0029): a Tamil couple's mails use it when the studio wrote one. */
+  albumTitleTa: string | null;
   galleryId: number;
   lastActivityAt: string;
   remindedAt: string | null;
@@ -323,6 +342,7 @@ export async function versionsForMail(
       "album_versions.last_activity_at",
       "album_versions.reminded_at",
       "albums.title as album_title",
+      "albums.title_ta as album_title_ta",
       "albums.gallery_id",
       "album_approvals.name as approved_by",
       "album_approvals.approved_at",
@@ -340,6 +360,7 @@ export async function versionsForMail(
       number: r.number,
       albumId: r.album_id,
       albumTitle: r.album_title,
+      albumTitleTa: r.album_title_ta,
       galleryId: r.gallery_id,
       lastActivityAt: r.last_activity_at,
       remindedAt: r.reminded_at,

@@ -16,6 +16,7 @@ export function TitleFields({
   values,
   errors = {},
   placeholder,
+  hint,
 }: {
   /** The English field's id; the Tamil field's is the same with "-ta". */
   id: string;
@@ -24,10 +25,12 @@ export function TitleFields({
   errors?: Partial<Record<TitleField, string | undefined>>;
   /** An example English title, in an empty field. */
   placeholder?: string;
+  /** Under the English field. */
+  hint?: string;
 }) {
   return (
     <>
-      <Field id={id} label={labels.title} error={errors.title}>
+      <Field id={id} label={labels.title} hint={hint} error={errors.title}>
         {(control) => (
           <input {...control} name="title" type="text" required placeholder={placeholder} defaultValue={values.title} />
         )}

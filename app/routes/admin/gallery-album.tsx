@@ -8,19 +8,21 @@
 import { Form, Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { AUTHED_ROUTE_ID, CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { albumTarget, PhotoUploader } from "#app/components/admin/photo-uploader.tsx";
+import { TitleFields } from "#app/components/admin/title-fields.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { albumSentMessage } from "#domain/albums/messages.ts";
 import { inLanguage } from "#domain/catalog/localized.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
-import { galleryLink, studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
+import { galleryLink, studioCountry, titleForClient, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
 import type { Route } from "./+types/gallery-album";
-import { albumAction, galleryAndAlbum, readAlbum } from "./gallery-album/album.server.ts";
+import { type AlbumPageAnswer, albumAction, galleryAndAlbum, readAlbum } from "./gallery-album/album.server.ts";
 import { AlbumVersion } from "./gallery-album/version.tsx";
 import { albumStateText } from "./gallery-album/words.ts";
+import { ALBUM_NAME_HINT } from "./gallery-edit/albums-section.tsx";
 import { workspaceHref } from "./gallery-edit/panels.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -38,7 +40,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ? whatsappLink(
           gallery.clientPhone,
           albumSentMessage({
-            albumTitle: album.title,
+            // The couple's title: in Tamil for a Tamil couple, where the studio wrote one.
+            albumTitle: titleForClient({ title: album.title, titleTa: album.titleTa, language: gallery.language }),
             versionNumber: newest.number,
             studioName: studio ? inLanguage(gallery.language, studio.name, studio.name_ta) : "",
             clientName: gallery.clientName,
@@ -51,7 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : null;
   return {
     gallery: { id: gallery.id, title: gallery.title, clientPhone: gallery.clientPhone },
-    album: { id: album.id, title: album.title },
+    album: { id: album.id, title: album.title, titleTa: album.titleTa },
     ...read,
     whatsapp,
   };
@@ -71,6 +74,9 @@ export default function GalleryAlbum({ loaderData, actionData }: Route.Component
   const newest = versions[0];
   const draft = newest?.state === "draft" ? newest : null;
   const commentsHref = `/admin/galleries/${gallery.id}/albums/${album.id}/comments`;
+  // The rename form's refusal, shown beside its fields.
+  const answer: AlbumPageAnswer | undefined = actionData;
+  const rename = answer?.form === "rename" ? answer : undefined;
   return (
     <>
       <p>
@@ -168,6 +174,23 @@ export default function GalleryAlbum({ loaderData, actionData }: Route.Component
             commentsHref={commentsHref}
           />
         ))}
+      </section>
+
+      <section aria-labelledby="album-name-heading" className="admin-panel">
+        <h2 id="album-name-heading">Name</h2>
+        <Form method="post" className="admin-form" noValidate preventScrollReset>
+          <CsrfField />
+          <TitleFields
+            id="album-name"
+            labels={{ title: "Album name", titleTa: "Name in Tamil (optional)" }}
+            hint={ALBUM_NAME_HINT}
+            values={rename?.values ?? { title: album.title, titleTa: album.titleTa ?? "" }}
+            errors={rename?.errors}
+          />
+          <button type="submit" name="intent" value="album-rename" className="button">
+            Save the name
+          </button>
+        </Form>
       </section>
     </>
   );

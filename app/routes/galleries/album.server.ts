@@ -36,7 +36,7 @@ import {
 } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
 import { studioTimeIn } from "#domain/catalog/language-dates.ts";
-import { titleIn } from "#domain/catalog/localized.ts";
+import { type ContentLanguage, titleIn } from "#domain/catalog/localized.ts";
 import { studioPhones } from "#domain/catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, formatStudioTime } from "#domain/catalog/studio-time.ts";
 import { type GalleryDecision, galleryPath } from "#domain/galleries/access.server.ts";
@@ -95,8 +95,8 @@ function toComment(
   };
 }
 
-/** The album and its current version for the couple, or the 404. */
-async function currentOf(gallery: OpenGate["gallery"], rawAlbumId: string) {
+/** The album and its current version for the couple (its spreads described in `language`), or the 404. */
+async function currentOf(gallery: OpenGate["gallery"], rawAlbumId: string, language: ContentLanguage) {
   const albumId = positiveInt(rawAlbumId);
   if (albumId === null) noAlbum();
   const db = getDb();
@@ -109,7 +109,7 @@ async function currentOf(gallery: OpenGate["gallery"], rawAlbumId: string) {
     gallery.id,
     albumId,
     watermarkOf(gallery),
-    album.title,
+    titleIn(language, album),
   );
   if (!current) noAlbum();
   return { album, albums, current };
@@ -123,13 +123,13 @@ export async function albumPageData(
 ): Promise<AlbumPage> {
   const { gallery, visitor } = gate;
   const db = getDb();
-  const { album, albums, current } = await currentOf(gallery, rawAlbumId);
+  const language = await languageOfRequest(request);
+  const { album, albums, current } = await currentOf(gallery, rawAlbumId, language);
   // The first look is the studio's "viewed"; later ones change nothing.
   if (current.viewedAt === null) await markViewed(db, gallery.id, album.id);
   const swapIds = [...current.comments, ...current.answers].flatMap((c) =>
     c.swapPhotoId === null ? [] : [c.swapPhotoId],
   );
-  const language = await languageOfRequest(request);
   const [swaps, sets, studio] = await Promise.all([
     galleryThumbnails(db, gallery.id, swapIds, watermarkOf(gallery), language),
     readGallerySets(db, gallery.id),
@@ -150,7 +150,7 @@ export async function albumPageData(
     base: galleryPath(gallery.token),
     path,
     galleryTitle: galleryTitleIn(language, gallery),
-    albumTitle: album.title,
+    albumTitle: titleIn(language, album),
     severalAlbums: albums.length > 1,
     version: {
       id: current.id,

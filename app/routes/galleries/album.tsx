@@ -40,10 +40,15 @@ export const handle = { hydrate: "load", mainImageFirst: true };
 
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/**
+ * The open album's tab is named by its title in the page's language (issue 33); the door and a
+ * closed link's page say only "Album". A link preview still shows the studio's name alone
+ * (privatePageMeta's og:title).
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = siteContext(matches)?.t;
   return privatePageMeta(matches, {
-    title: t ? t("album.meta.title") : "Album",
+    title: loaderData?.kind === "open" ? loaderData.albumTitle : t ? t("album.meta.title") : "Album",
     description: t ? t("album.meta.description") : "A private gallery from",
   });
 };

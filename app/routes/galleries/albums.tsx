@@ -11,6 +11,7 @@ import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
+import { titleIn } from "#domain/catalog/localized.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
 import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
@@ -35,14 +36,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const albums = await coupleAlbums(gate.gallery);
   const [only] = albums;
   if (only && albums.length === 1) throw redirect(albumPath(gate.gallery.token, only.id), { headers: privateHeaders });
+  const language = await languageOfRequest(request);
   return data(
     {
       kind: "open" as const,
       base: galleryPath(gate.gallery.token),
-      title: galleryTitleIn(await languageOfRequest(request), gate.gallery),
+      title: galleryTitleIn(language, gate.gallery),
       albums: albums.map((a) => ({
         href: albumPath(gate.gallery.token, a.id),
-        title: a.title,
+        // In Tamil on a Tamil page, where the studio wrote one (issue 33).
+        title: titleIn(language, a),
         version: a.latest?.number ?? 0,
         state: a.latest && a.latest.state !== "draft" ? a.latest.state : null,
       })),

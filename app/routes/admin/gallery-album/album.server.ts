@@ -6,8 +6,11 @@ import { data } from "react-router";
 import type { ActionAnswer } from "#app/components/admin/action-notice.tsx";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import {
+  type AlbumTitleField,
+  albumTitleValues,
   albumVersions,
   ProofingRefusal,
+  renameGalleryAlbum,
   resolveComment,
   sendDraft,
   type VersionView,
@@ -116,14 +119,24 @@ export function versionParam(value: string | null): number | null {
   return Number(value);
 }
 
-type Answer = ActionAnswer & { form?: "send" | "resolve" };
+/** Every answer of the album page: a notice, and for the rename form what to correct. */
+export type AlbumPageAnswer = ActionAnswer & {
+  form?: "send" | "resolve" | "rename";
+  /** The rename form's: the message beside each refused field, and what was typed to show again. */
+  errors?: Partial<Record<AlbumTitleField, string>>;
+  values?: Record<AlbumTitleField, string>;
+};
 
 function refused(error: unknown) {
-  if (error instanceof ProofingRefusal) return data<Answer>({ notice: error.message }, { status: error.status });
+  if (error instanceof ProofingRefusal)
+    return data<AlbumPageAnswer>({ notice: error.message }, { status: error.status });
   throw error;
 }
 
-/** The album page's forms: send the draft to the couple, resolve a comment (or open it again). */
+/**
+ * The album page's forms: rename the album (in English and Tamil), send the draft to the couple,
+ * resolve a comment (or open it again).
+ */
 export async function albumAction(
   db: Database,
   gallery: GalleryRecord,
@@ -131,13 +144,27 @@ export async function albumAction(
   form: FormData,
 ) {
   const intent = String(form.get("intent") ?? "");
+  if (intent === "album-rename") {
+    const typed = albumTitleValues(form);
+    try {
+      const { title } = await renameGalleryAlbum(db, gallery.id, album.id, typed.title, typed.titleTa);
+      return { form: "rename", notice: `Album renamed to “${title}”.` } satisfies AlbumPageAnswer;
+    } catch (error) {
+      // A name refused is answered beside its field, with what was typed kept.
+      if (!(error instanceof ProofingRefusal) || error.field === undefined) return refused(error);
+      return data<AlbumPageAnswer>(
+        { form: "rename", notice: "Please correct the name.", errors: { [error.field]: error.message }, values: typed },
+        { status: error.status },
+      );
+    }
+  }
   try {
     if (intent === "album-send") {
       const sent = await sendDraft(db, gallery.id, album.id);
       return {
         form: "send",
         notice: `Version ${sent.number} is sent: the couple sees it in their gallery. Tell them on WhatsApp below.`,
-      } satisfies Answer;
+      } satisfies AlbumPageAnswer;
     }
     if (intent === "comment-resolve") {
       const resolved = form.get("resolved") === "1";
@@ -147,7 +174,7 @@ export async function albumAction(
         notice: resolved
           ? "Comment resolved: the next version you send answers it."
           : "Comment open again: the next version does not answer it.",
-      } satisfies Answer;
+      } satisfies AlbumPageAnswer;
     }
   } catch (error) {
     return refused(error);

@@ -5,11 +5,14 @@
 import { Form, Link } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { StudioTime } from "#app/components/admin/studio-time.tsx";
-import { Field } from "#app/components/field.tsx";
+import { TitleFields } from "#app/components/admin/title-fields.tsx";
 import { albumStateText } from "../gallery-album/words.ts";
 import type { AlbumsPanelData } from "./albums.server.ts";
 import type { Answer } from "./answer.ts";
 import { FormAnswer } from "./form-answer.tsx";
+
+/** Under the album's name field. */
+export const ALBUM_NAME_HINT = "Such as “Priya and Karthik” or “Amma's album”.";
 
 export function AlbumsSection({
   galleryId,
@@ -20,7 +23,6 @@ export function AlbumsSection({
   panel: AlbumsPanelData;
   answer: Answer | undefined;
 }) {
-  const titleError = answer?.errors?.title;
   return (
     <section aria-labelledby="albums-heading" className="gw-panel albums-panel">
       <h2 id="albums-heading">Albums</h2>
@@ -59,14 +61,13 @@ export function AlbumsSection({
       <Form method="post" preventScrollReset>
         <CsrfField />
         <h3>New album</h3>
-        <Field
+        <TitleFields
           id="album-title"
-          label="Album name"
-          hint="Such as “Priya and Karthik” or “Amma's album”."
-          error={titleError}
-        >
-          {(control) => <input {...control} name="title" required defaultValue={answer?.values?.title ?? ""} />}
-        </Field>
+          labels={{ title: "Album name", titleTa: "Name in Tamil (optional)" }}
+          hint={ALBUM_NAME_HINT}
+          values={{ title: answer?.values?.title ?? "", titleTa: answer?.values?.titleTa ?? "" }}
+          errors={answer?.errors}
+        />
         <button type="submit" name="intent" value="album-create" className="button">
           Create album
         </button>

@@ -1,7 +1,7 @@
 // The gallery's albums (issue 32), as the Albums panel lists them: each with its newest version's
 // state and last activity; a new album is made here and opened at its own page to upload into.
 import { redirect } from "react-router";
-import { createAlbum, galleryAlbums, ProofingRefusal } from "#domain/albums/proofing.server.ts";
+import { albumTitleValues, createAlbum, galleryAlbums, ProofingRefusal } from "#domain/albums/proofing.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import type { GalleryRecord } from "#domain/galleries/galleries.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
@@ -19,13 +19,13 @@ export const albumHref = (galleryId: number, albumId: number) => `/admin/galleri
 
 export const albumsIntents: IntentHandlers = {
   "album-create": async ({ db, gallery, form }) => {
-    const title = String(form.get("title") ?? "");
+    const typed = albumTitleValues(form);
     try {
-      const { albumId } = await createAlbum(db, gallery.id, title);
+      const { albumId } = await createAlbum(db, gallery.id, typed);
       return redirect(albumHref(gallery.id, albumId));
     } catch (error) {
       if (!(error instanceof ProofingRefusal)) throw error;
-      return invalid({ form: "album", errors: { title: error.message }, values: { title } });
+      return invalid({ form: "album", errors: { [error.field ?? "title"]: error.message }, values: typed });
     }
   },
 };
