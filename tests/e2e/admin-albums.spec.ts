@@ -1,7 +1,8 @@
 // The studio's side of album proofing (issue 32) in a real browser at a desktop's width (then a
 // phone's, for the album's page): an album
 // made in the gallery's Albums panel (a wrong name answered beside the field, what was typed
-// kept), three spreads uploaded through the real uploader (chosen out of order, numbered by their
+// kept) with its Tamil name, renamed in Tamil on its page (a Tamil name too long refused beside
+// its field), three spreads uploaded through the real uploader (chosen out of order, numbered by their
 // names), version 1 sent with a WhatsApp message to the couple; the couple's comment (made by the
 // domain, as their page would: a pin and a swap photo) drawn on its spread and listed with the
 // swap photo's file name, resolved; a corrected spread 2 starting version 2, marked changed, sent
@@ -53,10 +54,30 @@ test("an album made, uploaded, sent; the couple's comment pinned and resolved; v
   await expect(panel.getByText("An album's name is at most 120 characters.")).toBeVisible();
   await expect(panel.getByLabel("Album name")).toHaveValue(tooLong);
   await panel.getByLabel("Album name").fill("Priya and Karthik");
+  await panel.getByLabel("Name in Tamil (optional)").fill(" பிரியா & கார்த்திக் ");
   await panel.getByRole("button", { name: "Create album" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Priya and Karthik" })).toBeVisible();
   const albumUrl = page.url();
   await hydrated(page);
+
+  // Its Tamil name (issue 33), saved trimmed, is renamed on the album's page: one past the English
+  // name's limit is refused beside its field, what was typed kept; then saved.
+  const storedNames = () =>
+    withStudio(async ({ db }) =>
+      (await galleryAlbums(db, STUDIO, id)).map((a) => ({ title: a.title, titleTa: a.titleTa })),
+    );
+  expect(await storedNames()).toEqual([{ title: "Priya and Karthik", titleTa: "பிரியா & கார்த்திக்" }]);
+  const tamilName = page.getByLabel("Name in Tamil (optional)");
+  await expect(tamilName).toHaveValue("பிரியா & கார்த்திக்");
+  const tooLongTa = "ம".repeat(121);
+  await tamilName.fill(tooLongTa);
+  await page.getByRole("button", { name: "Save the name" }).click();
+  await expect(page.locator("#album-name-ta-error")).toHaveText("The Tamil name is at most 120 characters.");
+  await expect(tamilName).toHaveValue(tooLongTa);
+  await tamilName.fill("எங்கள் ஆல்பம்");
+  await page.getByRole("button", { name: "Save the name" }).click();
+  await expect(page.locator("p.admin-notice")).toHaveText("Album renamed to “Priya and Karthik”.");
+  expect(await storedNames()).toEqual([{ title: "Priya and Karthik", titleTa: "எங்கள் ஆல்பம்" }]);
 
   // Chosen in no order: each is numbered by its name.
   await page

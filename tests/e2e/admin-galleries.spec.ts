@@ -324,9 +324,23 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("New title for Reception").fill(" ");
     await page.getByRole("button", { name: "Save the title of Reception" }).click();
     await expect(page.getByText("Give the set a title, like Muhurtham.")).toBeVisible();
+    // A Tamil title past the English title's limit is refused beside its field, both titles kept (issue 33).
+    const tamilTitle = page.getByLabel("Title in Tamil for Reception (optional)");
+    const tooLongTa = "வ".repeat(121);
     await page.getByLabel("New title for Reception").fill("Reception, evening");
+    await tamilTitle.fill(tooLongTa);
+    await page.getByRole("button", { name: "Save the title of Reception" }).click();
+    await expect(page.getByText("The Tamil title: at most 120 characters.")).toBeVisible();
+    await expect(page.getByLabel("New title for Reception")).toHaveValue("Reception, evening");
+    await expect(tamilTitle).toHaveValue(tooLongTa);
+    await tamilTitle.fill("வரவேற்பு");
     await page.getByRole("button", { name: "Save the title of Reception" }).click();
     await expect(setTitles(page)).toHaveText(["Nichayathartham", "Reception, evening"]);
+    expect(
+      withDatabase((db) =>
+        db.prepare("select title_ta from shoots where gallery_id = ? and title = ?").get(id, "Reception, evening"),
+      ),
+    ).toEqual({ title_ta: "வரவேற்பு" });
     await page.getByRole("button", { name: "Delete Nichayathartham" }).click();
     await expect(setTitles(page)).toHaveText(["Reception, evening"]);
 

@@ -94,11 +94,18 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     ).toEqual(files.map((f) => ({ name: f.name })));
 
     // Renamed in place: the set's photos stay on screen, the disclosure closes once it is saved.
+    // Its Tamil title beside the English one (issue 33), saved with it.
     await page.locator("summary", { hasText: "Rename Nalangu" }).click();
     await page.getByLabel("New title for Nalangu").fill("Nalangu, morning");
+    await page.getByLabel("Title in Tamil for Nalangu (optional)").fill("நலங்கு");
     await page.getByRole("button", { name: "Save the title of Nalangu" }).click();
     await expect(setTitles(page)).toHaveText(["Nalangu, morning", "Muhurtham", "Reception"]);
     await expect(page.getByLabel("New title for Nalangu, morning")).toBeHidden();
+    expect(
+      withDatabase((db) =>
+        db.prepare("select title_ta from shoots where gallery_id = ? and title = ?").get(id, "Nalangu, morning"),
+      ),
+    ).toEqual({ title_ta: "நலங்கு" });
     await expect(page.locator(".pm-grid [role=option]")).toHaveCount(2);
     expect(new URL(page.url()).searchParams.get("set")).toBe(String(muhurtham));
 

@@ -3,7 +3,9 @@
 // Accept-Language chooses, and the switch in the header remembers the other choice under the
 // link (Chromium says Accept-Language from its locale). Each page: <html lang>, its landmarks and key words in the language, no missing-message
 // marker anywhere in the markup (attributes included), and nothing wider than the screen. On the
-// album, a refusal from the proofing rules and the approval (its date through Intl) in Tamil.
+// album, a refusal from the proofing rules and the approval (its date through Intl) in Tamil; the
+// studio's titles (the albums', the set's in the swap picker) in Tamil on the Tamil pages and in
+// English on the English ones.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
@@ -53,28 +55,62 @@ async function withTamilFont(page: Page) {
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A gallery whose one album has version 1 sent, its spreads made by the pipeline. */
+/** The studio's Tamil titles (issue 33): the set's, the album's and a second album's. */
+const SET_TITLE_TA = "முகூர்த்தம்";
+const ALBUM_TITLE_TA = "பிரியா & கார்த்திக் திருமண ஆல்பம்";
+const PARENTS_ALBUM_TA = "அம்மா அப்பாவின் ஆல்பம்";
+
+/**
+ * A gallery whose album has version 1 sent, its spreads made by the pipeline, beside a second
+ * album (one spread sent) for the list of albums; the set and both albums titled in English and
+ * Tamil.
+ */
 function makeAlbum() {
   return withStudio(async (studio) => {
     const { db } = studio;
     const id = await createGallery(db, { title: unique("Priya weds Karthik"), clientName: "Priya" });
     const assets = (await processedAssets(db, 2)).map((a) => a.id);
-    await appendPhotos(db, await addGallerySet(db, id, "Muhurtham"), assets);
+    const setTitle = unique("Muhurtham");
+    await appendPhotos(db, await addGallerySet(db, id, setTitle, SET_TITLE_TA), assets);
     const albumTitle = unique("Priya and Karthik");
-    const { albumId } = await createAlbum(db, id, albumTitle);
-    for (let n = 1; n <= SPREADS; n++) {
-      await ingestSpread(studio, id, {
-        uploadId: `ta-${albumId}-${n}`,
-        albumId,
-        fileName: `album_0${n}.jpg`,
-        place: n,
-        data: await seededJpeg(300 + n, 1600, 800),
-      });
-    }
-    await sendDraft(db, id, albumId);
+    const parentsTitle = unique("Amma and Appa's album");
+    const send = async (title: string, titleTa: string, spreads: number) => {
+      const { albumId } = await createAlbum(db, id, { title, titleTa });
+      for (let n = 1; n <= spreads; n++) {
+        await ingestSpread(studio, id, {
+          uploadId: `ta-${albumId}-${n}`,
+          albumId,
+          fileName: `album_0${n}.jpg`,
+          place: n,
+          data: await seededJpeg(300 + n, 1600, 800),
+        });
+      }
+      await sendDraft(db, id, albumId);
+      return albumId;
+    };
+    const albumId = await send(albumTitle, ALBUM_TITLE_TA, SPREADS);
+    await send(parentsTitle, PARENTS_ALBUM_TA, 1);
     const token = (await readGallery(db, id))?.token ?? "";
-    return { albumTitle, url: `/g/${token}/album/${albumId}` };
+    return {
+      albumTitle,
+      parentsTitle,
+      setTitle,
+      url: `/g/${token}/album/${albumId}`,
+      listUrl: `/g/${token}/album`,
+    };
   });
+}
+
+/** Opens the swap picker of a pin on spread 1 (its words in any language) and gives its set tabs' names. */
+async function swapPickerSets(page: Page): Promise<string[]> {
+  await page.locator("#spread-1 .al-tap").click();
+  await page.locator(".al-pinform > button[aria-expanded]").click();
+  const tabs = page.locator(".al-picker-tabs button");
+  await expect(tabs.first()).toBeVisible();
+  const names = await tabs.allTextContents();
+  // The pin form's cancel: the page as it was.
+  await page.locator(".al-pinform-buttons button[type=button]").click();
+  return names;
 }
 
 /** A wedding open to guests, and one guest's personal link (no photos: they are found in none). */
@@ -121,9 +157,16 @@ for (const [label, viewport] of SCREENS) {
     test("the couple's album: its words, a refusal and the approval in Tamil", async ({ page }) => {
       test.setTimeout(90_000);
       const album = await makeAlbum();
+      // The list of albums: each under the studio's Tamil title.
+      await page.goto(album.listUrl);
+      await checkPage(page, "ta", viewport.width);
+      await expect(page.locator(".al-albums a")).toHaveText([ALBUM_TITLE_TA, PARENTS_ALBUM_TA]);
       await page.goto(album.url);
       await checkPage(page, "ta", viewport.width);
-      await expect(page.getByRole("heading", { level: 1, name: album.albumTitle })).toBeVisible();
+      // The album's Tamil title: its heading and its tab's title; its English one nowhere.
+      await expect(page.getByRole("heading", { level: 1, name: ALBUM_TITLE_TA })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${ALBUM_TITLE_TA} · `));
+      await expect(page.locator("body")).not.toContainText(album.albumTitle);
       await expect(page.locator(".al-version")).toHaveText(/^பதிப்பு 1, அனுப்பியது \d+ [\u0B80-\u0BFF]+ 20\d\d, /);
       await expect(page.locator(".al-status")).toHaveText(`பக்கம் 1 / ${SPREADS}`);
       await expect(page.getByRole("navigation", { name: "பக்கங்கள்" })).toBeVisible();
@@ -134,9 +177,11 @@ for (const [label, viewport] of SCREENS) {
       await expect(page.locator(".al-hint")).toContainText("Priya என்ற பெயரில் கருத்து சொல்கிறீர்கள்.");
       await hydrated(page, ".al-strip");
       await checkPage(page, "ta", viewport.width);
+      // The swap picker names the gallery's set by its Tamil title.
+      expect(await swapPickerSets(page)).toEqual([SET_TITLE_TA]);
       // The end's forms: the approval says plainly what the typed name approves.
       await expect(page.locator("#al-approve-statement")).toHaveText(
-        `உங்கள் பெயரைத் தட்டச்சு செய்வதன் மூலம், ${album.albumTitle} ஆல்பத்தின் பதிப்பு 1-ஐ அச்சிட நீங்கள் ஒப்புதல் தருகிறீர்கள்.`,
+        `உங்கள் பெயரைத் தட்டச்சு செய்வதன் மூலம், ${ALBUM_TITLE_TA} ஆல்பத்தின் பதிப்பு 1-ஐ அச்சிட நீங்கள் ஒப்புதல் தருகிறீர்கள்.`,
       );
       await expect(page.getByRole("button", { name: "மாற்றங்களை ஸ்டுடியோவுக்கு அனுப்புங்கள்" })).toBeVisible();
 
@@ -199,6 +244,22 @@ for (const [label, viewport] of SCREENS) {
 
 test.describe("English stays the default", () => {
   test.use({ viewport: SCREENS[0][1], locale: "en-IN" });
+
+  test("the couple's albums and their set under the studio's English titles", async ({ page }) => {
+    test.setTimeout(90_000);
+    const album = await makeAlbum();
+    await page.goto(album.listUrl);
+    await checkPage(page, "en", SCREENS[0][1].width);
+    await expect(page.locator(".al-albums a")).toHaveText([album.albumTitle, album.parentsTitle]);
+    await page.goto(album.url);
+    await checkPage(page, "en", SCREENS[0][1].width);
+    await expect(page.getByRole("heading", { level: 1, name: album.albumTitle })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${album.albumTitle} · `));
+    await expect(page.locator("main")).not.toContainText(TAMIL);
+    await enter(page, "Priya", "2468");
+    await hydrated(page, ".al-strip");
+    expect(await swapPickerSets(page)).toEqual([album.setTitle]);
+  });
 
   test("the event link and a guest's page read as before", async ({ page }) => {
     const event = await makeEvent();

@@ -1,9 +1,9 @@
 // A client gallery in Tamil (issue 33), in a real browser at a small phone's 360 px and at 1440 px:
 // chosen by the browser's languages (Accept-Language: ta) on a first visit, or by the switch on the
 // door, and then remembered under that link only (a cookie under /g/<token>); the door, the PIN's
-// refusal, the gallery, a heart and the list's count in Tamil words and Tamil plurals; never a
-// missing message's mark, never wider than the screen. And English is still what a browser that
-// names no language gets. Galleries are made through the domain layer, each test its own.
+// refusal, the gallery (its set under the studio's Tamil title), a heart and the list's count in
+// Tamil words and Tamil plurals; never a missing message's mark, never wider than the screen. And
+// English is still what a browser that names no language gets. Galleries are made through the domain layer, each test its own.
 import type { Browser, Page } from "@playwright/test";
 import { MISSING_MARK } from "#app/i18n/i18n.ts";
 import { appendPhotos } from "#domain/catalog/photos.server.ts";
@@ -45,13 +45,22 @@ const TA = {
 
 const unique = (title: string) => `${title} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A gallery behind a PIN, with one set of the demo studio's processed images; `full`: a cover and downloads too. */
-function makeGallery({ full = false } = {}): Promise<{ id: number; title: string; url: string }> {
+/** The set's Tamil title, which the studio wrote beside its English one (issue 33). */
+const SET_TITLE_TA = "முகூர்த்தம்";
+
+/**
+ * A gallery behind a PIN, with one set of the demo studio's processed images, titled in English
+ * and Tamil; `full`: a cover and downloads too.
+ */
+function makeGallery({
+  full = false,
+} = {}): Promise<{ id: number; title: string; url: string; setId: number; setTitle: string }> {
   return withStudio(async ({ db }) => {
     const title = unique("Priya weds Karthik");
     const id = await createGallery(db, { title, clientName: "Priya", eventDate: "2026-02-14" });
     await setGalleryPin(db, id, PIN);
-    const setId = await addGallerySet(db, id, unique("Muhurtham"));
+    const setTitle = unique("Muhurtham");
+    const setId = await addGallerySet(db, id, setTitle, SET_TITLE_TA);
     const photos = await appendPhotos(
       db,
       setId,
@@ -69,7 +78,7 @@ function makeGallery({ full = false } = {}): Promise<{ id: number; title: string
       });
     }
     const token = (await readGallery(db, id))?.token ?? "";
-    return { id, title, url: `/g/${token}` };
+    return { id, title, url: `/g/${token}`, setId, setTitle };
   });
 }
 
@@ -123,6 +132,9 @@ for (const viewport of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1, name: gallery.title })).toBeVisible();
       await expect(page.locator(".cg-date")).toHaveText(TA.eventDay);
       await expect(page.locator(".cg-set-count")).toHaveText(TA.setCount);
+      // The set under the studio's Tamil title, its English one nowhere.
+      await expect(page.locator(".cg-set-title")).toHaveText(`${SET_TITLE_TA} ${TA.setCount}`);
+      await expect(page.locator("body")).not.toContainText(gallery.setTitle);
       await expectWholeAndFitting(page);
 
       await hydrated(page);
@@ -199,6 +211,9 @@ for (const viewport of WIDTHS) {
       await page.getByRole("link", { name: TA.toEnglish }).filter({ visible: true }).first().click();
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await expect(page.locator(".cg-set-count")).toHaveText(`${SET_PHOTOS} photos`);
+      // The English page: the set's English title, not the Tamil one.
+      await expect(page.locator(".cg-set-title")).toHaveText(`${gallery.setTitle} ${SET_PHOTOS} photos`);
+      await expect(page.locator("body")).not.toContainText(SET_TITLE_TA);
       await context.close();
     });
   });
@@ -263,6 +278,15 @@ for (const viewport of WIDTHS) {
     ]);
     expect(zip.suggestedFilename()).toBe(`${gallery.title} – ${ta("downloads.all")} (வலை அளவு).zip`);
     await zip.cancel();
+    // The set is offered, and its ZIP named, by its Tamil title.
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${SET_TITLE_TA} `) })).toBeVisible();
+    await expect(page.locator(".cg-offers")).not.toContainText(gallery.setTitle);
+    const [setZip] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator(`a[href="${gallery.url}/download/set/${gallery.setId}.zip?size=web"]`).click(),
+    ]);
+    expect(setZip.suggestedFilename()).toBe(`${gallery.title} – ${SET_TITLE_TA} (வலை அளவு).zip`);
+    await setZip.cancel();
 
     // Once its last day has passed, the link's closed page.
     await withStudio(({ db }) =>
