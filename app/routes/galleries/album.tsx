@@ -41,14 +41,14 @@ export const handle = { hydrate: "load", mainImageFirst: true };
 export const headers = privatePageHeaders;
 
 /**
- * The open album's tab is named by its title in the page's language (issue 33); the door and a
- * closed link's page say only "Album". A link preview still shows the studio's name alone
- * (privatePageMeta's og:title).
+ * The tab says only "Album" in the page's language, as a gallery's says "Private gallery": the
+ * studio's titles (often the couple's names) stay off the tab, the history and a shared link's
+ * preview.
  */
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches }) => {
   const t = siteContext(matches)?.t;
   return privatePageMeta(matches, {
-    title: loaderData?.kind === "open" ? loaderData.albumTitle : t ? t("album.meta.title") : "Album",
+    title: t ? t("album.meta.title") : "Album",
     description: t ? t("album.meta.description") : "A private gallery from",
   });
 };
