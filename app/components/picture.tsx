@@ -49,7 +49,11 @@ function srcSetOf(srcSet: string, deferred: boolean) {
   return deferred ? { "data-srcset": srcSet } : { srcSet };
 }
 
-function preloadImage(image: ResponsiveImage, sizes: string | undefined, media?: string) {
+/**
+ * Asks for the page's largest image from the document's head, at high priority, in its best
+ * format (a browser without it skips the hint and finds the image in the page).
+ */
+export function preloadImage(image: ResponsiveImage, sizes: string | undefined, media?: string) {
   const best = image.sources[0];
   if (!best) return;
   preload(image.fallback, {

@@ -1,6 +1,7 @@
 // Album proofing's rules on a real database (SQLite here, PostgreSQL in its run): spreads made by
 // the pipeline into a draft the couple cannot see, a version sent and answered, comments with a
 // swap photo, what a new version changed and answered, approval kept and locking the version.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetVisibleTo, galleryAudience, PUBLIC, STUDIO } from "#domain/catalog/audience.server.ts";
 import { findImagePage } from "#domain/catalog/image-picker.server.ts";
@@ -144,10 +145,35 @@ describe("album proofing", () => {
       [1, 960, 480],
       [2, 960, 480],
     ]);
-    // The screen's WebP, then the viewing JPEG for zooming (the spread is 960 px: no 1280 rung).
-    expect(sent?.spreads[0]?.image.sources[0]?.srcSet).toMatch(
-      /^\/media\/\S+-720-\w+\.webp 720w, \/media\/\S+-960-\w+\.jpg 960w$/,
-    );
+    // The screen's AVIF, then the viewing JPEG for zooming (the spread is 960 px: no 1280 rung);
+    // a browser without AVIF, the viewing JPEG alone.
+    const [firstSpread] = sent?.spreads ?? [];
+    expect(firstSpread?.image.sources).toEqual([
+      {
+        type: "image/avif",
+        srcSet: expect.stringMatching(/^\/media\/\S+-720-\w+\.avif 720w, \/media\/\S+-960-\w+\.jpg 960w$/),
+      },
+      { type: "image/webp", srcSet: expect.stringMatching(/^\/media\/\S+-960-\w+\.jpg 960w$/) },
+    ]);
+    expect(firstSpread?.image.fallback).toMatch(/-960-\w+\.jpg$/);
+    // Every file the page names was made, and each AVIF is one.
+    for (const url of [
+      firstSpread?.image.fallback ?? "",
+      ...(firstSpread?.image.sources ?? []).flatMap((s) => s.srcSet.split(", ").map((e) => e.split(" ")[0] ?? "")),
+    ]) {
+      const data = await store.storage.public.get(url.replace(/^\/media\//, ""));
+      expect((await sharp(data).metadata()).format, url).toBe(url.endsWith(".avif") ? "heif" : "jpeg");
+    }
+    // A spread made before the AVIF plan (its row says plan 1) is shown with the WebPs it has.
+    await store.db.updateTable("album_spreads").set({ plan: 1 }).where("number", "=", 2).execute();
+    const [legacy] = await couple(albumId);
+    expect(legacy?.spreads[1]?.image.sources).toEqual([
+      {
+        type: "image/webp",
+        srcSet: expect.stringMatching(/^\/media\/\S+-720-\w+\.webp 720w, \/media\/\S+-960-\w+\.jpg 960w$/),
+      },
+    ]);
+    await store.db.updateTable("album_spreads").set({ plan: 2 }).where("number", "=", 2).execute();
     // Sent: the couple loads them; the public, another gallery's link and the guests still never.
     expect([
       await visible(galleryAudience(galleryId)),

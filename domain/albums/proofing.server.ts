@@ -12,7 +12,7 @@ import { variantKey } from "../catalog/ingest.server.ts";
 import { tamilToStore } from "../catalog/localized.ts";
 import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
-import { planSpreadVariants, type Watermark } from "../media/pipeline.server.ts";
+import { planSpreadVariants, type VariantSpec, type Watermark } from "../media/pipeline.server.ts";
 import { publicMediaUrl } from "../media/storage.server.ts";
 import { queueAlbumMails } from "./mail.server.ts";
 import {
@@ -284,18 +284,28 @@ async function spreadImages(
   for (const spread of spreads) {
     const file = byAsset.get(spread.assetId);
     if (!file) continue;
-    const plan = planSpreadVariants(file, watermark);
-    const urlOf = (spec: (typeof plan)[number]) => publicMediaUrl(variantKey(file.sha256, spec));
-    // The WebPs and, widest, the viewing JPEG in one srcset, as a gallery photo's viewer has it
-    // (client-view.server.ts clientImage): a browser that takes WebP takes JPEG too.
-    // The fallback (a browser that ignores srcset) is a phone's screen size, not the zoom's.
-    const fallback = plan[Math.min(1, plan.length - 1)];
+    // The files the spread was made with (its row says which plan), found by their names.
+    const plan = planSpreadVariants(file, watermark, spread.plan);
+    if (plan.length === 0) continue;
+    const urlOf = (spec: VariantSpec) => publicMediaUrl(variantKey(file.sha256, spec));
+    const srcSet = (specs: readonly VariantSpec[]) => specs.map((spec) => `${urlOf(spec)} ${spec.width}w`).join(", ");
+    // The screen files and, widest, the viewing JPEG in one srcset, as a gallery photo's viewer
+    // has it (client-view.server.ts clientImage): a browser that takes AVIF takes WebP and JPEG
+    // too, and one that takes WebP takes JPEG. Plan 2's AVIF is the first source; the WebP one
+    // holds the rest, for a browser without AVIF. The fallback (a browser that ignores srcset) is
+    // a phone's screen size, not the zoom's.
+    const webp = plan.filter((spec) => spec.format !== "avif");
+    const sources = [
+      ...(plan.some((spec) => spec.format === "avif") ? [{ type: "image/avif", srcSet: srcSet(plan) }] : []),
+      { type: "image/webp", srcSet: srcSet(webp) },
+    ];
+    const fallback = webp.at(-2) ?? webp.at(-1);
     images.set(spread.id, {
       width: file.width,
       height: file.height,
       alt: alt(spread),
       placeholder: stored.get(spread.assetId)?.placeholder ?? "",
-      sources: [{ type: "image/webp", srcSet: plan.map((spec) => `${urlOf(spec)} ${spec.width}w`).join(", ") }],
+      sources,
       fallback: fallback ? urlOf(fallback) : "",
     });
   }

@@ -7,6 +7,7 @@ import { STUDIO } from "../catalog/audience.server.ts";
 import { type IngestDeps, ingestImage, sha256Hex } from "../catalog/ingest.server.ts";
 import { watermarkOf } from "../galleries/downloads.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
+import { SPREAD_PLAN } from "../media/constants.ts";
 import { ImageRejectedError, inspectSource, planSpreadVariants } from "../media/pipeline.server.ts";
 import { spreadNumberOf } from "./numbering.ts";
 import { draftOf, ProofingRefusal } from "./proofing.server.ts";
@@ -49,11 +50,11 @@ export async function ingestSpread(
   const sha256 = sha256Hex(upload.data);
   const watermark = watermarkOf(gallery);
   const { assetId } = await ingestImage(deps, upload.data, upload.fileName, { sha256, info }, (source) =>
-    planSpreadVariants(source, watermark),
+    planSpreadVariants(source, watermark, SPREAD_PLAN),
   );
   await putSpread(
     db,
-    { versionId, number, assetId, fileName: upload.fileName, sha256, uploadId: upload.uploadId },
+    { versionId, number, assetId, fileName: upload.fileName, sha256, uploadId: upload.uploadId, plan: SPREAD_PLAN },
     now,
   );
   return { number, versionId };

@@ -11,6 +11,7 @@ import {
   type GalleryAudience,
   type StudioAudience,
 } from "../catalog/audience.server.ts";
+import type { SpreadPlan } from "../media/constants.ts";
 
 export type { AlbumVersionState };
 
@@ -47,6 +48,8 @@ export interface SpreadRow {
   assetId: number;
   fileName: string;
   sha256: string;
+  /** Which files it was made with (planSpreadVariants). */
+  plan: SpreadPlan;
 }
 
 export interface CommentRow {
@@ -388,6 +391,7 @@ export async function readSpreads(
       "album_spreads.asset_id",
       "album_spreads.file_name",
       "album_spreads.sha256",
+      "album_spreads.plan",
     ])
     .where("album_spreads.version_id", "in", [...versionIds])
     .where(albumVersionVisibleTo(audience))
@@ -401,6 +405,7 @@ export async function readSpreads(
     assetId: r.asset_id,
     fileName: r.file_name,
     sha256: r.sha256,
+    plan: r.plan === 1 ? 1 : 2,
   }));
 }
 
@@ -420,6 +425,7 @@ export async function putSpread(
     fileName: string;
     sha256: string;
     uploadId: string | null;
+    plan: SpreadPlan;
   },
   now: Date,
 ): Promise<void> {
@@ -433,6 +439,7 @@ export async function putSpread(
         file_name: spread.fileName,
         sha256: spread.sha256,
         upload_id: spread.uploadId,
+        plan: spread.plan,
       })
       // A spread uploaded again under its number takes its place, even two at once.
       .onConflict((oc) =>
@@ -441,6 +448,7 @@ export async function putSpread(
           file_name: eb.ref("excluded.file_name"),
           sha256: eb.ref("excluded.sha256"),
           upload_id: eb.ref("excluded.upload_id"),
+          plan: eb.ref("excluded.plan"),
         })),
       )
       .execute();
@@ -460,11 +468,11 @@ export async function deleteSpread(db: Database, versionId: number, number: numb
 async function copySpreads(db: Database, fromVersionId: number, toVersionId: number): Promise<void> {
   await db
     .insertInto("album_spreads")
-    .columns(["version_id", "number", "asset_id", "file_name", "sha256"])
+    .columns(["version_id", "number", "asset_id", "file_name", "sha256", "plan"])
     .expression((eb) =>
       eb
         .selectFrom("album_spreads")
-        .select([sql.lit(toVersionId).as("version_id"), "number", "asset_id", "file_name", "sha256"])
+        .select([sql.lit(toVersionId).as("version_id"), "number", "asset_id", "file_name", "sha256", "plan"])
         .where("version_id", "=", fromVersionId),
     )
     .execute();

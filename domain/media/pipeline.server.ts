@@ -29,8 +29,12 @@ import {
   MAX_VARIANT_WIDTH_PX,
   PLACEHOLDER_EDGE_PX,
   PLACEHOLDER_WEBP_OPTIONS,
+  PROOF_AVIF_OPTIONS,
   PROOF_WEBP_OPTIONS,
+  SPREAD_AVIF_WIDTH_PX,
+  SPREAD_PLAN,
   SPREAD_WIDTHS_PX,
+  type SpreadPlan,
   VARIANT_WIDTHS_PX,
   type VariantFormat,
   WATERMARK_BAND_LINES,
@@ -85,7 +89,7 @@ export interface VariantSpec {
   /**
    * Which encoder settings: the public site's (default), a client gallery's delivery JPEG
    * (GALLERY_JPEG_OPTIONS: faster to make, and the web-size download), or an album spread's
-   * proof WebP (PROOF_WEBP_OPTIONS).
+   * proof AVIF or WebP (PROOF_AVIF_OPTIONS, PROOF_WEBP_OPTIONS).
    */
   preset?: "delivery" | "proof";
   watermark?: Watermark;
@@ -220,19 +224,27 @@ export function planGalleryVariants(
 }
 
 /**
- * What an album spread gets (issue 32): the SPREAD_WIDTHS_PX WebPs narrower than its viewing JPEG,
+ * What an album spread gets (issue 32) under `plan` (SpreadPlan): its screen files at the
+ * SPREAD_WIDTHS_PX narrower than its viewing JPEG (WebP; plan 2: SPREAD_AVIF_WIDTH_PX as AVIF),
  * and that JPEG at a long edge of GALLERY_VIEW_EDGE_PX (or its own size), every one watermarked
  * when the gallery says so: a spread is seen whole, never as a thumbnail that may go unmarked.
+ * The viewing JPEG is last.
  */
 export function planSpreadVariants(
   source: { width: number; height: number },
   watermark: Watermark | null = null,
+  plan: SpreadPlan = SPREAD_PLAN,
 ): VariantSpec[] {
   const mark = watermark && watermark.text.trim() !== "" ? { watermark } : {};
   const [view] = planGalleryVariants(source).slice(-1);
   if (!view) return [];
   const screens = SPREAD_WIDTHS_PX.filter((w) => w < view.width).map(
-    (width): VariantSpec => ({ format: "webp", width, preset: "proof", ...mark }),
+    (width): VariantSpec => ({
+      format: plan === 2 && width === SPREAD_AVIF_WIDTH_PX ? "avif" : "webp",
+      width,
+      preset: "proof",
+      ...mark,
+    }),
   );
   return [...screens, { ...view, ...mark }];
 }
@@ -282,7 +294,7 @@ export function watermarkOverlay(
 
 /** The encoder's settings for a spec: its format's, or its preset's. */
 export function encoderOptions(spec: Pick<VariantSpec, "format" | "preset">): object {
-  if (spec.format === "avif") return AVIF_OPTIONS;
+  if (spec.format === "avif") return spec.preset === "proof" ? PROOF_AVIF_OPTIONS : AVIF_OPTIONS;
   if (spec.format === "webp") return spec.preset === "proof" ? PROOF_WEBP_OPTIONS : WEBP_OPTIONS;
   return spec.preset === "delivery" ? GALLERY_JPEG_OPTIONS : JPEG_OPTIONS;
 }
@@ -291,6 +303,18 @@ export interface RenderResult {
   variants: RenderedVariant[];
   /** A data URI of a few hundred bytes. */
   placeholder: string;
+}
+
+/** The watermark every one of several specs carries alike, if they do (an album spread's files). */
+function sharedWatermark(specs: readonly VariantSpec[]): Watermark | null {
+  const [first, ...rest] = specs.map((spec) => spec.watermark);
+  if (!first || rest.length === 0) return null;
+  const same = (mark: Watermark | undefined) =>
+    mark !== undefined &&
+    mark.text === first.text &&
+    mark.position === first.position &&
+    mark.opacityPercent === first.opacityPercent;
+  return rest.every(same) ? first : null;
 }
 
 /**
@@ -315,19 +339,31 @@ export async function renderVariants(
     throw undecodable(data, fileName, error);
   }
   const { width, height, channels } = decoded.info;
-  const fromDecoded = () => sharp(decoded.data, { raw: { width, height, channels } });
+  // Every file marked alike (an album spread's): the mark is laid on once, on the decoded copy,
+  // and each file is made from the marked one. Its size, margin and place are shares of the long
+  // edge, so a smaller file carries it as if drawn for it; libvips' compositing, not the drawing,
+  // is the cost, about 15 ms a file (ADR 048).
+  const shared = sharedWatermark(specs);
+  if (shared) {
+    const marking = sharp(decoded.data, { raw: { width, height, channels } }).composite([
+      watermarkOverlay(shared, width, height),
+    ]);
+    // The mark's own alpha is not the image's: an opaque source stays opaque (nor is AVIF's or
+    // WebP's alpha plane encoded for nothing).
+    decoded = await (channels === 3 ? marking.removeAlpha() : marking).raw().toBuffer({ resolveWithObject: true });
+  }
+  const marked = { width, height, channels: decoded.info.channels };
+  const fromDecoded = () => sharp(decoded.data, { raw: marked });
 
   const encode = async (spec: VariantSpec): Promise<RenderedVariant> => {
-    let pipeline = fromDecoded().resize({ width: spec.width, withoutEnlargement: true });
-    if (spec.watermark) {
-      // The SVG is drawn at the resized size, which sharp's rounding decides: resize first.
-      const resized = await pipeline.raw().toBuffer({ resolveWithObject: true });
-      const { width: w, height: h, channels: c } = resized.info;
-      pipeline = sharp(resized.data, { raw: { width: w, height: h, channels: c } }).composite([
-        watermarkOverlay(spec.watermark, w, h),
-      ]);
-    }
-    if (spec.format === "avif") pipeline = pipeline.avif(AVIF_OPTIONS);
+    // The size is ours, not sharp's rounding, so the watermark's SVG is drawn for exactly it and
+    // laid on in the same pipeline (sharp composites after resizing). Never enlarged; the height
+    // within half a pixel.
+    const w = Math.min(spec.width, width);
+    const h = Math.max(1, Math.round((height * w) / width));
+    let pipeline = fromDecoded().resize(w, h, { fit: "fill" });
+    if (spec.watermark && !shared) pipeline = pipeline.composite([watermarkOverlay(spec.watermark, w, h)]);
+    if (spec.format === "avif") pipeline = pipeline.avif(encoderOptions(spec));
     else if (spec.format === "webp") pipeline = pipeline.webp(encoderOptions(spec));
     else pipeline = pipeline.flatten({ background: "#ffffff" }).jpeg(encoderOptions(spec));
     const out = await pipeline.toBuffer({ resolveWithObject: true });

@@ -439,6 +439,8 @@ export interface AlbumSpreadsTable {
   file_name: string;
   sha256: string;
   upload_id: NullableColumn<string>;
+  /** Which files it was made with (migration 0030): 1 WebP screens, 2 AVIF screens (planSpreadVariants). */
+  plan: WithDefault<number>;
 }
 
 /** A pin on a spread (x, y: shares of its width and height; null: the whole spread). */

@@ -149,18 +149,29 @@ for (const [label, viewport] of [
 
       // The book: the first spread the page's largest image, the next two fetched with it at the
       // screen's size, the rest as they come near; each keeps its box by its width and height.
-      const images = page.locator(".al-spread .al-frame > img");
+      const images = page.locator(".al-spread .al-frame > picture > img");
       await expect(images).toHaveCount(SPREADS);
       const first = images.nth(0);
       await expect(first).toHaveAttribute("loading", "eager");
       await expect(first).toHaveAttribute("fetchpriority", "high");
-      await expect(first).toHaveAttribute("srcset", /\.webp 720w, .+\.webp 1280w/);
+      // The phone's rung in AVIF, then the WebP and the zoom's JPEG; a browser without AVIF, those two.
+      const formats = page.locator(".al-frame").first().locator("source");
+      await expect(formats).toHaveCount(2);
+      await expect(formats.nth(0)).toHaveAttribute("type", "image/avif");
+      await expect(formats.nth(0)).toHaveAttribute("srcset", /\.avif 720w, .+\.webp 1280w, .+\.jpg 1600w$/);
+      await expect(formats.nth(1)).toHaveAttribute("type", "image/webp");
+      await expect(formats.nth(1)).toHaveAttribute("srcset", /^[^,]+\.webp 1280w, [^,]+\.jpg 1600w$/);
+      await expect(first).toHaveAttribute("src", /-1280-[0-9a-f]+\.webp$/);
+      // Chromium takes AVIF: on a phone the file it shows is the AVIF; at 1440 px, the wider WebP.
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(viewport.width < 720 ? /-720-[0-9a-f]+\.avif$/ : /-1280-[0-9a-f]+\.webp$/);
       // The spreads after it wait for it to paint (not fetched by the lazy-load margin meanwhile),
       // then the hold is lifted.
       await expect(first).toHaveAttribute("elementtiming", "main-image");
       await expect(page.locator(".al-frame[data-after-main-image]")).toHaveCount(SPREADS - 1);
       await expect(page.locator("html")).not.toHaveAttribute("data-main-image-pending");
-      await expect(first).toHaveAttribute("sizes", /100vw/);
+      await expect(formats.nth(0)).toHaveAttribute("sizes", /100vw/);
       await expect(first).toHaveAttribute("width", "1600");
       await expect(first).toHaveAttribute("height", "800");
       for (const n of [1, 2]) await expect(images.nth(n)).toHaveAttribute("loading", "eager");
@@ -349,7 +360,7 @@ test.describe("an album's review", () => {
     await hydrated(page, ".al-strip");
     await page.getByRole("list", { name: `Spreads of ${gallery.albumTitle}` }).focus();
     // The fourth spread waits until the couple moves on: then it is one of the next two, fetched.
-    const fourth = page.locator(".al-frame > img").nth(3);
+    const fourth = page.locator(".al-frame > picture > img").nth(3);
     await expect(fourth).toHaveAttribute("loading", "lazy");
     await page.keyboard.press("ArrowRight");
     await expect(page.locator(".al-status")).toHaveText(`Spread 2 of ${SPREADS}`);
@@ -376,9 +387,18 @@ test.describe("an album's review", () => {
         publicMediaUrl(variantKey(spread?.sha256 ?? "", spec)),
       );
     await page.goto(gallery.albumUrl);
-    const srcset = (await page.locator(".al-frame > img").first().getAttribute("srcset")) ?? "";
-    const files = srcset.split(", ").map((entry) => entry.split(" ")[0]);
-    expect(files).toEqual(urls(mark));
+    const frame = page.locator(".al-frame").first();
+    const srcsets = await frame
+      .locator("source")
+      .evaluateAll((sources) => sources.map((s) => s.getAttribute("srcset")));
+    const fallback = (await frame.locator("img").getAttribute("src")) ?? "";
+    const files = [
+      ...new Set([
+        ...srcsets.flatMap((srcset) => (srcset ?? "").split(", ").map((entry) => entry.split(" ")[0])),
+        fallback,
+      ]),
+    ];
+    expect(files.sort()).toEqual(urls(mark).sort());
     expect(files.some((f) => urls(null).includes(f ?? ""))).toBe(false);
     expect((await request.get(files[0] ?? "")).status()).toBe(200);
   });

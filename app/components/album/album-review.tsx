@@ -8,6 +8,7 @@ import { useT } from "#app/i18n/i18n.ts";
 import { richText } from "#app/i18n/rich-text.tsx";
 import { afterMainImage, MAIN_IMAGE_TIMING } from "../../document/main-image-first.ts";
 import { StartChoosing } from "../client-gallery/start-choosing.tsx";
+import { preloadImage } from "../picture.tsx";
 import {
   type AlbumAnswer,
   type AlbumComment,
@@ -334,6 +335,9 @@ function Spread({
     (pinProblem ? { spread: spread.number, x: Number(pinProblem.values?.x), y: Number(pinProblem.values?.y) } : null);
   const headingId = `spread-${spread.number}-heading`;
   const first = index === 0;
+  // The first spread is the page's largest paint: asked for from the head, not when the parser
+  // reaches it past the page's header and styles.
+  if (first) preloadImage(image, SPREAD_SIZES);
   // Its words are the page's language's; the domain's alt is the studio's English.
   const alt = t("album.spread.alt", { title: page.albumTitle, number: spread.number });
   return (
@@ -362,22 +366,28 @@ function Spread({
           {...(first ? {} : afterMainImage())}
           style={{ aspectRatio: `${image.width} / ${image.height}` }}
         >
-          <img
-            src={image.fallback}
-            srcSet={image.sources[0]?.srcSet}
-            sizes={SPREAD_SIZES}
-            width={image.width}
-            height={image.height}
-            alt={alt}
-            // The first spread is the page's largest image; once it shows, the next two come at
-            // the screen's size, so a swipe shows them at once; and as the couple swipes on, the
-            // two after the one on screen (a lazy image in a sideways strip may wait until it shows).
-            loading={ahead ? "eager" : "lazy"}
-            fetchPriority={first ? "high" : undefined}
-            {...(first ? { elementtiming: MAIN_IMAGE_TIMING } : {})}
-            decoding={first ? undefined : "async"}
-            style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
-          />
+          {/* Each format's files (AVIF, then the JPEGs of a browser without it; a spread made
+              before the AVIF plan: its WebPs), the browser taking the first it can show. */}
+          <picture>
+            {image.sources.map((source) => (
+              <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={SPREAD_SIZES} />
+            ))}
+            <img
+              className="al-spread-img"
+              src={image.fallback}
+              width={image.width}
+              height={image.height}
+              alt={alt}
+              // The first spread is the page's largest image; once it shows, the next two come at
+              // the screen's size, so a swipe shows them at once; and as the couple swipes on, the
+              // two after the one on screen (a lazy image in a sideways strip may wait until it shows).
+              loading={ahead ? "eager" : "lazy"}
+              fetchPriority={first ? "high" : undefined}
+              {...(first ? { elementtiming: MAIN_IMAGE_TIMING } : {})}
+              decoding={first ? undefined : "async"}
+              style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
+            />
+          </picture>
           {hydrated && canAct ? (
             <button
               ref={tap}

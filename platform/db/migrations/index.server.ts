@@ -35,6 +35,7 @@ import * as m0026 from "./0026-album-mails.server.ts";
 import * as m0027 from "./0027-tamil-content.server.ts";
 import * as m0028 from "./0028-recipient-language.server.ts";
 import * as m0029 from "./0029-album-title-tamil.server.ts";
+import * as m0030 from "./0030-spread-plan.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -49,6 +50,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0027-tamil-content": m0027,
   "0028-recipient-language": m0028,
   "0029-album-title-tamil": m0029,
+  "0030-spread-plan": m0030,
 };
 
 /** SQLite's list. */
