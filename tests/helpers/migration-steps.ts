@@ -17,3 +17,17 @@ export async function migrateTo(db: Database, name: string) {
   if (error) throw error;
   return results?.map((r) => [r.migrationName, r.direction, r.status]);
 }
+
+/**
+ * A client gallery (id 3) with an album (4) whose version 1 (8) was sent at `at`, in raw SQL as
+ * the album tables have stood since 0025: what the album migrations' tests start from.
+ */
+export async function seedSentAlbumVersion(db: QueryExecutorProvider, at: string): Promise<void> {
+  await run(db, `insert into client_galleries (id, title, token) values (3, 'Priya', 't')`);
+  await run(db, `insert into albums (id, gallery_id, title, position, created_at) values (4, 3, 'Ours', 0, '${at}')`);
+  await run(
+    db,
+    `insert into album_versions (id, album_id, number, state, created_at, sent_at, last_activity_at)
+     values (8, 4, 1, 'sent', '${at}', '${at}', '${at}')`,
+  );
+}

@@ -5,7 +5,7 @@
 import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { migrateTo, rows, run } from "#tests/helpers/migration-steps.ts";
+import { migrateTo, rows, run, seedSentAlbumVersion } from "#tests/helpers/migration-steps.ts";
 
 const BEFORE = "0025-albums";
 const MIGRATION = "0026-album-mails";
@@ -18,13 +18,7 @@ const REFUSED = /CHECK constraint failed|violates check constraint/;
 async function seed(db: QueryExecutorProvider, engine: (typeof ENGINES)[number]) {
   await run(db, `insert into studio_settings (id, name) values (1, 'Nila')`);
   await run(db, `insert into inquiries (id, uid, message, created_at) values (5, 'uid-5', 'A quote?', '${AT}')`);
-  await run(db, `insert into client_galleries (id, title, token) values (3, 'Priya', 't')`);
-  await run(db, `insert into albums (id, gallery_id, title, position, created_at) values (4, 3, 'Ours', 0, '${AT}')`);
-  await run(
-    db,
-    `insert into album_versions (id, album_id, number, state, created_at, sent_at, last_activity_at)
-     values (8, 4, 1, 'sent', '${AT}', '${AT}', '${AT}')`,
-  );
+  await seedSentAlbumVersion(db, AT);
   await run(
     db,
     `insert into mail_outbox (id, inquiry_id, kind, attempts, next_attempt_at, last_error)

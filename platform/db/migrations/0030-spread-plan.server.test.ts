@@ -4,7 +4,7 @@
 import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { migrateTo, rows, run } from "#tests/helpers/migration-steps.ts";
+import { migrateTo, rows, run, seedSentAlbumVersion } from "#tests/helpers/migration-steps.ts";
 
 const BEFORE = "0029-album-title-tamil";
 const MIGRATION = "0030-spread-plan";
@@ -12,13 +12,7 @@ const AT = "2026-03-01T10:00:00.000Z";
 
 /** A sent album version with one spread, as before 0030. */
 async function seed(db: QueryExecutorProvider) {
-  await run(db, `insert into client_galleries (id, title, token) values (3, 'Priya', 't')`);
-  await run(db, `insert into albums (id, gallery_id, title, position, created_at) values (4, 3, 'Ours', 0, '${AT}')`);
-  await run(
-    db,
-    `insert into album_versions (id, album_id, number, state, created_at, sent_at, last_activity_at)
-     values (8, 4, 1, 'sent', '${AT}', '${AT}', '${AT}')`,
-  );
+  await seedSentAlbumVersion(db, AT);
   await run(
     db,
     `insert into assets (id, sha256, original_key, original_name, original_bytes, mime, width, height, placeholder)
