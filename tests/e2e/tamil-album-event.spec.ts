@@ -257,6 +257,8 @@ test.describe("English stays the default", () => {
     await expect(page).toHaveTitle(/^Album · /);
     await expect(page.locator("main")).not.toContainText(TAMIL);
     await enter(page, "Priya", "2468");
+    // The entry's answer is a new page: wait for it before touching the page's scripts.
+    await expect(page.locator(".al-hint")).toContainText("Commenting as Priya.");
     await hydrated(page, ".al-strip");
     expect(await swapPickerSets(page)).toEqual([album.setTitle]);
   });
