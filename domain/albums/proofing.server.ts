@@ -9,7 +9,7 @@ import { type Database, inTransaction } from "../../platform/db/db.server.ts";
 import { type GalleryAudience, galleryAudience, STUDIO } from "../catalog/audience.server.ts";
 import { loadStoredImages, readAssetFiles } from "../catalog/images.server.ts";
 import { variantKey } from "../catalog/ingest.server.ts";
-import { tamilToStore } from "../catalog/localized.ts";
+import { type TitleField, type Titles, tamilToStore } from "../catalog/localized.ts";
 import { visiblePhotoSet } from "../catalog/sets.server.ts";
 import type { ResponsiveImage } from "../catalog/types.ts";
 import { planSpreadVariants, type VariantSpec, type Watermark } from "../media/pipeline.server.ts";
@@ -18,7 +18,6 @@ import { queueAlbumMails } from "./mail.server.ts";
 import {
   type AlbumAudience,
   type AlbumRow,
-  type AlbumTitles,
   type AlbumVersionState,
   type ApprovalRow,
   answerResolvedComments,
@@ -44,7 +43,7 @@ import {
   type VersionRow,
 } from "./store.server.ts";
 
-export type { AlbumTitles, AlbumVersionState };
+export type { AlbumVersionState };
 
 /** The longest comment a person may leave on a spread. */
 export const COMMENT_MAX_CHARS = 2000;
@@ -55,8 +54,8 @@ export const NAME_MAX_CHARS = 120;
 export class ProofingRefusal extends Error {
   readonly status: 404 | 409 | 422;
   /** The studio's form field it is about, where it is one (an album's title, or its Tamil title). */
-  readonly field: AlbumTitleField | undefined;
-  constructor(status: 404 | 409 | 422, message: string, field?: AlbumTitleField) {
+  readonly field: TitleField | undefined;
+  constructor(status: 404 | 409 | 422, message: string, field?: TitleField) {
     super(message);
     this.status = status;
     this.field = field;
@@ -118,14 +117,6 @@ export interface AlbumSummary extends AlbumRow {
 
 // --- The studio's side ---------------------------------------------------------------------
 
-/** The studio's album title fields: the name, and its optional Tamil version (issue 33). */
-export type AlbumTitleField = keyof AlbumTitles;
-
-/** An album's name fields as the studio's form sent them, to check and to show again beside a refusal. */
-export function albumTitleValues(form: FormData): Record<AlbumTitleField, string> {
-  return { title: String(form.get("title") ?? ""), titleTa: String(form.get("titleTa") ?? "") };
-}
-
 /** Spaces as typed, one between words. */
 const oneSpaced = (text: string) => text.trim().replace(/\s+/g, " ");
 
@@ -134,7 +125,7 @@ const oneSpaced = (text: string) => text.trim().replace(/\s+/g, " ");
  * Tamil one null when left empty (not translated: the couple's Tamil pages show the English).
  * The Tamil one is held to the English one's limit, no less.
  */
-export function albumTitles(raw: string, rawTa: string): AlbumTitles {
+export function albumTitles(raw: string, rawTa: string): Titles {
   const title = oneSpaced(raw);
   if (title === "")
     throw new ProofingRefusal(422, "Give the album a name, such as “Priya and Karthik” or “Amma's album”.", "title");
@@ -153,7 +144,7 @@ export function albumTitles(raw: string, rawTa: string): AlbumTitles {
 export async function createAlbum(
   db: Database,
   galleryId: number,
-  typed: string | Record<AlbumTitleField, string>,
+  typed: string | Record<TitleField, string>,
   now = new Date(),
 ) {
   const { title, titleTa } = typeof typed === "string" ? { title: typed, titleTa: "" } : typed;
@@ -170,7 +161,7 @@ export async function renameGalleryAlbum(
   albumId: number,
   rawTitle: string,
   rawTitleTa: string,
-): Promise<AlbumTitles> {
+): Promise<Titles> {
   const titles = albumTitles(rawTitle, rawTitleTa);
   if (!(await readAlbums(db, STUDIO, galleryId)).some((a) => a.id === albumId)) throw NOT_FOUND();
   await renameAlbum(db, albumId, titles);

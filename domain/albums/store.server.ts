@@ -11,17 +11,13 @@ import {
   type GalleryAudience,
   type StudioAudience,
 } from "../catalog/audience.server.ts";
+import type { Titles } from "../catalog/localized.ts";
 import type { SpreadPlan } from "../media/constants.ts";
 
 export type { AlbumVersionState };
 
-/** An album's title and its optional Tamil version (migration 0029); null: not translated. */
-export interface AlbumTitles {
-  title: string;
-  titleTa: string | null;
-}
-
-export interface AlbumRow extends AlbumTitles {
+/** An album's title and its optional Tamil version (migration 0029). */
+export interface AlbumRow extends Titles {
   id: number;
   galleryId: number;
   position: number;
@@ -89,7 +85,7 @@ export type AlbumAudience = GalleryAudience | StudioAudience;
 export async function insertAlbum(
   db: Database,
   galleryId: number,
-  { title, titleTa }: AlbumTitles,
+  { title, titleTa }: Titles,
   now: Date,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -113,7 +109,7 @@ export async function insertAlbum(
   });
 }
 
-export async function renameAlbum(db: Database, albumId: number, { title, titleTa }: AlbumTitles): Promise<void> {
+export async function renameAlbum(db: Database, albumId: number, { title, titleTa }: Titles): Promise<void> {
   await db.updateTable("albums").set({ title, title_ta: titleTa }).where("id", "=", albumId).execute();
 }
 

@@ -14,11 +14,25 @@ export function inLanguage(language: ContentLanguage, english: string, tamil: st
 }
 
 /**
- * A title the studio wrote in English and maybe Tamil (`titleTa`: a gallery's set, an album), in
- * `language`, falling back as inLanguage does.
+ * A title the studio writes in English and, optionally, Tamil (a client gallery, its sets, an
+ * album): `titleTa` null is "not translated".
  */
-export function titleIn(language: ContentLanguage, item: { title: string; titleTa: string | null }): string {
+export interface Titles {
+  title: string;
+  titleTa: string | null;
+}
+
+/** The two fields of a title in the studio's forms (app/components/admin/title-fields.tsx). */
+export type TitleField = keyof Titles;
+
+/** A title in `language`, falling back as inLanguage does. */
+export function titleIn(language: ContentLanguage, item: Titles): string {
   return inLanguage(language, item.title, item.titleTa);
+}
+
+/** A title form's two fields as typed, to check and to show again beside a refusal. */
+export function typedTitles(form: FormData): Record<TitleField, string> {
+  return { title: String(form.get("title") ?? ""), titleTa: String(form.get("titleTa") ?? "") };
 }
 
 /** A Tamil field as the admin sent it, to store: trimmed, and null when left empty (not translated). */

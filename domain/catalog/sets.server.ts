@@ -14,21 +14,13 @@ import {
   STUDIO,
 } from "./audience.server.ts";
 import { likePatterns } from "./image-picker.server.ts";
+import type { Titles } from "./localized.ts";
 import { gappedPositions } from "./photo-order.ts";
 import { readShootPhotos } from "./read-model.server.ts";
 import { nextShootId } from "./shoots.server.ts";
 
-/**
- * A set's title and its optional Tamil version (issue 33, migration 0027's shoots.title_ta): null
- * is "not translated", and a Tamil page then shows the English.
- */
-export interface SetTitles {
-  title: string;
-  titleTa: string | null;
-}
-
 /** A new set, last in its gallery; its id is a shoot id. Inside the caller's transaction. */
-export async function addSet(trx: Database, galleryId: number, { title, titleTa }: SetTitles): Promise<number> {
+export async function addSet(trx: Database, galleryId: number, { title, titleTa }: Titles): Promise<number> {
   const id = await nextShootId(trx);
   const { max } = await trx
     .selectFrom("shoots")
@@ -115,7 +107,7 @@ export async function renameSet(
   db: Database,
   galleryId: number,
   setId: number,
-  { title, titleTa }: SetTitles,
+  { title, titleTa }: Titles,
 ): Promise<boolean> {
   const result = await db
     .updateTable("shoots")

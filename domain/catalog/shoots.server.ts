@@ -8,9 +8,9 @@ import type { ShootStatus, StoredTime } from "../../platform/db/schema.server.ts
 import { toStoredTime } from "../../platform/time.ts";
 import { STUDIO } from "./audience.server.ts";
 import { ADMIN_THUMBNAIL_MIN_WIDTH_PX, type Thumbnail, toThumbnail } from "./images.server.ts";
+import type { Titles } from "./localized.ts";
 import { moveByOne, type Step } from "./move-by-one.server.ts";
 import { readCollections, readShootPhotos, readShoots } from "./read-model.server.ts";
-import type { SetTitles } from "./sets.server.ts";
 import { type FieldErrors, SHOOT_FIELDS, type ShootField, type ShootFormValues } from "./shoot-form.ts";
 import { tamilText } from "./tamil-field.server.ts";
 
@@ -218,7 +218,7 @@ export async function updateShoot(db: Database, id: number, input: ShootInput): 
 }
 
 /** A set's details: only its title (a set has no collection, location or story). */
-export async function renameShoot(db: Database, id: number, { title, titleTa }: SetTitles): Promise<void> {
+export async function renameShoot(db: Database, id: number, { title, titleTa }: Titles): Promise<void> {
   await db
     .updateTable("shoots")
     .set({ title, title_ta: titleTa, updated_at: toStoredTime() })

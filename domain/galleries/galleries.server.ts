@@ -15,7 +15,6 @@ import type {
 import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword, verifyPassword } from "../auth/password.server.ts";
 import { galleryAudience, STUDIO } from "../catalog/audience.server.ts";
-import { type ContentLanguage, inLanguage } from "../catalog/localized.ts";
 import { readShoots } from "../catalog/read-model.server.ts";
 import { addSet, copyPhotosIntoSet } from "../catalog/sets.server.ts";
 import type { Watermark } from "../media/pipeline.server.ts";
@@ -33,7 +32,7 @@ export function newGalleryToken(): string {
 export interface GalleryRecord {
   id: number;
   title: string;
-  /** The title in Tamil (migration 0027); null: not translated (catalog/localized.ts inLanguage picks). */
+  /** The title in Tamil (migration 0027); null: not translated (catalog/localized.ts titleIn picks). */
   titleTa: string | null;
   clientName: string;
   clientEmail: string;
@@ -262,9 +261,4 @@ export async function createGalleryFromShoot(db: Database, shootId: number, inpu
     }
     return galleryId;
   });
-}
-
-/** A gallery's title as its visitor reads it: the studio's Tamil on a Tamil page where written (issue 33). */
-export function galleryTitleIn(language: ContentLanguage, gallery: Pick<GalleryRecord, "title" | "titleTa">): string {
-  return inLanguage(language, gallery.title, gallery.titleTa);
 }

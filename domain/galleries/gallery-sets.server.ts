@@ -2,13 +2,11 @@
 // counts, renamed, reordered and trashed. A set is a shoot of the gallery (galleries.server.ts
 // adds them); each set's photos are managed on its shoot page.
 import type { Database } from "../../platform/db/db.server.ts";
-import { tamilToStore } from "../catalog/localized.ts";
+import { type TitleField, type Titles, tamilToStore } from "../catalog/localized.ts";
 import { moveByOne, moveTo, type OrderedList, type Step } from "../catalog/move-by-one.server.ts";
-import { countLivePhotos, isLiveSet, renameSet, type SetTitles, writeSetOrder } from "../catalog/sets.server.ts";
+import { countLivePhotos, isLiveSet, renameSet, writeSetOrder } from "../catalog/sets.server.ts";
 import { trashShoot } from "../catalog/shoots.server.ts";
 import { readGallerySets } from "./galleries.server.ts";
-
-export type { SetTitles };
 
 /** A set's title at most this long, and its Tamil version too (Tamil is not held to less). */
 export const SET_TITLE_MAX_LENGTH = 120;
@@ -31,9 +29,6 @@ export async function listGallerySets(db: Database, galleryId: number): Promise<
   return sets.map((s) => ({ id: s.id, title: s.title, titleTa: s.titleTa, photoCount: photoCount.get(s.id) ?? 0 }));
 }
 
-/** The fields of a set's title form: the English title, and its optional Tamil version. */
-export type SetTitleField = keyof SetTitles;
-
 /**
  * A set's titles as typed, checked: the trimmed title and the Tamil one (empty: null, not
  * translated), or the message to show beside each field that is wrong.
@@ -41,10 +36,10 @@ export type SetTitleField = keyof SetTitles;
 export function checkSetTitle(
   value: FormDataEntryValue | null,
   valueTa: FormDataEntryValue | null,
-): ({ ok: true } & SetTitles) | { ok: false; errors: Partial<Record<SetTitleField, string>> } {
+): ({ ok: true } & Titles) | { ok: false; errors: Partial<Record<TitleField, string>> } {
   const title = String(value ?? "").trim();
   const titleTa = tamilToStore(valueTa);
-  const errors: Partial<Record<SetTitleField, string>> = {};
+  const errors: Partial<Record<TitleField, string>> = {};
   if (title === "") errors.title = "Give the set a title, like Muhurtham.";
   else if (title.length > SET_TITLE_MAX_LENGTH) errors.title = `At most ${SET_TITLE_MAX_LENGTH} characters.`;
   if (titleTa !== null && titleTa.length > SET_TITLE_MAX_LENGTH)
@@ -52,17 +47,12 @@ export function checkSetTitle(
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, title, titleTa };
 }
 
-/** The fields of a set's title form as typed, to show again beside a refusal. */
-export function setTitleValues(form: FormData): Record<SetTitleField, string> {
-  return { title: String(form.get("title") ?? ""), titleTa: String(form.get("titleTa") ?? "") };
-}
-
 /** Renames one of the gallery's live sets (and sets or clears its Tamil title); false when it is not one. */
 export async function renameGallerySet(
   db: Database,
   galleryId: number,
   setId: number,
-  titles: SetTitles,
+  titles: Titles,
 ): Promise<boolean> {
   return renameSet(db, galleryId, setId, titles);
 }

@@ -5,7 +5,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js"
 import type { Database } from "../../platform/db/db.server.ts";
 import { toStoredTime } from "../../platform/time.ts";
 import { dayIn } from "../catalog/language-dates.ts";
-import { inLanguage } from "../catalog/localized.ts";
+import { titleIn } from "../catalog/localized.ts";
 import { greeting, type MailWords } from "../mail/words.ts";
 import type { GalleryRecord } from "./galleries.server.ts";
 
@@ -27,7 +27,7 @@ export type ReadyGallery = Pick<
 
 /** The gallery's title in its client's language: the Tamil one when the studio wrote it. */
 export function titleForClient(gallery: Pick<GalleryRecord, "title" | "titleTa" | "language">): string {
-  return inLanguage(gallery.language, gallery.title, gallery.titleTa);
+  return titleIn(gallery.language, gallery);
 }
 
 /**

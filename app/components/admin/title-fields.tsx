@@ -2,10 +2,8 @@
 // (issue 33), as their forms ask for them: a set added, renamed in the gallery's workspace or on
 // its own page; an album made or renamed. The admin stays English; the Tamil field's lang says
 // what is typed in it.
+import type { TitleField } from "#domain/catalog/localized.ts";
 import { Field } from "../field.tsx";
-
-/** The two fields' names, which the forms' handlers read. */
-export type TitleField = "title" | "titleTa";
 
 /** Under the Tamil field: what it is for, and what an empty one means. */
 const TAMIL_HINT = "The client's Tamil pages show it; left empty, they show the English.";

@@ -20,6 +20,7 @@ import { ShootForm } from "#app/components/admin/shoot-form.tsx";
 import { TitleFields } from "#app/components/admin/title-fields.tsx";
 import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
+import { type TitleField, typedTitles } from "#domain/catalog/localized.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
 import { EMPTY_SHOOT_VALUES, type FieldErrors, type ShootFormValues } from "#domain/catalog/shoot-form.ts";
 import {
@@ -33,7 +34,7 @@ import {
   updateShoot,
 } from "#domain/catalog/shoots.server.ts";
 import { readGalleries } from "#domain/galleries/galleries.server.ts";
-import { checkSetTitle, type SetTitleField, setTitleValues } from "#domain/galleries/gallery-sets.server.ts";
+import { checkSetTitle } from "#domain/galleries/gallery-sets.server.ts";
 import { knownHashPrefix } from "#domain/media/upload-constants.ts";
 import { knownPhotoHashes } from "#domain/processing/photo-jobs.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -108,7 +109,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const checked = checkSetTitle(form.get("title"), form.get("titleTa"));
       if (!checked.ok)
         return data<Answer>(
-          { errors: checked.errors, values: { ...EMPTY_SHOOT_VALUES, ...setTitleValues(form) }, notice: "" },
+          { errors: checked.errors, values: { ...EMPTY_SHOOT_VALUES, ...typedTitles(form) }, notice: "" },
           { status: 400 },
         );
       await renameShoot(db, id, checked);
@@ -293,7 +294,7 @@ function SetTitleForm({
   values,
   errors,
 }: {
-  values: Pick<ShootFormValues, SetTitleField>;
+  values: Pick<ShootFormValues, TitleField>;
   errors: FieldErrors | undefined;
 }) {
   return (

@@ -16,10 +16,10 @@ import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts"
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { eventDayIn } from "#domain/catalog/language-dates.ts";
+import { titleIn } from "#domain/catalog/localized.ts";
 import { sharedFaceEngine } from "#domain/faces/engine.server.ts";
 import { readSelfie, registerGuest } from "#domain/faces/guests.server.ts";
 import { GUEST_NAME_MAX_LENGTH, SELFIE_FORM_BYTES } from "#domain/faces/selfie.ts";
-import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { eventPath, giveEventPin } from "#domain/galleries/guest-access.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       kind: "open" as const,
-      title: galleryTitleIn(await languageOfRequest(request), gallery),
+      title: titleIn(await languageOfRequest(request), gallery),
       eventDate: eventDayIn(await languageOfRequest(request), gallery.eventDate),
       // The guest just asked to be forgotten: say it was done.
       forgotten: url.searchParams.get("forgotten") === "1",

@@ -14,8 +14,8 @@ import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders, privatePageMeta } from "#app/utils/private-meta.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { eventDayIn } from "#domain/catalog/language-dates.ts";
+import { titleIn } from "#domain/catalog/localized.ts";
 import { deleteGuest, findPhotosOf, touchGuest } from "#domain/faces/guests.server.ts";
-import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { eventPath } from "#domain/galleries/guest-access.server.ts";
 import { guestPhotoPage } from "#domain/galleries/guest-view.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: "open" as const,
       base,
       eventBase: eventPath(params.token),
-      title: galleryTitleIn(language, gallery),
+      title: titleIn(language, gallery),
       eventDate: eventDayIn(language, gallery.eventDate),
       name: guest.name,
       more,

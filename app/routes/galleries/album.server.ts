@@ -43,7 +43,7 @@ import { type GalleryDecision, galleryPath } from "#domain/galleries/access.serv
 import { positiveInt } from "#domain/galleries/client-request.server.ts";
 import { galleryThumbnails } from "#domain/galleries/client-view.server.ts";
 import { watermarkOf } from "#domain/galleries/downloads.server.ts";
-import { galleryTitleIn, readGallerySets } from "#domain/galleries/galleries.server.ts";
+import { readGallerySets } from "#domain/galleries/galleries.server.ts";
 import type { Visitor } from "#domain/galleries/selections.server.ts";
 import { studioCountry, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { STUDIO_LANGUAGE } from "#domain/mail/words.ts";
@@ -149,7 +149,7 @@ export async function albumPageData(
     kind: "open",
     base: galleryPath(gallery.token),
     path,
-    galleryTitle: galleryTitleIn(language, gallery),
+    galleryTitle: titleIn(language, gallery),
     albumTitle: titleIn(language, album),
     severalAlbums: albums.length > 1,
     version: {

@@ -13,7 +13,6 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
 import { titleIn } from "#domain/catalog/localized.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
-import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { readFormBody } from "#platform/form-body.server.ts";
 import type { Route } from "./+types/albums";
 import { galleryAccessFor, notFound, privateHeaders } from "./access.server.ts";
@@ -41,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       kind: "open" as const,
       base: galleryPath(gate.gallery.token),
-      title: galleryTitleIn(language, gate.gallery),
+      title: titleIn(language, gate.gallery),
       albums: albums.map((a) => ({
         href: albumPath(gate.gallery.token, a.id),
         // In Tamil on a Tamil page, where the studio wrote one (issue 33).

@@ -6,7 +6,7 @@
 
 import { downloadPinPage, fileDownload, zipDownload } from "#app/http/downloads.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { inLanguage } from "#domain/catalog/localized.ts";
+import { inLanguage, titleIn } from "#domain/catalog/localized.ts";
 import { giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { parseDownloadPath } from "#domain/galleries/download-request.server.ts";
 import {
@@ -15,7 +15,6 @@ import {
   type DownloadSize,
   deliveryFiles,
 } from "#domain/galleries/downloads.server.ts";
-import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { readEnv } from "#platform/env.server.ts";
@@ -59,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return downloadPinPage(
       403,
       {
-        title: galleryTitleIn(words.language, gallery),
+        title: titleIn(words.language, gallery),
         message: t("download.pinNeeded"),
         action: new URL(request.url).pathname + new URL(request.url).search,
       },
@@ -88,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Named in the person's language, a set by its Tamil title where the studio wrote one:
   // "Priya & Karthik – All photos (web size).zip".
   const name = t("download.zipName", {
-    title: galleryTitleIn(words.language, gallery),
+    title: titleIn(words.language, gallery),
     what: scope.kind === "all" ? t("downloads.all") : inLanguage(words.language, delivery.label, delivery.labelTa),
     size: size === "original" ? "original" : "web",
   });
@@ -105,7 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!given.ok) {
     const status = pinRefusalStatus(given, "download");
     const words = await wordsFor(request);
-    const title = galleryTitleIn(words.language, gallery);
+    const title = titleIn(words.language, gallery);
     return downloadPinPage(status, { title, message: pinRefusalText(words.t, given), action: back }, words);
   }
   const setCookie = await downloadPinGivenCookie(request, params.token, given.claim);

@@ -11,9 +11,9 @@ import { languageOfRequest } from "#app/i18n/language.server.ts";
 import { privatePageHeaders } from "#app/utils/private-meta.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { siteContext } from "#app/utils/route-data.ts";
+import { titleIn } from "#domain/catalog/localized.ts";
 import { galleryPath, giveDownloadPin } from "#domain/galleries/access.server.ts";
 import { type DownloadSize, downloadOffers, offeredSizes } from "#domain/galleries/downloads.server.ts";
-import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import { getMediaStorage } from "#domain/media/storage.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import { getDb } from "#platform/db/db.server.ts";
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { gallery, visitor } = gate;
   const base = galleryPath(gallery.token);
   const language = await languageOfRequest(request);
-  const page = { title: galleryTitleIn(language, gallery), base, sizes: offeredSizes(gallery) };
+  const page = { title: titleIn(language, gallery), base, sizes: offeredSizes(gallery) };
   if (page.sizes.length === 0) {
     return data({ ...page, state: "off" as const, offers: [] }, { status: 403, headers: privateHeaders });
   }

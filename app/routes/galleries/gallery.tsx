@@ -20,12 +20,12 @@ import { siteContext } from "#app/utils/route-data.ts";
 import { galleryAlbums } from "#domain/albums/proofing.server.ts";
 import { galleryAudience } from "#domain/catalog/audience.server.ts";
 import { eventDayIn } from "#domain/catalog/language-dates.ts";
+import { titleIn } from "#domain/catalog/localized.ts";
 import { galleryPath } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
 import { clientCoverAlt, galleryCover } from "#domain/galleries/cover.server.ts";
-import { galleryTitleIn } from "#domain/galleries/galleries.server.ts";
 import {
   createList,
   LIST_NAME_MAX_CHARS,
@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One read of the gallery's albums the couple may see (a sent version each), beside the photos'.
     galleryAlbums(db, galleryAudience(gallery.id), gallery.id),
   ]);
-  const title = galleryTitleIn(language, gallery);
+  const title = titleIn(language, gallery);
   return data(
     {
       kind: "open" as const,

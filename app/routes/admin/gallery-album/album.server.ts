@@ -6,8 +6,6 @@ import { data } from "react-router";
 import type { ActionAnswer } from "#app/components/admin/action-notice.tsx";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import {
-  type AlbumTitleField,
-  albumTitleValues,
   albumVersions,
   ProofingRefusal,
   renameGalleryAlbum,
@@ -18,6 +16,7 @@ import {
 import { readAlbums } from "#domain/albums/store.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import type { Thumbnail } from "#domain/catalog/images.server.ts";
+import { type TitleField, typedTitles } from "#domain/catalog/localized.ts";
 import { readPhotoLabels } from "#domain/catalog/sets.server.ts";
 import { watermarkOf } from "#domain/galleries/downloads.server.ts";
 import { type GalleryRecord, readGallery } from "#domain/galleries/galleries.server.ts";
@@ -123,8 +122,8 @@ export function versionParam(value: string | null): number | null {
 export type AlbumPageAnswer = ActionAnswer & {
   form?: "send" | "resolve" | "rename";
   /** The rename form's: the message beside each refused field, and what was typed to show again. */
-  errors?: Partial<Record<AlbumTitleField, string>>;
-  values?: Record<AlbumTitleField, string>;
+  errors?: Partial<Record<TitleField, string>>;
+  values?: Record<TitleField, string>;
 };
 
 function refused(error: unknown) {
@@ -145,7 +144,7 @@ export async function albumAction(
 ) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "album-rename") {
-    const typed = albumTitleValues(form);
+    const typed = typedTitles(form);
     try {
       const { title } = await renameGalleryAlbum(db, gallery.id, album.id, typed.title, typed.titleTa);
       return { form: "rename", notice: `Album renamed to “${title}”.` } satisfies AlbumPageAnswer;

@@ -1,8 +1,9 @@
 // The gallery's albums (issue 32), as the Albums panel lists them: each with its newest version's
 // state and last activity; a new album is made here and opened at its own page to upload into.
 import { redirect } from "react-router";
-import { albumTitleValues, createAlbum, galleryAlbums, ProofingRefusal } from "#domain/albums/proofing.server.ts";
+import { createAlbum, galleryAlbums, ProofingRefusal } from "#domain/albums/proofing.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
+import { typedTitles } from "#domain/catalog/localized.ts";
 import type { GalleryRecord } from "#domain/galleries/galleries.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
 import { invalid } from "./answer.ts";
@@ -19,7 +20,7 @@ export const albumHref = (galleryId: number, albumId: number) => `/admin/galleri
 
 export const albumsIntents: IntentHandlers = {
   "album-create": async ({ db, gallery, form }) => {
-    const typed = albumTitleValues(form);
+    const typed = typedTitles(form);
     try {
       const { albumId } = await createAlbum(db, gallery.id, typed);
       return redirect(albumHref(gallery.id, albumId));

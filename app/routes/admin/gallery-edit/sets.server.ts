@@ -1,11 +1,11 @@
 // The gallery's sets: add, rename, reorder (by one place, or dragged to any), trash.
+import { typedTitles } from "#domain/catalog/localized.ts";
 import { addGallerySet } from "#domain/galleries/galleries.server.ts";
 import {
   checkSetTitle,
   moveGallerySet,
   placeGallerySet,
   renameGallerySet,
-  setTitleValues,
   trashGallerySet,
 } from "#domain/galleries/gallery-sets.server.ts";
 import { type Answer, invalid } from "./answer.ts";
@@ -19,15 +19,14 @@ async function moveSet({ db, gallery, form }: IntentArgs, step: -1 | 1) {
 export const setsIntents: IntentHandlers = {
   "set-add": async ({ db, gallery, form }) => {
     const checked = checkSetTitle(form.get("title"), form.get("titleTa"));
-    if (!checked.ok) return invalid({ form: "set-add", errors: checked.errors, values: setTitleValues(form) });
+    if (!checked.ok) return invalid({ form: "set-add", errors: checked.errors, values: typedTitles(form) });
     await addGallerySet(db, gallery.id, checked.title, checked.titleTa);
     return { form: "set-add", notice: `Set “${checked.title}” added.` } satisfies Answer;
   },
   "set-rename": async ({ db, gallery, form }) => {
     const setId = Number(form.get("setId"));
     const checked = checkSetTitle(form.get("title"), form.get("titleTa"));
-    if (!checked.ok)
-      return invalid({ form: "set-rename", setId, errors: checked.errors, values: setTitleValues(form) });
+    if (!checked.ok) return invalid({ form: "set-rename", setId, errors: checked.errors, values: typedTitles(form) });
     if (!(await renameGallerySet(db, gallery.id, setId, checked))) return { notice: "That set is no longer here." };
     return { form: "set-rename", setId, notice: `Set renamed to “${checked.title}”.` } satisfies Answer;
   },
