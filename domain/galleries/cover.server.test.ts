@@ -11,7 +11,8 @@ import { createShoot, trashShoot } from "../catalog/shoots.server.ts";
 import {
   COVER_IN_TRASH,
   COVER_NOT_IN_GALLERY,
-  clientCoverAlt,
+  type CoverAlt,
+  coverAltIn,
   findGalleryPhotoPage,
   galleryCover,
   galleryCovers,
@@ -80,8 +81,10 @@ describe("a client gallery's cover", () => {
     const gallery = { id: galleryId, title: "Priya & Karthik" };
     const cover = first(photos.reception);
     await setGalleryCover(db, galleryId, cover);
-    const words = (language: "en" | "ta") =>
-      clientCoverAlt(language, (g: typeof gallery) => `${language}: cover of ${g.title}`);
+    const words =
+      (language: "en" | "ta"): CoverAlt<typeof gallery> =>
+      (g, label) =>
+        coverAltIn(language, label, `${language}: cover of ${g.title}`);
     const altIn = async (language: "en" | "ta") => (await galleryCover(db, gallery, words(language)))?.image.alt;
     // No alt text of the studio's: the reader's own words for the gallery.
     expect([await altIn("en"), await altIn("ta")]).toEqual([

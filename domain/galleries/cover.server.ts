@@ -59,17 +59,17 @@ export interface StoredCover {
  */
 export type CoverAlt<G> = (gallery: G, label: PhotoLabel) => string;
 
+/**
+ * A cover's alt text in `language`: the photo's own (the Tamil where the studio wrote one), else
+ * `fallback`, the reader's words for the gallery ("Cover photo of …" in that language).
+ */
+export function coverAltIn(language: ContentLanguage, label: PhotoLabel, fallback: string): string {
+  return inLanguage(language, label.alt, label.altTa).trim() || fallback;
+}
+
 /** The admin's (English): the photo's alt text, else "Cover photo of {title}". */
 export const studioCoverAlt: CoverAlt<{ title: string }> = (gallery, label) =>
-  label.alt.trim() || `Cover photo of ${gallery.title}`;
-
-/**
- * A client's, in `language`: the photo's alt text in it (the Tamil where the studio wrote one),
- * else `fallback`, the catalogue's words for the gallery ("Cover photo of …" in that language).
- */
-export function clientCoverAlt<G>(language: ContentLanguage, fallback: (gallery: G) => string): CoverAlt<G> {
-  return (gallery, label) => inLanguage(language, label.alt, label.altTa).trim() || fallback(gallery);
-}
+  coverAltIn("en", label, `Cover photo of ${gallery.title}`);
 
 /**
  * The covers to show for these galleries, by gallery id: only a live photo in one of the

@@ -20,7 +20,7 @@ import { domainOf, type InlineImage, type MailAddresses, type OutgoingMail } fro
 import { greeting, STUDIO_LANGUAGE, type StudioNameIn, type WordsFor } from "../mail/words.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 import { GRID_MAX_VARIANT_WIDTH_PX } from "./compact-image.ts";
-import { type CoverAlt, clientCoverAlt, storedCovers } from "./cover.server.ts";
+import { type CoverAlt, coverAltIn, storedCovers } from "./cover.server.ts";
 import { MAIL_LOGO_HEIGHT_PX, type MailPicture, readyMailHtml } from "./ready-mail.ts";
 import { galleryLink, galleryReadyMessage, titleForClient } from "./sending.server.ts";
 
@@ -317,9 +317,11 @@ async function coverImages(
   const images = new Map<number, MailImage>();
   // Described in the client's language, as the rest of their mail.
   const alt: CoverAlt<GalleryForMail> = (gallery, label) =>
-    clientCoverAlt(gallery.language, () =>
+    coverAltIn(
+      gallery.language,
+      label,
       wordsFor(gallery.language)("mail.galleryReady.coverAlt", { title: titleForClient(gallery) }),
-    )(gallery, label);
+    );
   for (const [id, cover] of await storedCovers(db, galleries, alt)) {
     const image = await imageOrNone("cover", async () => {
       const variant = mailSourceVariant(cover.stored.variants, {

@@ -25,7 +25,7 @@ import { galleryPath } from "#domain/galleries/access.server.ts";
 import { activeList, itemAction, positiveInt } from "#domain/galleries/client-request.server.ts";
 import { asksOnlyList } from "#domain/galleries/client-types.ts";
 import { galleryWindows } from "#domain/galleries/client-view.server.ts";
-import { clientCoverAlt, galleryCover } from "#domain/galleries/cover.server.ts";
+import { coverAltIn, galleryCover } from "#domain/galleries/cover.server.ts";
 import {
   createList,
   LIST_NAME_MAX_CHARS,
@@ -76,13 +76,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       eventDate: eventDayIn(language, gallery.eventDate),
       // Only here, past the door: never on the PIN or closed pages, nor in meta (see below).
       cover:
-        (
-          await galleryCover(
-            db,
-            gallery,
-            clientCoverAlt(language, () => t("gallery.cover.alt", { title })),
-          )
-        )?.image ?? null,
+        (await galleryCover(db, gallery, (_, label) => coverAltIn(language, label, t("gallery.cover.alt", { title }))))
+          ?.image ?? null,
       paged: sets.some((s) => s.offset > 0) || url.searchParams.has("set"),
       // In "only my favourites", a set without any is left out.
       sets: only ? sets.filter((s) => s.count > 0) : sets,
