@@ -352,8 +352,9 @@ export async function renderVariants(
     // WebP's alpha plane encoded for nothing).
     decoded = await (channels === 3 ? marking.removeAlpha() : marking).raw().toBuffer({ resolveWithObject: true });
   }
-  const marked = { width, height, channels: decoded.info.channels };
-  const fromDecoded = () => sharp(decoded.data, { raw: marked });
+  // Marked or not, its size is the decode's; its channels, what the marking left.
+  const pixels = { width, height, channels: decoded.info.channels };
+  const fromDecoded = () => sharp(decoded.data, { raw: pixels });
 
   const encode = async (spec: VariantSpec): Promise<RenderedVariant> => {
     // The size is ours, not sharp's rounding, so the watermark's SVG is drawn for exactly it and

@@ -366,8 +366,9 @@ function Spread({
           {...(first ? {} : afterMainImage())}
           style={{ aspectRatio: `${image.width} / ${image.height}` }}
         >
-          {/* Each format's files (AVIF, then the JPEGs of a browser without it; a spread made
-              before the AVIF plan: its WebPs), the browser taking the first it can show. */}
+          {/* Each format's files (the phone's AVIF with the rest, then the WebP and JPEG of a
+              browser without AVIF; a spread made before the AVIF plan: its WebPs alone), the
+              browser taking the first it can show. */}
           <picture>
             {image.sources.map((source) => (
               <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={SPREAD_SIZES} />

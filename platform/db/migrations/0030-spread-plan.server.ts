@@ -1,6 +1,6 @@
 // Which files an album spread was made with (issue 32): `plan` 1 is the first plan (WebP at the
-// screen sizes), 2 the AVIF plan (AVIF at the screen sizes, a JPEG at the larger one for a browser
-// without AVIF; domain/media/pipeline.server.ts planSpreadVariants). A spread's files are found by
+// screen sizes), 2 the AVIF plan (the phone's size in AVIF, the larger one still WebP; ADR 048,
+// domain/media/pipeline.server.ts planSpreadVariants). A spread's files are found by
 // their deterministic names, not by rows (a watermarked file has none), so a page must know which
 // plan made them: a spread made before this change keeps its WebPs and is shown with them. The
 // same on SQLite and PostgreSQL.
