@@ -19,6 +19,7 @@ import {
   readStudioRow,
   type StudioRow,
   shootCovers,
+  studioNameIn,
 } from "./read-model.server.ts";
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "./search-limits.ts";
 import type {
@@ -55,7 +56,6 @@ const AROUND: Record<
 };
 
 /** The studio's name in the language. */
-const studioName = (s: StudioRow, language: ContentLanguage) => inLanguage(language, s.name, s.name_ta);
 
 /** A shoot's title and location in the language. */
 function shootWords(s: PortfolioShootRecord, language: ContentLanguage) {
@@ -85,7 +85,7 @@ export async function getStudio(
   const s = await studioRow(db, row);
   if (!s) return null;
   const images = await loadStoredImages(db, PUBLIC, s.logo_asset_id === null ? [] : [s.logo_asset_id]);
-  const name = studioName(s, language);
+  const name = studioNameIn(s, language);
   return {
     name,
     tagline: inLanguage(language, s.tagline, s.tagline_ta),
@@ -114,7 +114,7 @@ export async function getAboutPage(
   const text = inLanguage(language, s.about_text, s.about_text_ta);
   if (text.trim() === "") return null;
   const images = await loadStoredImages(db, PUBLIC, s.about_asset_id === null ? [] : [s.about_asset_id]);
-  const name = studioName(s, language);
+  const name = studioNameIn(s, language);
   return {
     title: inLanguage(language, s.about_title, s.about_title_ta) || AROUND[language].about(name),
     text,
@@ -136,7 +136,7 @@ export async function getShowreel(
   );
   return {
     videoId: s.showreel_video_id,
-    poster: imageOrNull(images, s.showreel_poster_asset_id, AROUND[language].showreel(studioName(s, language))),
+    poster: imageOrNull(images, s.showreel_poster_asset_id, AROUND[language].showreel(studioNameIn(s, language))),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   shootVisibleTo,
 } from "./audience.server.ts";
 import { loadStoredImages, type StoredImage } from "./images.server.ts";
+import { type ContentLanguage, inLanguage } from "./localized.ts";
 
 // --- the studio row: one per studio, read at most once per request.
 
@@ -37,6 +38,14 @@ export async function readStudioRow(db: Database): Promise<StudioRow | null> {
 export function jsonList<T>(text: string): T[] {
   const value: unknown = JSON.parse(text);
   return Array.isArray(value) ? (value as T[]) : [];
+}
+
+/**
+ * The studio's name in `language`: the Tamil one where it wrote one (migration 0027); the pages'
+ * and the mails' alike.
+ */
+export function studioNameIn(row: Pick<StudioRow, "name" | "name_ta">, language: ContentLanguage): string {
+  return inLanguage(language, row.name, row.name_ta);
 }
 
 /** The studio's phone numbers as its settings list them; none without a studio. */

@@ -6,9 +6,8 @@
 
 import type { Database } from "../../platform/db/db.server.ts";
 import { readEnv } from "../../platform/env.server.ts";
-import { inLanguage } from "../catalog/localized.ts";
 import { getStudio } from "../catalog/public-pages.server.ts";
-import { readStudioRow } from "../catalog/read-model.server.ts";
+import { readStudioRow, studioNameIn } from "../catalog/read-model.server.ts";
 import type { MailAddresses } from "../mail/smtp.server.ts";
 import type { StudioNameIn } from "../mail/words.ts";
 
@@ -65,5 +64,5 @@ export async function mailAddresses(db: Database): Promise<MailAddresses | undef
 /** The studio's name as each mail language signs it (the Tamil where the studio wrote one). */
 export async function studioNames(db: Database): Promise<StudioNameIn> {
   const studio = await readStudioRow(db);
-  return (language) => (studio ? inLanguage(language, studio.name, studio.name_ta) : "the studio");
+  return (language) => (studio ? studioNameIn(studio, language) : "the studio");
 }

@@ -13,8 +13,7 @@ import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
 import { albumSentMessage } from "#domain/albums/messages.ts";
-import { inLanguage } from "#domain/catalog/localized.ts";
-import { studioPhones } from "#domain/catalog/read-model.server.ts";
+import { studioNameIn, studioPhones } from "#domain/catalog/read-model.server.ts";
 import { galleryLink, studioCountry, titleForClient, whatsappLink } from "#domain/galleries/sending.server.ts";
 import { getDb } from "#platform/db/db.server.ts";
 import { publicOrigin } from "#platform/public-origin.server.ts";
@@ -43,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             // The couple's title: in Tamil for a Tamil couple, where the studio wrote one.
             albumTitle: titleForClient({ title: album.title, titleTa: album.titleTa, language: gallery.language }),
             versionNumber: newest.number,
-            studioName: studio ? inLanguage(gallery.language, studio.name, studio.name_ta) : "",
+            studioName: studio ? studioNameIn(studio, gallery.language) : "",
             clientName: gallery.clientName,
             link: galleryLink(publicOrigin(), gallery.token),
             // In the couple's language (their gallery's), though the admin around it is English.

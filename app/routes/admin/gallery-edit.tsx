@@ -15,9 +15,8 @@ import { readAdminForm } from "#app/http/admin-form.server.ts";
 import { mailWordsFor } from "#app/i18n/mail-words.server.ts";
 import { requireIdParam } from "#app/utils/id-param.ts";
 import { studioRowOf } from "#app/utils/request-context.ts";
-import { inLanguage } from "#domain/catalog/localized.ts";
 import { otherShoots } from "#domain/catalog/photos.server.ts";
-import { studioPhones } from "#domain/catalog/read-model.server.ts";
+import { studioNameIn, studioPhones } from "#domain/catalog/read-model.server.ts";
 import { guestHiddenPhotoIds } from "#domain/catalog/sets.server.ts";
 import { getShootForEdit } from "#domain/catalog/shoots.server.ts";
 import { studioTodayOf } from "#domain/galleries/access-settings.server.ts";
@@ -163,7 +162,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       panel,
       url,
       // The client's messages are signed in their language (the Tamil name where the studio wrote one).
-      studio ? inLanguage(gallery.language, studio.name, studio.name_ta) : "",
+      studio ? studioNameIn(studio, gallery.language) : "",
       studioPhones(studio),
     ),
   ]);

@@ -4,7 +4,7 @@ import { PUBLIC } from "../../catalog/audience.server.ts";
 import { loadStoredImages } from "../../catalog/images.server.ts";
 import { type ContentLanguage, inLanguage } from "../../catalog/localized.ts";
 import { LINKS_BEFORE_LOGO, NAV_LINKS } from "../../catalog/navigation.ts";
-import { readStudioRow } from "../../catalog/read-model.server.ts";
+import { readStudioRow, studioNameIn } from "../../catalog/read-model.server.ts";
 import { BLOCK_TYPE } from "../content-types.server.ts";
 import { builtInLogo, type MediaData, mediaData, mediaRecord } from "../media.server.ts";
 import type { Resource } from "../resource.server.ts";
@@ -42,7 +42,7 @@ export const blocks: Resource<BlockEntry> = {
     const studio = await readStudioRow(db);
     // The studio's name and tagline in the locale (issue 33); the links' names are the site's
     // English navigation words, which the studio does not edit.
-    const name = studio ? inLanguage(locale, studio.name, studio.name_ta) : "";
+    const name = studio ? studioNameIn(studio, locale) : "";
     // The studio's own logo (its JPEG variant) once set in the admin, else the built-in one.
     const logoId = studio?.logo_asset_id ?? null;
     const stored = logoId === null ? undefined : (await loadStoredImages(db, PUBLIC, [logoId])).get(logoId);
