@@ -27,6 +27,7 @@ import { jobIdOfUpload } from "../domain/jobs/queue.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
 import { ImageRejectedError } from "../domain/media/pipeline.server.ts";
 import { s3Folder } from "../domain/media/s3-store.server.ts";
+import { type ImageSource, sourceFile } from "../domain/media/source.server.ts";
 import { getMediaStorage } from "../domain/media/storage.server.ts";
 import {
   UPLOAD_CSRF_HEADER,
@@ -113,10 +114,12 @@ function uploadFields(upload: Upload): UploadFields | null {
   return { kind: "photo", shootId, batchIndex, fileName, batchId };
 }
 
-/** Where uploads wait: tus's store, and a finished upload's bytes read back whole. */
+/** Where uploads wait: tus's store, and a finished upload's bytes read back whole or its file. */
 interface UploadStaging {
   store: DataStore;
   read(id: string): Promise<Uint8Array>;
+  /** The finished upload for the image pipeline: its file on this disk, else its bytes. */
+  source(id: string): Promise<ImageSource>;
 }
 
 /**
@@ -127,12 +130,13 @@ function uploadStaging(dataDir: string): UploadStaging {
   const bucket = readEnv().media.s3;
   if (bucket) {
     const store = new BlobUploadStore(s3Folder(bucket, "uploads"), { expirationMs: UPLOAD_EXPIRY_MS });
-    return { store, read: (id) => store.read(id) };
+    return { store, read: (id) => store.read(id), source: (id) => store.read(id) };
   }
   const directory = path.join(dataDir, "uploads");
   return {
     store: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
     read: (id) => fs.readFile(path.join(directory, id)),
+    source: (id) => sourceFile(path.join(directory, id)),
   };
 }
 
@@ -155,17 +159,20 @@ export function createUploads(dataDir: string): Uploads {
     const fields = uploadFields(upload);
     if (!fields) throw new UploadRefusal(400, NO_TARGET);
     try {
-      const data = await staging.read(upload.id);
-      if (fields.kind === "photo") return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+      if (fields.kind === "photo") {
+        const data = await staging.read(upload.id);
+        return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
+      }
       const { galleryId, ...spread } = fields;
       // Made as it finishes, beside the uploader's other files (the new draft they share is the
       // database's to settle): on 2 cores, two spreads' decodes at once each have a core.
       await ingestSpread({ db: getDb(), storage: getMediaStorage(dataDir) }, galleryId, {
         ...spread,
         uploadId: upload.id,
-        data,
+        // Its file, linked in as the original: a 19 MB spread is not read into memory (ADR 049).
+        source: await staging.source(upload.id),
       });
-      // Made into a spread's files already: the staged bytes are not needed by any job.
+      // Made into a spread's files already: the staged name is not needed by any job.
       await store.remove(upload.id).catch(() => {});
       return { fromTrash: false };
     } catch (error) {

@@ -87,7 +87,7 @@ async function sentAlbum({
       albumId,
       fileName: "spread-01.jpg",
       place: 1,
-      data: await seededJpeg(7, 960, 480),
+      source: await seededJpeg(7, 960, 480),
     },
     sentAt,
   );
@@ -164,7 +164,7 @@ describe("album mails through the outbox", () => {
         albumId: album.albumId,
         fileName: "spread-01.jpg",
         place: 1,
-        data: await seededJpeg(8, 960, 480),
+        source: await seededJpeg(8, 960, 480),
       },
       laterBy(2),
     );

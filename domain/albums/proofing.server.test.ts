@@ -1,12 +1,16 @@
 // Album proofing's rules on a real database (SQLite here, PostgreSQL in its run): spreads made by
 // the pipeline into a draft the couple cannot see, a version sent and answered, comments with a
 // swap photo, what a new version changed and answered, approval kept and locking the version.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetVisibleTo, galleryAudience, PUBLIC, STUDIO } from "#domain/catalog/audience.server.ts";
 import { findImagePage } from "#domain/catalog/image-picker.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { ImageRejectedError } from "#domain/media/pipeline.server.ts";
+import { sourceFile } from "#domain/media/source.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { byFileName, spreadNumberOf } from "./numbering.ts";
@@ -78,7 +82,7 @@ describe("album proofing", () => {
         albumId,
         fileName,
         place,
-        data,
+        source: data,
       }),
     );
   const couple = (albumId: number) =>
@@ -349,7 +353,7 @@ describe("album proofing", () => {
       albumId,
       fileName: "2.jpg",
       place: 2,
-      data: new TextEncoder().encode("not a photo"),
+      source: new TextEncoder().encode("not a photo"),
     });
     await expect(broken).rejects.toBeInstanceOf(ImageRejectedError);
     await expect(broken).rejects.toThrow(/2\.jpg/);
@@ -360,10 +364,48 @@ describe("album proofing", () => {
       albumId,
       fileName: "3.jpg",
       place: 3,
-      data: whole.subarray(0, Math.floor(whole.byteLength * 0.6)),
+      source: whole.subarray(0, Math.floor(whole.byteLength * 0.6)),
     });
     await expect(cut).rejects.toThrow(/3\.jpg.*cut short/);
     expect((await studio(albumId))[0]?.spreads.map((s) => s.number)).toEqual([1]);
+  });
+
+  it("takes a finished upload's file where it lies: the original is the file's bytes, kept once the upload goes", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "From the disk");
+    const staged = path.join(store.dataDir, "staged-upload");
+    const data = await spread(611);
+    fs.writeFileSync(staged, data);
+    await ingestSpread({ db: store.db, storage: store.storage }, galleryId, {
+      uploadId: "on-disk",
+      albumId,
+      fileName: "1.jpg",
+      place: 1,
+      source: await sourceFile(staged),
+    });
+    // The upload's name goes (tus removes it); the original stays, byte for byte.
+    fs.rmSync(staged);
+    const [made] = (await studio(albumId))[0]?.spreads ?? [];
+    expect(made?.sha256).toBe(createHash("sha256").update(data).digest("hex"));
+    const asset = await store.db
+      .selectFrom("assets")
+      .select(["original_key", "original_bytes", "width", "height"])
+      .where("sha256", "=", made?.sha256 ?? "")
+      .executeTakeFirstOrThrow();
+    expect(asset).toMatchObject({ original_bytes: data.byteLength, width: 960, height: 480 });
+    expect(await store.storage.originals.get(asset.original_key)).toEqual(data);
+    expect(made?.image.sources.length).toBeGreaterThan(0);
+
+    // A file cut short on the disk is refused as one in memory is, by name.
+    fs.writeFileSync(staged, data.subarray(0, Math.floor(data.byteLength * 0.6)));
+    const cut = ingestSpread({ db: store.db, storage: store.storage }, galleryId, {
+      uploadId: "on-disk-cut",
+      albumId,
+      fileName: "2.jpg",
+      place: 2,
+      source: await sourceFile(staged),
+    });
+    await expect(cut).rejects.toThrow(/2\.jpg.*cut short/);
+    fs.rmSync(staged);
   });
 
   it("draws the gallery's watermark into every spread file of a watermarked gallery", async () => {
@@ -380,7 +422,7 @@ describe("album proofing", () => {
       albumId,
       fileName: "1.jpg",
       place: 1,
-      data,
+      source: data,
     });
     const [draft] = await albumVersions(
       store.db,

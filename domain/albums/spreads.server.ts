@@ -4,11 +4,12 @@
 // for its answer, which names the file and why when refused (ADR 045 says why not a queued job).
 import type { Database } from "../../platform/db/db.server.ts";
 import { STUDIO } from "../catalog/audience.server.ts";
-import { type IngestDeps, ingestImage, sha256Hex } from "../catalog/ingest.server.ts";
+import { type IngestDeps, ingestImage } from "../catalog/ingest.server.ts";
 import { watermarkOf } from "../galleries/downloads.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
 import { SPREAD_PLAN } from "../media/constants.ts";
 import { ImageRejectedError, inspectSource, planSpreadVariants } from "../media/pipeline.server.ts";
+import { type ImageSource, sha256Of } from "../media/source.server.ts";
 import { spreadNumberOf } from "./numbering.ts";
 import { draftOf, ProofingRefusal } from "./proofing.server.ts";
 import { putSpread, readAlbums, spreadOfUpload } from "./store.server.ts";
@@ -19,7 +20,8 @@ export interface UploadedSpread {
   fileName: string;
   /** Its place (1-based) among the files chosen together, sorted by name: the number a name without one takes. */
   place: number;
-  data: Uint8Array;
+  /** The upload's file where it waits on this disk (never read whole), or its bytes from a bucket. */
+  source: ImageSource;
 }
 
 /** The gallery an album is in, while the album exists. */
@@ -43,13 +45,13 @@ export async function ingestSpread(
     throw new ProofingRefusal(404, "That album no longer exists.");
   // The header's check only: the pipeline below decodes every pixel as strictly as the upload
   // check would, before the studio's answer (a photo's check runs apart, its processing queued).
-  const info = await inspectSource(upload.data, upload.fileName);
+  const info = await inspectSource(upload.source, upload.fileName);
   const versionId = await draftOf(db, galleryId, upload.albumId, now);
   const number = spreadNumberOf(upload.fileName, upload.place);
   if ((await spreadOfUpload(db, upload.uploadId)) !== undefined) return { number, versionId };
-  const sha256 = sha256Hex(upload.data);
+  const sha256 = await sha256Of(upload.source);
   const watermark = watermarkOf(gallery);
-  const { assetId } = await ingestImage(deps, upload.data, upload.fileName, { sha256, info }, (source) =>
+  const { assetId } = await ingestImage(deps, upload.source, upload.fileName, { sha256, info }, (source) =>
     planSpreadVariants(source, watermark, SPREAD_PLAN),
   );
   await putSpread(

@@ -16,7 +16,8 @@ import {
   type SourceInfo,
   type VariantSpec,
 } from "../media/pipeline.server.ts";
-import type { MediaStorage } from "../media/storage.server.ts";
+import { type ImageSource, isSourceFile, sha256Of, sourceBytes } from "../media/source.server.ts";
+import type { BlobStore, MediaStorage } from "../media/storage.server.ts";
 import { addVariants, findAssetByHash, insertAsset } from "./assets.server.ts";
 
 export interface IngestDeps {
@@ -45,10 +46,6 @@ const SETTINGS_TAG: Record<VariantFormat, string> = {
 };
 
 const EXTENSION: Record<VariantFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
-
-export function sha256Hex(data: Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
-}
 
 function settingsTag(spec: VariantSpec): string {
   // The public ladder's names are unchanged; a delivery JPEG or a watermark makes its own.
@@ -85,13 +82,13 @@ const publicPlan: VariantPlan = (info) => planVariants(info.width);
 export async function writeMissingVariants(
   storage: MediaStorage,
   sha256: string,
-  data: Uint8Array,
+  source: ImageSource,
   fileName: string,
   specs: readonly VariantSpec[],
 ): Promise<RenderResult> {
   const present = await Promise.all(specs.map((spec) => storage.public.has(variantKey(sha256, spec))));
   const missing = specs.filter((_, i) => !present[i]);
-  const rendered = await renderVariants(data, fileName, missing);
+  const rendered = await renderVariants(source, fileName, missing);
   for (const variant of rendered.variants) {
     await storage.public.put(variantKey(sha256, variant), variant.data);
   }
@@ -101,6 +98,11 @@ export async function writeMissingVariants(
 function originalKey(sha256: string, mime: string): string {
   const ext = mime.split("/")[1] ?? "bin";
   return `${sha256.slice(0, 2)}/${sha256}.${ext}`;
+}
+
+/** Keeps the source as the original: a file is linked in (or copied), never read whole. */
+function keepOriginal(originals: BlobStore, key: string, source: ImageSource): Promise<void> {
+  return isSourceFile(source) ? originals.putFile(key, source.path) : originals.put(key, source);
 }
 
 /**
@@ -113,18 +115,18 @@ export interface CheckedSource {
 }
 
 /**
- * Stores `data` as an asset (or finds the asset these bytes already are). `checked` spares the
+ * Stores `source` as an asset (or finds the asset these bytes already are). `checked` spares the
  * hash and the header inspection an earlier check already did; the full decode that renders
  * the variants still refuses a corrupt image.
  */
 export async function ingestImage(
   { db, storage }: IngestDeps,
-  data: Uint8Array,
+  source: ImageSource,
   fileName: string,
   checked?: CheckedSource,
   plan: VariantPlan = publicPlan,
 ): Promise<IngestResult> {
-  const sha256 = checked?.sha256 ?? sha256Hex(data);
+  const sha256 = checked?.sha256 ?? (await sha256Of(source));
   const keyOf = (spec: VariantSpec) => variantKey(sha256, spec);
   const existing = await findAssetByHash(db, sha256);
   if (existing) {
@@ -133,7 +135,7 @@ export async function ingestImage(
     const specs = plan({ mime: existing.mime, width: existing.width, height: existing.height });
     const present = await Promise.all(specs.map((spec) => storage.public.has(keyOf(spec))));
     if (present.every(Boolean)) return { assetId: existing.id, created: false, encoded: 0 };
-    const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
+    const rendered = await writeMissingVariants(storage, sha256, source, fileName, specs);
     await addVariants(
       db,
       existing.id,
@@ -148,11 +150,11 @@ export async function ingestImage(
     return { assetId: existing.id, created: false, encoded: rendered.variants.length };
   }
 
-  const info = checked?.info ?? (await inspectSource(data, fileName));
+  const info = checked?.info ?? (await inspectSource(source, fileName));
   const specs = plan(info);
 
   // The placeholder lives in the row, not a file, so it is rendered on every (re)try.
-  const rendered = await writeMissingVariants(storage, sha256, data, fileName, specs);
+  const rendered = await writeMissingVariants(storage, sha256, source, fileName, specs);
 
   const rows = await Promise.all(
     specs.filter(recordedAsRow).map(async (spec) => {
@@ -165,9 +167,9 @@ export async function ingestImage(
   );
 
   const origKey = originalKey(sha256, info.mime);
-  if (!(await storage.originals.has(origKey))) await storage.originals.put(origKey, data);
+  if (!(await storage.originals.has(origKey))) await keepOriginal(storage.originals, origKey, source);
   // Read from the source, the only copy with EXIF: every variant is written without metadata.
-  const capturedAt = await readCaptureTime(data);
+  const capturedAt = await readCaptureTime(source);
 
   const assetId = await insertAsset(
     db,
@@ -175,7 +177,7 @@ export async function ingestImage(
       sha256,
       original_key: origKey,
       original_name: fileName,
-      original_bytes: data.byteLength,
+      original_bytes: sourceBytes(source),
       mime: info.mime,
       width: info.width,
       height: info.height,

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { FIXTURES_DIR, noisePng, pngHeaderClaiming } from "#fixtures/test-store.ts";
 import { cameraJpeg } from "#tests/helpers/exif-jpeg.ts";
@@ -8,6 +9,7 @@ import {
   checkSourceDecodes,
   ImageRejectedError,
   inspectSource,
+  planSpreadVariants,
   planVariants,
   readCaptureTime,
   readEmbeddedMetadata,
@@ -113,6 +115,37 @@ describe("planVariants", () => {
 });
 
 describe("renderVariants", () => {
+  it("marks a spread's files once, on its band only, and every file carries it where the gallery says", async () => {
+    // A flat mid-grey spread: any change in a row is the watermark's.
+    const flat = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: "#777777" } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const mark = { text: "NILA STUDIO", position: "center", opacityPercent: 90 } as const;
+    const specs = planSpreadVariants({ width: 4000, height: 2000 }, mark, 2);
+    const { variants } = await renderVariants(flat, "spread.jpg", specs);
+    expect(variants.map((v) => v.format).sort()).toEqual(["avif", "jpeg", "webp"]);
+    for (const file of variants) {
+      const { data, info } = await sharp(file.data).raw().toBuffer({ resolveWithObject: true });
+      // Still opaque: the mark's alpha is not the spread's.
+      expect(info.channels).toBe(3);
+      const rowSpread = (from: number, to: number) => {
+        let low = 255;
+        let high = 0;
+        for (let i = from * info.width * 3; i < to * info.width * 3; i++) {
+          low = Math.min(low, data[i] ?? 0);
+          high = Math.max(high, data[i] ?? 0);
+        }
+        return high - low;
+      };
+      const middle = Math.round(info.height / 2);
+      // The text across the middle: bright letters and their dark outline on the grey.
+      expect(rowSpread(middle - 2, middle + 2), `${file.format} at ${file.width}`).toBeGreaterThan(80);
+      // The top and bottom fifths are the grey as it was.
+      expect(rowSpread(0, Math.round(info.height / 5))).toBeLessThan(12);
+      expect(rowSpread(Math.round((info.height * 4) / 5), info.height)).toBeLessThan(12);
+    }
+  });
+
   it("writes upright variants with no EXIF, GPS, XMP or IPTC, and a tiny placeholder", async () => {
     const original = await readEmbeddedMetadata(orientedJpeg);
     expect(original.hasExif).toBe(true);

@@ -7,7 +7,7 @@
 // sets them: ADR 030 measured both, and neither bounds what the server keeps after processing.
 // glibc's malloc arenas do, and the server's entry bounds those at start (MALLOC_ARENA_MAX).
 import exifReader from "exif-reader";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { formatFileSize } from "#platform/bytes.ts";
 import {
@@ -42,6 +42,7 @@ import {
   WATERMARK_TEXT_SHARE,
   WEBP_OPTIONS,
 } from "./constants.ts";
+import { type ImageSource, isSourceFile, sharpInput, sourceBytes, sourceSlice } from "./source.server.ts";
 
 /** A source we will not ingest; the message names the file and says why. */
 export class ImageRejectedError extends Error {
@@ -112,12 +113,13 @@ const DECODE_FAIL_ON = "error";
  * Whether a JPEG or PNG lacks the marker its last bytes must hold (JPEG's end of image, PNG's
  * IEND chunk): the file was cut short. Other formats: unknown.
  */
-function lacksEndMarker(data: Uint8Array): boolean {
-  const n = data.byteLength;
-  const jpeg = data[0] === 0xff && data[1] === 0xd8;
-  if (jpeg) return !(data[n - 2] === 0xff && data[n - 1] === 0xd9);
-  const png = data[0] === 0x89 && data[1] === 0x50 && data[2] === 0x4e && data[3] === 0x47;
-  if (png) return Buffer.from(data.subarray(n - 8, n - 4)).toString("latin1") !== "IEND";
+async function lacksEndMarker(source: ImageSource): Promise<boolean> {
+  const [head, tail] = await Promise.all([sourceSlice(source, 0, 4), sourceSlice(source, -8, 8)]);
+  const n = tail.byteLength;
+  const jpeg = head[0] === 0xff && head[1] === 0xd8;
+  if (jpeg) return !(tail[n - 2] === 0xff && tail[n - 1] === 0xd9);
+  const png = head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47;
+  if (png) return Buffer.from(tail.subarray(n - 8, n - 4)).toString("latin1") !== "IEND";
   return false;
 }
 
@@ -127,23 +129,24 @@ function lacksEndMarker(data: Uint8Array): boolean {
  * of libvips' threads share, and with several images decoding at once it can be lost ("Unknown
  * error").
  */
-function undecodable(data: Uint8Array, fileName: string, error: unknown): ImageRejectedError {
+async function undecodable(source: ImageSource, fileName: string, error: unknown): Promise<ImageRejectedError> {
   const detail = (error as Error).message.trim();
-  if (/premature end|truncated|unexpected end/i.test(detail) || lacksEndMarker(data)) {
+  if (/premature end|truncated|unexpected end/i.test(detail) || (await lacksEndMarker(source))) {
     return new ImageRejectedError(fileName, CUT_SHORT);
   }
   return new ImageRejectedError(fileName, `${CORRUPT} (${detail})`);
 }
 
 /** Checks size, sniffs the real type and reads the dimensions without decoding pixels. */
-export async function inspectSource(data: Uint8Array, fileName: string): Promise<SourceInfo> {
-  if (data.byteLength > MAX_SOURCE_BYTES) {
+export async function inspectSource(source: ImageSource, fileName: string): Promise<SourceInfo> {
+  const bytes = sourceBytes(source);
+  if (bytes > MAX_SOURCE_BYTES) {
     throw new ImageRejectedError(
       fileName,
-      `the file is too large (${formatFileSize(data.byteLength)}; the limit is ${formatFileSize(MAX_SOURCE_BYTES)})`,
+      `the file is too large (${formatFileSize(bytes)}; the limit is ${formatFileSize(MAX_SOURCE_BYTES)})`,
     );
   }
-  const type = await fileTypeFromBuffer(data);
+  const type = isSourceFile(source) ? await fileTypeFromFile(source.path) : await fileTypeFromBuffer(source);
   if (!type || !ACCEPTED_SOURCE_MIME.has(type.mime)) {
     throw new ImageRejectedError(
       fileName,
@@ -153,7 +156,7 @@ export async function inspectSource(data: Uint8Array, fileName: string): Promise
   let meta: Metadata;
   try {
     // Only the header is read here; the pixel limit is ours to report, below.
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
+    meta = await sharp(sharpInput(source), { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejectedError(fileName, CORRUPT);
   }
@@ -178,14 +181,14 @@ export async function inspectSource(data: Uint8Array, fileName: string): Promise
  * is still there to be told why, instead of failing later in the background. JPEG and WebP
  * decode scaled down (a 24 MP JPEG at 1/8), so this costs a fraction of processing.
  */
-export async function checkSourceDecodes(data: Uint8Array, fileName: string): Promise<void> {
+export async function checkSourceDecodes(source: ImageSource, fileName: string): Promise<void> {
   try {
-    await sharp(data, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
+    await sharp(sharpInput(source), { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
       .resize(PLACEHOLDER_EDGE_PX, PLACEHOLDER_EDGE_PX, { fit: "inside" })
       .raw()
       .toBuffer();
   } catch (error) {
-    throw undecodable(data, fileName, error);
+    throw await undecodable(source, fileName, error);
   }
 }
 
@@ -271,6 +274,16 @@ export function watermarkOverlay(
   width: number,
   height: number,
 ): { input: Buffer; top: number; left: number } {
+  const { svg, top } = watermarkBand(watermark, width, height);
+  return { input: svg, top, left: 0 };
+}
+
+/** The mark's band: its SVG, the row it starts at and its height in rows. */
+function watermarkBand(
+  watermark: Watermark,
+  width: number,
+  height: number,
+): { svg: Buffer; top: number; rows: number } {
   const long = Math.max(width, height);
   const size = Math.max(8, Math.round(long * WATERMARK_TEXT_SHARE));
   const margin = Math.round(long * WATERMARK_MARGIN_SHARE);
@@ -289,7 +302,28 @@ export function watermarkOverlay(
     `font-family="sans-serif" font-weight="600" font-size="${size}" fill="#ffffff" ` +
     `stroke="#000000" stroke-opacity="0.5" stroke-width="${Math.max(1, size / 24)}" opacity="${opacity}">` +
     `${escapeXml(watermark.text.trim())}</text></svg>`;
-  return { input: Buffer.from(svg), top, left: 0 };
+  return { svg: Buffer.from(svg), top, rows: bottom - top };
+}
+
+/**
+ * Lays the mark onto decoded pixels in place: only its band's rows are blended, and a band as
+ * wide as the image is one run of bytes to copy back. A pass over the whole copy cost twice as
+ * much (ADR 049).
+ */
+async function markDecoded(
+  watermark: Watermark,
+  pixels: Buffer,
+  { width, height, channels }: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+): Promise<void> {
+  const { svg, top, rows } = watermarkBand(watermark, width, height);
+  const rowBytes = width * channels;
+  const start = top * rowBytes;
+  const band = sharp(pixels.subarray(start, start + rows * rowBytes), {
+    raw: { width, height: rows, channels },
+  }).composite([{ input: svg, top: 0, left: 0 }]);
+  // The mark's own alpha is not the image's: an opaque source stays opaque.
+  const marked = await (channels === 3 ? band.removeAlpha() : band).raw().toBuffer();
+  marked.copy(pixels, start);
 }
 
 /** The encoder's settings for a spec: its format's, or its preset's. */
@@ -322,21 +356,21 @@ function sharedWatermark(specs: readonly VariantSpec[]): Watermark | null {
  * needs, then encodes each spec from that in-memory copy.
  */
 export async function renderVariants(
-  data: Uint8Array,
+  source: ImageSource,
   fileName: string,
   specs: readonly VariantSpec[],
 ): Promise<RenderResult> {
   const maxWidth = Math.max(PLACEHOLDER_EDGE_PX, ...specs.map((s) => s.width));
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(data, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
+    decoded = await sharp(sharpInput(source), { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
       .autoOrient()
       .resize({ width: maxWidth, withoutEnlargement: true })
       .toColourspace("srgb")
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw undecodable(data, fileName, error);
+    throw await undecodable(source, fileName, error);
   }
   const { width, height, channels } = decoded.info;
   // Every file marked alike (an album spread's): the mark is laid on once, on the decoded copy,
@@ -344,16 +378,8 @@ export async function renderVariants(
   // edge, so a smaller file carries it as if drawn for it; libvips' compositing, not the drawing,
   // is the cost, about 15 ms a file (ADR 048).
   const shared = sharedWatermark(specs);
-  if (shared) {
-    const marking = sharp(decoded.data, { raw: { width, height, channels } }).composite([
-      watermarkOverlay(shared, width, height),
-    ]);
-    // The mark's own alpha is not the image's: an opaque source stays opaque (nor is AVIF's or
-    // WebP's alpha plane encoded for nothing).
-    decoded = await (channels === 3 ? marking.removeAlpha() : marking).raw().toBuffer({ resolveWithObject: true });
-  }
-  // Marked or not, its size is the decode's; its channels, what the marking left.
-  const pixels = { width, height, channels: decoded.info.channels };
+  if (shared) await markDecoded(shared, decoded.data, { width, height, channels });
+  const pixels = { width, height, channels };
   const fromDecoded = () => sharp(decoded.data, { raw: pixels });
 
   const encode = async (spec: VariantSpec): Promise<RenderedVariant> => {
@@ -466,10 +492,10 @@ function captureTimeOf(taken: unknown, offset: unknown): string | null {
  * the file has no EXIF, no such date, or one that is garbage; never an error, since a photo
  * without a date is still a photo. Read from the original: the public variants carry no EXIF.
  */
-export async function readCaptureTime(data: Uint8Array): Promise<string | null> {
+export async function readCaptureTime(source: ImageSource): Promise<string | null> {
   try {
     // Only the header is read; the pixel limit is inspectSource's to enforce.
-    const { exif } = await sharp(data, { limitInputPixels: false }).metadata();
+    const { exif } = await sharp(sharpInput(source), { limitInputPixels: false }).metadata();
     if (!exif) return null;
     const photo = exifReader(exif).Photo;
     return captureTimeOf(photo?.DateTimeOriginal, photo?.OffsetTimeOriginal);
@@ -517,9 +543,9 @@ export interface FaceInput {
  * JPEG decodes at a fraction of its size), without alpha. Nothing is written anywhere: a selfie
  * lives only in memory. Pixels beyond MAX_SOURCE_PIXELS are refused before decoding.
  */
-export async function decodeForFaces(data: Uint8Array, fileName: string): Promise<FaceInput> {
+export async function decodeForFaces(source: Uint8Array, fileName: string): Promise<FaceInput> {
   try {
-    const { data: rgb, info } = await sharp(data, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
+    const { data: rgb, info } = await sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: DECODE_FAIL_ON })
       .rotate()
       .resize(FACE_INPUT_EDGE_PX, FACE_INPUT_EDGE_PX, { fit: "inside", withoutEnlargement: true })
       .removeAlpha()
@@ -532,7 +558,7 @@ export async function decodeForFaces(data: Uint8Array, fileName: string): Promis
       sum += 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
     return { rgb, width: info.width, height: info.height, meanLuma: sum / (rgb.length / 3) };
   } catch (error) {
-    throw undecodable(data, fileName, error);
+    throw await undecodable(source, fileName, error);
   }
 }
 

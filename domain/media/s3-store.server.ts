@@ -3,6 +3,8 @@
 // <prefix>uploads/... (tus staging, server/upload-store.ts). The bucket's policy makes media/
 // public and nothing else; every object the app writes says how it may be cached
 // (docs/decisions/031-object-storage.md).
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { GetObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "../../platform/env.server.ts";
@@ -132,14 +134,23 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {
+    await this.putBody(key, data, data.byteLength);
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const { size } = await fs.stat(filePath);
+    await this.putBody(key, createReadStream(filePath), size);
+  }
+
+  private async putBody(key: string, body: Uint8Array | Readable, bytes: number): Promise<void> {
     const { sdk, client, bucket } = await this.connect();
     // One PUT is atomic: readers see the old object, or none, until the whole new one is stored.
     await client.send(
       new sdk.PutObjectCommand({
         Bucket: bucket,
         Key: this.objectKey(key),
-        Body: data,
-        ContentLength: data.byteLength,
+        Body: body,
+        ContentLength: bytes,
         ContentType: contentTypeOf(key),
         CacheControl: this.cacheControl,
       }),

@@ -1,6 +1,8 @@
 // The media stores' one interface, on the folder and on a bucket (the S3 test server), and what
 // only the bucket has to get right: where each object lands, how it may be cached, and that
 // nothing but the public variants is ever marked public.
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MEDIA_STORE_KINDS, type MediaTestStore, mediaTestStores } from "#tests/helpers/media-store.ts";
 import { connectS3, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, s3Folder } from "./s3-store.server.ts";
@@ -71,6 +73,18 @@ describe.each(MEDIA_STORE_KINDS)("a media store on the %s", (kind) => {
       new Set(["ab/one-320.avif", "ab/two-320.avif", "cd/three-320.avif"]),
     );
     expect(await keysIn(store.storage.originals)).toEqual(new Set(["ab/original.jpeg"]));
+  });
+
+  it("stores a file of the disk without reading it whole; the stored copy outlives the file's name", async () => {
+    const file = path.join(store.dataDir, "finished-upload");
+    const data = numbered(300_000);
+    fs.writeFileSync(file, data);
+    await store.storage.originals.putFile("ef/efab.jpeg", file);
+    fs.rmSync(file);
+    expect(await store.storage.originals.get("ef/efab.jpeg")).toEqual(data);
+    expect(await keysIn(store.storage.originals)).toEqual(new Set(["ef/efab.jpeg"]));
+    await expect(store.storage.originals.putFile("ef/gone.jpeg", file)).rejects.toThrow(/ENOENT/);
+    expect(await store.storage.originals.has("ef/gone.jpeg")).toBe(false);
   });
 
   it("refuses a key that could climb out of its folder", async () => {

@@ -21,6 +21,12 @@ export interface BlobStore {
   has(key: string): Promise<boolean>;
   /** Writes atomically: a reader sees the whole object or none of it. */
   put(key: string, data: Uint8Array): Promise<void>;
+  /**
+   * Stores a file of this server's disk as `key`, as atomically as put(), without reading it
+   * into memory: a folder links it in (both names are one file until the other is removed), a
+   * bucket streams it. The file must not change afterwards (a finished upload's).
+   */
+  putFile(key: string, filePath: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
   /**
@@ -74,6 +80,9 @@ export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
 }
 
+/** Why a hard link can fail where a copy would not. */
+const LINKLESS = new Set(["EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK"]);
+
 export class DiskBlobStore implements BlobStore {
   readonly root: string;
 
@@ -96,12 +105,30 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {
+    await this.placeVia(key, (temp) => fs.writeFile(temp, data));
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    await this.placeVia(key, async (temp) => {
+      try {
+        await fs.link(filePath, temp);
+      } catch (error) {
+        // Another file system (or one without hard links): a copy, by the kernel.
+        if (!LINKLESS.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+        await fs.copyFile(filePath, temp);
+      }
+    });
+  }
+
+  /**
+   * Writes beside the target and renames: rename is atomic on one file system, so a crash
+   * leaves at worst a stray temporary file, never a truncated image under a real name.
+   */
+  private async placeVia(key: string, write: (temp: string) => Promise<void>): Promise<void> {
     const target = this.file(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write beside the target and rename: rename is atomic on one file system, so a crash
-    // leaves at worst a stray temporary file, never a truncated image under a real name.
     const temp = `${target}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
-    await fs.writeFile(temp, data);
+    await write(temp);
     await fs.rename(temp, target);
   }
 

@@ -7,10 +7,11 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { gallerySetStore } from "#fixtures/gallery-set-store.ts";
 import { FIXTURES_DIR } from "#fixtures/test-store.ts";
-import { sha256Hex, variantKey } from "../catalog/ingest.server.ts";
+import { variantKey } from "../catalog/ingest.server.ts";
 import { claimNextJob } from "../jobs/queue.server.ts";
 import { GALLERY_VIEW_EDGE_PX } from "../media/constants.ts";
 import { deriveSource, planGalleryVariants, readEmbeddedMetadata, type Watermark } from "../media/pipeline.server.ts";
+import { sha256Hex } from "../media/source.server.ts";
 import { enqueueUploadedPhoto, processJob } from "./photo-jobs.server.ts";
 
 const SOURCE = fs.readFileSync(path.join(FIXTURES_DIR, "oriented-gps.jpg"));

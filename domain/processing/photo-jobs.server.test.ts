@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCollection } from "#fixtures/seed.ts";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
-import { ingestImage, sha256Hex } from "../catalog/ingest.server.ts";
+import { ingestImage } from "../catalog/ingest.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
 import {
   movePhoto,
@@ -18,6 +18,7 @@ import { getShootPage } from "../catalog/public-pages.server.ts";
 import { createShoot, getShootForEdit, setCover, setShootStatus } from "../catalog/shoots.server.ts";
 import { claimNextJob, jobProgress, requeueInterruptedJobs } from "../jobs/queue.server.ts";
 import { deriveSource, ImageRejectedError } from "../media/pipeline.server.ts";
+import { sha256Hex } from "../media/source.server.ts";
 import { DUPLICATE_REASON, enqueueUploadedPhoto, knownPhotoHashes, processJob } from "./photo-jobs.server.ts";
 import { startPhotoWorker } from "./photo-worker.server.ts";
 

@@ -20,7 +20,7 @@
 // end of this file, kept together so that they can go through those tables' owners.
 import type { Database } from "../../platform/db/db.server.ts";
 import { assetPlanFacts } from "../catalog/assets.server.ts";
-import { type IngestDeps, ingestImage, sha256Hex, type VariantPlan, variantKey } from "../catalog/ingest.server.ts";
+import { type IngestDeps, ingestImage, type VariantPlan, variantKey } from "../catalog/ingest.server.ts";
 import { POSITION_GAP } from "../catalog/photo-order.ts";
 import {
   lastPhotoPosition,
@@ -49,6 +49,7 @@ import {
   inspectSource,
   planGalleryVariants,
 } from "../media/pipeline.server.ts";
+import { sha256Hex } from "../media/source.server.ts";
 
 export const DUPLICATE_REASON = "a duplicate: this photo is already in the shoot";
 /** What the studio reads for a job the server could not process, after its retries. */

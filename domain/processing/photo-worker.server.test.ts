@@ -6,11 +6,11 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestStore, FIXTURES_DIR, type TestStore } from "#fixtures/test-store.ts";
 import { runRound } from "#platform/background.server.ts";
-import { sha256Hex } from "../catalog/ingest.server.ts";
 import { createShoot } from "../catalog/shoots.server.ts";
 import { claimNextJob, JOB_LEASE_MS, jobProgress, releaseJobs } from "../jobs/queue.server.ts";
 import { JOB_MAX_ATTEMPTS } from "../jobs/worker.server.ts";
 import { deriveSource, inspectSource } from "../media/pipeline.server.ts";
+import { sha256Hex } from "../media/source.server.ts";
 import type { MediaStorage } from "../media/storage.server.ts";
 import { enqueueUploadedPhoto, SERVER_ERROR_REASON } from "./photo-jobs.server.ts";
 import { photoWork, type UploadSource } from "./photo-worker.server.ts";
@@ -124,6 +124,10 @@ describe("a server error while processing", () => {
         put: async (key, data) => {
           if (left-- > 0) throw new Error("ENOSPC: no space left on device");
           await originals.put(key, data);
+        },
+        putFile: async (key, filePath) => {
+          if (left-- > 0) throw new Error("ENOSPC: no space left on device");
+          await originals.putFile(key, filePath);
         },
       },
     };

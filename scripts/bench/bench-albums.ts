@@ -3,10 +3,11 @@
 //
 // On a fresh data directory: 40 distinct spreads made at bench time from two demo photos and a
 // camera's grain (7,200 x 3,600 JPEG at quality 97: 15-20 MB, as a SmartAlbums export is), each
-// made a spread of a gallery's album as the upload's finish does (ingestSpread: the header's
-// check, then the pipeline's spread plan, WebP at 640, 960 and 1280 px and the viewing JPEG at
-// 2,048, watermarked): once one after another, then as the server makes them, each as its upload
-// finishes while the uploader sends PARALLEL_UPLOADS at once. Beside it, the admin's photo rate
+// made a spread of a gallery's album as the upload's finish does (ingestSpread given the staged
+// file, as the server gives it a finished upload's: the header's check, then the pipeline's spread
+// plan, the 720 px AVIF, the 1,280 px WebP and the viewing JPEG at 2,048, watermarked, and the
+// file linked in as the original): once one after another, then as the server makes them, each as
+// its upload finishes while the uploader sends PARALLEL_UPLOADS at once. Beside it, the admin's photo rate
 // measured the same way on 24 MP photos under a gallery set's plan (the photo worker's one at a
 // time). Then, on the production server over the demo studio, the couple's album page (the version
 // sent): its HTML, and mobile Lighthouse beside the home page, whose LCP is the first spread on
@@ -24,6 +25,7 @@ import type { IngestDeps } from "#domain/catalog/ingest.server.ts";
 import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { addGallerySet, createGallery, readGallery } from "#domain/galleries/galleries.server.ts";
 import { deriveSource } from "#domain/media/pipeline.server.ts";
+import { sourceFile } from "#domain/media/source.server.ts";
 import { diskMediaStorage } from "#domain/media/storage.server.ts";
 import { PARALLEL_UPLOADS } from "#domain/media/upload-constants.ts";
 import { demoDataDir } from "#fixtures/demo-data-dir.ts";
@@ -140,7 +142,7 @@ async function ingestAll(deps: IngestDeps, galleryId: number, title: string, fil
         albumId,
         fileName: path.basename(file),
         place: i + 1,
-        data: fs.readFileSync(file),
+        source: await sourceFile(file),
       });
       each.push(performance.now() - at);
     }

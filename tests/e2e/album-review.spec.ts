@@ -51,7 +51,7 @@ async function upload(galleryId: number, albumId: number, number: number, seed: 
       albumId,
       fileName: `album_${String(number).padStart(2, "0")}.jpg`,
       place: number,
-      data: await spreadJpeg(seed),
+      source: await spreadJpeg(seed),
     }),
   );
 }

@@ -82,7 +82,7 @@ function makeAlbum() {
           albumId,
           fileName: `album_0${n}.jpg`,
           place: n,
-          data: await seededJpeg(300 + n, 1600, 800),
+          source: await seededJpeg(300 + n, 1600, 800),
         });
       }
       await sendDraft(db, id, albumId);

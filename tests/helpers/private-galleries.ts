@@ -7,7 +7,7 @@
 
 import { addComment, createAlbum, sendDraft } from "#domain/albums/proofing.server.ts";
 import { ingestSpread } from "#domain/albums/spreads.server.ts";
-import { sha256Hex, variantKey } from "#domain/catalog/ingest.server.ts";
+import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { setAltText, trashPhotos } from "#domain/catalog/photos.server.ts";
 import { chooseGuestSets, setGuestSearch } from "#domain/faces/guest-search.server.ts";
 import { registerGuest } from "#domain/faces/guests.server.ts";
@@ -26,6 +26,7 @@ import { trashGallery } from "#domain/galleries/gallery-details.server.ts";
 import { trashGallerySet } from "#domain/galleries/gallery-sets.server.ts";
 import { createList, enterAsVisitor, heartPhoto, setComment } from "#domain/galleries/selections.server.ts";
 import { planGalleryVariants, planSpreadVariants, type Watermark } from "#domain/media/pipeline.server.ts";
+import { sha256Hex } from "#domain/media/source.server.ts";
 import { type diskMediaStorage, PUBLIC_MEDIA_URL_PREFIX } from "#domain/media/storage.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import type { Database } from "#platform/db/db.server.ts";
@@ -409,7 +410,7 @@ export async function seedAlbum(
       albumId,
       fileName,
       place: number,
-      data,
+      source: data,
     });
     const sha256 = sha256Hex(data);
     const width = PRIVATE_PHOTO_WIDTH_PX;
