@@ -83,7 +83,7 @@ describe("an album's spreads uploaded over tus", () => {
   }
 
   const draftSpreads = async () => {
-    const [newest] = await albumVersions(getDb(), STUDIO, galleryId, albumId, null, "Album");
+    const [newest] = await albumVersions(getDb(), STUDIO, galleryId, albumId, "Album");
     return { state: newest?.state, spreads: newest?.spreads.map((s) => [s.number, s.fileName]) };
   };
 
@@ -146,7 +146,7 @@ describe("an album's spreads uploaded over tus", () => {
     const refused = await upload("spread-04.jpg", await seededJpeg(74, 400, 200), otherAlbumId);
     expect(refused.status).toBe(404);
     expect(refused.body).toBe("That album no longer exists.");
-    const [theirs] = await albumVersions(getDb(), STUDIO, galleryId, otherAlbumId, null, "Album");
+    const [theirs] = await albumVersions(getDb(), STUDIO, galleryId, otherAlbumId, "Album");
     expect(theirs).toBeUndefined();
   });
 

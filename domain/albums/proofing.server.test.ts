@@ -8,8 +8,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetVisibleTo, galleryAudience, PUBLIC, STUDIO } from "#domain/catalog/audience.server.ts";
 import { findImagePage } from "#domain/catalog/image-picker.server.ts";
+import { variantKey } from "#domain/catalog/ingest.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
-import { ImageRejectedError } from "#domain/media/pipeline.server.ts";
+import { ImageRejectedError, planSpreadVariants } from "#domain/media/pipeline.server.ts";
 import { sourceFile } from "#domain/media/source.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
@@ -28,10 +29,11 @@ import {
   removeComment,
   renameGalleryAlbum,
   resolveComment,
+  type SpreadView,
   sendChanges,
   sendDraft,
 } from "./proofing.server.ts";
-import { ingestSpread } from "./spreads.server.ts";
+import { ingestSpread, markSpreadsAgain, spreadsMarkedOtherwise } from "./spreads.server.ts";
 
 /** A spread-shaped JPEG (2:1) whose bytes are its seed's. */
 const spread = (seed: number) => seededJpeg(seed, 960, 480);
@@ -85,9 +87,8 @@ describe("album proofing", () => {
         source: data,
       }),
     );
-  const couple = (albumId: number) =>
-    albumVersions(store.db, galleryAudience(galleryId), galleryId, albumId, null, "Album");
-  const studio = (albumId: number) => albumVersions(store.db, STUDIO, galleryId, albumId, null, "Album");
+  const couple = (albumId: number) => albumVersions(store.db, galleryAudience(galleryId), galleryId, albumId, "Album");
+  const studio = (albumId: number) => albumVersions(store.db, STUDIO, galleryId, albumId, "Album");
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => "accepted",
@@ -408,39 +409,57 @@ describe("album proofing", () => {
     fs.rmSync(staged);
   });
 
-  it("draws the gallery's watermark into every spread file of a watermarked gallery", async () => {
+  it("draws the gallery's watermark into every spread file; a new watermark leaves them shown as made until marked again", async () => {
     const marked = await createGallery(store.db, { title: "Marked" });
-    await store.db
-      .updateTable("client_galleries")
-      .set({ watermark_text: "Studio", watermark_position: "center", watermark_opacity: 40 })
-      .where("id", "=", marked)
-      .execute();
+    const setMark = (text: string) =>
+      store.db
+        .updateTable("client_galleries")
+        .set({ watermark_text: text, watermark_position: "center", watermark_opacity: 40 })
+        .where("id", "=", marked)
+        .execute();
+    await setMark("Studio");
+    const deps = { db: store.db, storage: store.storage };
     const { albumId } = await createAlbum(store.db, marked, "Marked album");
-    const data = await spread(601);
-    await ingestSpread({ db: store.db, storage: store.storage }, marked, {
+    await ingestSpread(deps, marked, {
       uploadId: "m1",
       albumId,
       fileName: "1.jpg",
       place: 1,
-      source: data,
+      source: await spread(601),
     });
-    const [draft] = await albumVersions(
-      store.db,
-      STUDIO,
-      marked,
-      albumId,
-      { text: "Studio", position: "center", opacityPercent: 40 },
-      "A",
-    );
-    const unmarked = await albumVersions(store.db, STUDIO, marked, albumId, null, "A");
-    const files = (v: typeof draft) =>
-      v?.spreads[0]?.image.sources[0]?.srcSet.split(", ").map((e) => e.split(" ")[0] ?? "") ?? [];
-    // The marked names exist; the unmarked plan's names were never made for this gallery's spread.
-    expect(files(draft)).toHaveLength(2);
-    for (const url of files(draft))
-      await expect(store.storage.public.has(url.replace(/^\/media\//, ""))).resolves.toBe(true);
-    for (const url of files(unmarked[0]))
-      await expect(store.storage.public.has(url.replace(/^\/media\//, ""))).resolves.toBe(false);
+    const draft = async () => (await albumVersions(store.db, STUDIO, marked, albumId, "A"))[0]?.spreads[0];
+    const files = async () =>
+      (await draft())?.image.sources.flatMap((s) => s.srcSet.split(", ").map((e) => e.split(" ")[0] ?? "")) ?? [];
+    const made = async (urls: readonly string[]) =>
+      Promise.all(urls.map((url) => store.storage.public.has(url.replace(/^\/media\//, ""))));
+    const first = await files();
+    // A 960 px spread: the phone's AVIF and the viewing JPEG, every one made, every one marked.
+    expect(first.map((url) => url.split(".").at(-1))).toEqual(["avif", "jpg", "jpg"]);
+    expect(await made(first)).toEqual(first.map(() => true));
+    expect((await draft())?.watermark).toEqual({ text: "Studio", position: "center", opacityPercent: 40 });
+    // The unmarked plan's names were never made for this gallery's spread.
+    const sha256 = (await draft())?.sha256 ?? "";
+    const unmarked = planSpreadVariants({ width: 960, height: 480 }, null, 2).map((spec) => variantKey(sha256, spec));
+    expect(await Promise.all(unmarked.map((key) => store.storage.public.has(key)))).toEqual(unmarked.map(() => false));
+
+    // The studio changes the watermark: the page still names the files that were made.
+    await setMark("Nila Studio");
+    expect(await files()).toEqual(first);
+    const now = { text: "Nila Studio", position: "center", opacityPercent: 40 } as const;
+    expect(spreadsMarkedOtherwise([(await draft()) as SpreadView], now)).toHaveLength(1);
+    // Marked again: the new mark's files are made and named; a second time there is nothing to do.
+    expect(await markSpreadsAgain(deps, marked, albumId)).toBe(1);
+    const second = await files();
+    expect(second.filter((url) => first.includes(url))).toEqual([]);
+    expect(await made(second)).toEqual(second.map(() => true));
+    expect((await draft())?.watermark).toEqual(now);
+    expect(spreadsMarkedOtherwise([(await draft()) as SpreadView], now)).toEqual([]);
+    expect(await markSpreadsAgain(deps, marked, albumId)).toBe(0);
+    // No mark at all is a mark too: its spreads are made unmarked, and named so.
+    await setMark("   ");
+    expect(await markSpreadsAgain(deps, marked, albumId)).toBe(1);
+    expect((await draft())?.watermark).toBeNull();
+    expect(await made(await files())).toEqual(first.map(() => true));
   });
 
   it("names an album in Tamil too: saved when made and renamed, cleared when emptied, refused past the English limit", async () => {

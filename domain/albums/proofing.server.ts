@@ -75,6 +75,8 @@ export interface SpreadView {
   sha256: string;
   /** Not the same file as the previous version's spread of this number (or that version had none). */
   changed: boolean;
+  /** The watermark its files carry (the gallery's when it was made, or since marked again). */
+  watermark: Watermark | null;
 }
 
 export interface CommentView {
@@ -258,14 +260,14 @@ export async function resolveComment(
 // --- What either side sees -----------------------------------------------------------------
 
 /**
- * Each spread's files under the gallery's plan as it is now (watermarked when the gallery is):
- * named by the pipeline's deterministic keys, never an unmarked file for a marked gallery.
+ * Each spread's files as they were made: its plan, and the watermark they carry (its gallery's
+ * when it was made, or since marked again), named by the pipeline's deterministic keys. A change
+ * of the gallery's watermark never leaves a page naming files that were not made.
  */
 async function spreadImages(
   db: Database,
   audience: AlbumAudience,
   spreads: readonly SpreadRow[],
-  watermark: Watermark | null,
   alt: (spread: SpreadRow) => string,
 ): Promise<Map<number, ResponsiveImage>> {
   const ids = spreads.map((s) => s.assetId);
@@ -276,7 +278,7 @@ async function spreadImages(
     const file = byAsset.get(spread.assetId);
     if (!file) continue;
     // The files the spread was made with (its row says which plan), found by their names.
-    const plan = planSpreadVariants(file, watermark, spread.plan);
+    const plan = planSpreadVariants(file, spread.watermark, spread.plan);
     if (plan.length === 0) continue;
     const urlOf = (spec: VariantSpec) => publicMediaUrl(variantKey(file.sha256, spec));
     const srcSet = (specs: readonly VariantSpec[]) => specs.map((spec) => `${urlOf(spec)} ${spec.width}w`).join(", ");
@@ -329,7 +331,6 @@ export async function albumVersions(
   audience: AlbumAudience,
   galleryId: number,
   albumId: number,
-  watermark: Watermark | null,
   albumTitleText: string,
 ): Promise<VersionView[]> {
   const versions = await readVersions(db, audience, galleryId, albumId);
@@ -341,7 +342,7 @@ export async function albumVersions(
     readOks(db, audience, ids),
     readApprovals(db, audience, ids),
   ]);
-  const images = await spreadImages(db, audience, spreads, watermark, (s) => `${albumTitleText}, spread ${s.number}`);
+  const images = await spreadImages(db, audience, spreads, (s) => `${albumTitleText}, spread ${s.number}`);
   const numbers = new Map(versions.map((v) => [v.id, v.number]));
   const views = versions.map((version, i): VersionView => {
     const previous = versions[i + 1];
@@ -372,6 +373,7 @@ export async function albumVersions(
             fileName: s.fileName,
             sha256: s.sha256,
             changed: previous !== undefined && before.get(s.number) !== s.sha256,
+            watermark: s.watermark,
           },
         ];
       }),

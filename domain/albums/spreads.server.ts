@@ -4,15 +4,22 @@
 // for its answer, which names the file and why when refused (ADR 045 says why not a queued job).
 import type { Database } from "../../platform/db/db.server.ts";
 import { STUDIO } from "../catalog/audience.server.ts";
-import { type IngestDeps, ingestImage } from "../catalog/ingest.server.ts";
+import { readAssetFiles } from "../catalog/images.server.ts";
+import { type IngestDeps, ingestImage, writeMissingVariants } from "../catalog/ingest.server.ts";
 import { watermarkOf } from "../galleries/downloads.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
 import { SPREAD_PLAN } from "../media/constants.ts";
-import { ImageRejectedError, inspectSource, planSpreadVariants } from "../media/pipeline.server.ts";
+import {
+  ImageRejectedError,
+  inspectSource,
+  planSpreadVariants,
+  sameWatermark,
+  type Watermark,
+} from "../media/pipeline.server.ts";
 import { type ImageSource, sha256Of } from "../media/source.server.ts";
 import { spreadNumberOf } from "./numbering.ts";
 import { draftOf, ProofingRefusal } from "./proofing.server.ts";
-import { putSpread, readAlbums, spreadOfUpload } from "./store.server.ts";
+import { putSpread, readAlbums, readSpreads, readVersions, setSpreadsMark, spreadOfUpload } from "./store.server.ts";
 
 export interface UploadedSpread {
   uploadId: string;
@@ -56,10 +63,63 @@ export async function ingestSpread(
   );
   await putSpread(
     db,
-    { versionId, number, assetId, fileName: upload.fileName, sha256, uploadId: upload.uploadId, plan: SPREAD_PLAN },
+    {
+      versionId,
+      number,
+      assetId,
+      fileName: upload.fileName,
+      sha256,
+      uploadId: upload.uploadId,
+      plan: SPREAD_PLAN,
+      watermark,
+    },
     now,
   );
   return { number, versionId };
+}
+
+/** Spreads whose files carry another mark than their gallery's now (the studio changed it since). */
+export function spreadsMarkedOtherwise<T extends { watermark: Watermark | null }>(
+  spreads: readonly T[],
+  watermark: Watermark | null,
+): T[] {
+  return spreads.filter((spread) => !sameWatermark(spread.watermark, watermark));
+}
+
+/**
+ * Marks the album's spreads with the gallery's watermark as it is now where their files carry
+ * another: each one's files made again from its original (one decode, only the files missing)
+ * under the newest plan, then its row says so. Until then its page names its old files, so the
+ * couple never meets a spread without its files. The studio waits, as it does for an upload
+ * (ADR 045): about a third of a second a spread. Returns how many spreads were marked again.
+ */
+export async function markSpreadsAgain(deps: IngestDeps, galleryId: number, albumId: number): Promise<number> {
+  const { db, storage } = deps;
+  const [gallery] = await readGalleries(db, { id: galleryId, scope: "live" });
+  if (!gallery || !(await galleryOfAlbum(db, galleryId, albumId)))
+    throw new ProofingRefusal(404, "That album no longer exists.");
+  const watermark = watermarkOf(gallery);
+  const versions = await readVersions(db, STUDIO, galleryId, albumId);
+  const stale = spreadsMarkedOtherwise(
+    await readSpreads(
+      db,
+      STUDIO,
+      versions.map((v) => v.id),
+    ),
+    watermark,
+  );
+  const made = new Set<number>();
+  for (const file of await readAssetFiles(db, STUDIO, [...new Set(stale.map((s) => s.assetId))])) {
+    // An original since lost (see npm run repair-media) keeps its spread as it was.
+    if (!(await storage.originals.has(file.originalKey))) continue;
+    const name = stale.find((s) => s.assetId === file.id)?.fileName ?? file.originalKey;
+    const specs = planSpreadVariants(file, watermark, SPREAD_PLAN);
+    await writeMissingVariants(storage, file.sha256, await storage.originals.get(file.originalKey), name, specs);
+    made.add(file.id);
+  }
+  const marked = stale.filter((s) => made.has(s.assetId)).map((s) => s.id);
+  await setSpreadsMark(db, marked, SPREAD_PLAN, watermark);
+  return marked.length;
 }
 
 export { ImageRejectedError };

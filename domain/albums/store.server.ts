@@ -13,6 +13,7 @@ import {
 } from "../catalog/audience.server.ts";
 import type { Titles } from "../catalog/localized.ts";
 import type { SpreadPlan } from "../media/constants.ts";
+import type { Watermark } from "../media/pipeline.server.ts";
 
 export type { AlbumVersionState };
 
@@ -46,6 +47,8 @@ export interface SpreadRow {
   sha256: string;
   /** Which files it was made with (planSpreadVariants). */
   plan: SpreadPlan;
+  /** The watermark its files carry: its gallery's when it was made (null: none). */
+  watermark: Watermark | null;
 }
 
 export interface CommentRow {
@@ -388,6 +391,9 @@ export async function readSpreads(
       "album_spreads.file_name",
       "album_spreads.sha256",
       "album_spreads.plan",
+      "album_spreads.watermark_text",
+      "album_spreads.watermark_position",
+      "album_spreads.watermark_opacity",
     ])
     .where("album_spreads.version_id", "in", [...versionIds])
     .where(albumVersionVisibleTo(audience))
@@ -402,7 +408,35 @@ export async function readSpreads(
     fileName: r.file_name,
     sha256: r.sha256,
     plan: r.plan === 1 ? 1 : 2,
+    watermark:
+      r.watermark_text === ""
+        ? null
+        : { text: r.watermark_text, position: r.watermark_position, opacityPercent: r.watermark_opacity },
   }));
+}
+
+/** A spread's mark as its row keeps it ('' for none). */
+function markColumns(watermark: Watermark | null) {
+  return {
+    watermark_text: watermark?.text ?? "",
+    watermark_position: watermark?.position ?? "bottom-right",
+    watermark_opacity: watermark?.opacityPercent ?? 40,
+  } as const;
+}
+
+/** The spreads say their files now carry `watermark`, made with `plan` (marked again). */
+export async function setSpreadsMark(
+  db: Database,
+  spreadIds: readonly number[],
+  plan: SpreadPlan,
+  watermark: Watermark | null,
+): Promise<void> {
+  if (spreadIds.length === 0) return;
+  await db
+    .updateTable("album_spreads")
+    .set({ plan, ...markColumns(watermark) })
+    .where("id", "in", [...spreadIds])
+    .execute();
 }
 
 /** The spread an upload already made, so a retried upload is one spread. */
@@ -422,6 +456,7 @@ export async function putSpread(
     sha256: string;
     uploadId: string | null;
     plan: SpreadPlan;
+    watermark: Watermark | null;
   },
   now: Date,
 ): Promise<void> {
@@ -436,6 +471,7 @@ export async function putSpread(
         sha256: spread.sha256,
         upload_id: spread.uploadId,
         plan: spread.plan,
+        ...markColumns(spread.watermark),
       })
       // A spread uploaded again under its number takes its place, even two at once.
       .onConflict((oc) =>
@@ -445,6 +481,9 @@ export async function putSpread(
           sha256: eb.ref("excluded.sha256"),
           upload_id: eb.ref("excluded.upload_id"),
           plan: eb.ref("excluded.plan"),
+          watermark_text: eb.ref("excluded.watermark_text"),
+          watermark_position: eb.ref("excluded.watermark_position"),
+          watermark_opacity: eb.ref("excluded.watermark_opacity"),
         })),
       )
       .execute();
@@ -460,15 +499,27 @@ export async function deleteSpread(db: Database, versionId: number, number: numb
   await db.deleteFrom("album_spreads").where("version_id", "=", versionId).where("number", "=", number).execute();
 }
 
-/** A new draft starts as the version before it: the same spreads, which the studio then replaces. */
+/** What a new draft copies of each spread before it: all but its id, its version and its upload. */
+const COPIED_SPREAD_COLUMNS = [
+  "number",
+  "asset_id",
+  "file_name",
+  "sha256",
+  "plan",
+  "watermark_text",
+  "watermark_position",
+  "watermark_opacity",
+] as const;
+
+/** A new draft starts as the version before it: the same spreads (and files), which the studio then replaces. */
 async function copySpreads(db: Database, fromVersionId: number, toVersionId: number): Promise<void> {
   await db
     .insertInto("album_spreads")
-    .columns(["version_id", "number", "asset_id", "file_name", "sha256", "plan"])
+    .columns(["version_id", ...COPIED_SPREAD_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom("album_spreads")
-        .select([sql.lit(toVersionId).as("version_id"), "number", "asset_id", "file_name", "sha256", "plan"])
+        .select([sql.lit(toVersionId).as("version_id"), ...COPIED_SPREAD_COLUMNS])
         .where("version_id", "=", fromVersionId),
     )
     .execute();

@@ -343,12 +343,14 @@ export interface RenderResult {
 function sharedWatermark(specs: readonly VariantSpec[]): Watermark | null {
   const [first, ...rest] = specs.map((spec) => spec.watermark);
   if (!first || rest.length === 0) return null;
-  const same = (mark: Watermark | undefined) =>
-    mark !== undefined &&
-    mark.text === first.text &&
-    mark.position === first.position &&
-    mark.opacityPercent === first.opacityPercent;
-  return rest.every(same) ? first : null;
+  return rest.every((mark) => mark !== undefined && sameWatermark(mark, first)) ? first : null;
+}
+
+/** Whether two marks draw the same (no mark and a mark of blank text are both none). */
+export function sameWatermark(a: Watermark | null, b: Watermark | null): boolean {
+  const text = (mark: Watermark | null) => mark?.text.trim() ?? "";
+  if (text(a) === "" || text(b) === "") return text(a) === text(b);
+  return text(a) === text(b) && a?.position === b?.position && a?.opacityPercent === b?.opacityPercent;
 }
 
 /**

@@ -441,6 +441,10 @@ export interface AlbumSpreadsTable {
   upload_id: NullableColumn<string>;
   /** Which files it was made with (migration 0030): 1 WebP screens, 2 AVIF screens (planSpreadVariants). */
   plan: WithDefault<number>;
+  /** The watermark its files carry (migration 0031): its gallery's when it was made; '' is none. */
+  watermark_text: WithDefault<string>;
+  watermark_position: WithDefault<WatermarkPosition>;
+  watermark_opacity: WithDefault<number>;
 }
 
 /** A pin on a spread (x, y: shares of its width and height; null: the whole spread). */

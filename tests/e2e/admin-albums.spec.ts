@@ -6,9 +6,12 @@
 // names), version 1 sent with a WhatsApp message to the couple; the couple's comment (made by the
 // domain, as their page would: a pin and a swap photo) drawn on its spread and listed with the
 // swap photo's file name, resolved; a corrected spread 2 starting version 2, marked changed, sent
-// and answering the comment; the comments' printable list and CSV file; axe clean.
-import { addComment, galleryAlbums } from "#domain/albums/proofing.server.ts";
+// and answering the comment; the comments' printable list and CSV file; axe clean. Then a gallery
+// whose watermark changed after its spreads were made: they stay shown as made, and are marked again.
+import { addComment, createAlbum, galleryAlbums, sendDraft } from "#domain/albums/proofing.server.ts";
+import { ingestSpread } from "#domain/albums/spreads.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
+import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { expect, test, withStudio } from "./admin-fixtures.ts";
@@ -192,4 +195,65 @@ test("an album made, uploaded, sent; the couple's comment pinned and resolved; v
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
     0,
   );
+});
+
+test("a new watermark: the album's spreads stay shown as made until the studio marks them again on the album's page", async ({
+  adminPage: page,
+  axeViolations,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const base = Math.floor(Math.random() * 0x7f_0000) + 1;
+  const access = (watermarkText: string) => ({
+    expiresOn: null,
+    downloads: "web" as const,
+    watermarkText,
+    watermarkPosition: "center" as const,
+    watermarkOpacity: 40,
+  });
+  const { id, albumId } = await withStudio(async (deps) => {
+    const id = await createGallery(deps.db, { title: `Marked wedding ${base.toString(36)}` });
+    await updateGalleryAccess(deps.db, id, access("Studio A"));
+    const { albumId } = await createAlbum(deps.db, id, "Priya and Karthik");
+    for (const n of [1, 2])
+      await ingestSpread(deps, id, {
+        uploadId: `mark-${base}-${n}`,
+        albumId,
+        fileName: `Spread_0${n}.jpg`,
+        place: n,
+        source: await seededJpeg(base + n, 1600, 800),
+      });
+    await sendDraft(deps.db, id, albumId);
+    // The studio changes the gallery's watermark after the spreads were made.
+    await updateGalleryAccess(deps.db, id, access("Studio B"));
+    return { id, albumId };
+  });
+  /** Every file the page names for its spreads answers with an image. */
+  const spreadFilesAnswer = async () => {
+    const urls = await page
+      .locator(".album-versions picture")
+      .evaluateAll((pictures) =>
+        pictures.flatMap((p) =>
+          [...p.querySelectorAll("source, img")].flatMap((e) =>
+            (e.getAttribute("srcset") ?? e.getAttribute("src") ?? "").split(", ").map((c) => c.split(" ")[0] ?? ""),
+          ),
+        ),
+      );
+    expect(urls.length).toBeGreaterThanOrEqual(4);
+    for (const url of new Set(urls.filter(Boolean))) expect((await page.request.get(url)).status(), url).toBe(200);
+    return urls;
+  };
+
+  await page.goto(`/admin/galleries/${id}/albums/${albumId}`);
+  await hydrated(page);
+  const panel = page.getByRole("region", { name: "Watermark" });
+  await expect(panel).toContainText("2 spreads carry the watermark the gallery had when they were uploaded");
+  await expect(panel).toContainText("The gallery's watermark is now “Studio B”.");
+  const before = await spreadFilesAnswer();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await panel.getByRole("button", { name: "Mark the spreads with the gallery's watermark" }).click();
+  await expect(page.locator("p.admin-notice")).toHaveText("2 spreads marked with “Studio B”.");
+  await expect(page.getByRole("region", { name: "Watermark" })).toHaveCount(0);
+  const after = await spreadFilesAnswer();
+  expect(after.filter((url) => before.includes(url))).toEqual([]);
 });

@@ -89,7 +89,7 @@ function makeAlbumGallery(mark?: Watermark): Promise<AlbumGallery> {
 }
 
 const studioView = (gallery: AlbumGallery) =>
-  withStudio(({ db }) => albumVersions(db, STUDIO, gallery.id, gallery.albumId, null, gallery.albumTitle));
+  withStudio(({ db }) => albumVersions(db, STUDIO, gallery.id, gallery.albumId, gallery.albumTitle));
 
 const studioPhones = () =>
   withStudio(

@@ -67,7 +67,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function GalleryAlbum({ loaderData, actionData }: Route.ComponentProps) {
-  const { gallery, album, versions, swaps, people, whatsapp } = loaderData;
+  const { gallery, album, versions, swaps, people, mark, whatsapp } = loaderData;
   const csrf = useRouteLoaderData<{ csrf: string }>(AUTHED_ROUTE_ID)?.csrf ?? "";
   const revalidator = useRevalidator();
   const newest = versions[0];
@@ -148,6 +148,25 @@ export default function GalleryAlbum({ loaderData, actionData }: Route.Component
                 : "Add the client's phone in the gallery's details to tell them on WhatsApp."}
             </p>
           )}
+        </section>
+      ) : null}
+
+      {mark.markedOtherwise > 0 ? (
+        <section aria-labelledby="album-mark-heading" className="admin-panel">
+          <h2 id="album-mark-heading">Watermark</h2>
+          <Form method="post">
+            <CsrfField />
+            <p>
+              {mark.markedOtherwise === 1 ? "1 spread carries" : `${mark.markedOtherwise} spreads carry`} the watermark
+              the gallery had when {mark.markedOtherwise === 1 ? "it was" : "they were"} uploaded, and the couple sees{" "}
+              {mark.markedOtherwise === 1 ? "it" : "them"} so.{" "}
+              {mark.text ? `The gallery's watermark is now “${mark.text}”.` : "The gallery has no watermark now."}{" "}
+              Making them again takes about a second for every three spreads.
+            </p>
+            <button type="submit" name="intent" value="album-mark" className="button">
+              {mark.text ? "Mark the spreads with the gallery's watermark" : "Make the spreads without a watermark"}
+            </button>
+          </Form>
         </section>
       ) : null}
 

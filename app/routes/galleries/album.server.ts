@@ -103,14 +103,7 @@ async function currentOf(gallery: OpenGate["gallery"], rawAlbumId: string, langu
   const albums = await coupleAlbums(gallery);
   const album = albums.find((a) => a.id === albumId);
   if (!album) noAlbum();
-  const [current] = await albumVersions(
-    db,
-    galleryAudience(gallery.id),
-    gallery.id,
-    albumId,
-    watermarkOf(gallery),
-    titleIn(language, album),
-  );
+  const [current] = await albumVersions(db, galleryAudience(gallery.id), gallery.id, albumId, titleIn(language, album));
   if (!current) noAlbum();
   return { album, albums, current };
 }

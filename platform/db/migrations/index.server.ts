@@ -36,6 +36,7 @@ import * as m0027 from "./0027-tamil-content.server.ts";
 import * as m0028 from "./0028-recipient-language.server.ts";
 import * as m0029 from "./0029-album-title-tamil.server.ts";
 import * as m0030 from "./0030-spread-plan.server.ts";
+import * as m0031 from "./0031-spread-watermark.server.ts";
 
 /** The migrations after 0018, the same on both engines. */
 export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -51,6 +52,7 @@ export const SHARED_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0028-recipient-language": m0028,
   "0029-album-title-tamil": m0029,
   "0030-spread-plan": m0030,
+  "0031-spread-watermark": m0031,
 };
 
 /** SQLite's list. */

@@ -13,6 +13,7 @@ import {
   sendDraft,
   type VersionView,
 } from "#domain/albums/proofing.server.ts";
+import { markSpreadsAgain, spreadsMarkedOtherwise } from "#domain/albums/spreads.server.ts";
 import { readAlbums } from "#domain/albums/store.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import type { Thumbnail } from "#domain/catalog/images.server.ts";
@@ -22,7 +23,9 @@ import { watermarkOf } from "#domain/galleries/downloads.server.ts";
 import { type GalleryRecord, readGallery } from "#domain/galleries/galleries.server.ts";
 import { pickThumbnails } from "#domain/galleries/selection-review.server.ts";
 import { readVisitor } from "#domain/galleries/selections.server.ts";
+import { getMediaStorage } from "#domain/media/storage.server.ts";
 import type { Database } from "#platform/db/db.server.ts";
+import { readEnv } from "#platform/env.server.ts";
 import { pinPosition } from "./words.ts";
 
 const NO_ALBUM = "There is no such album.";
@@ -46,7 +49,7 @@ export interface SwapPhoto {
 
 /** The album's versions as the studio sees them, with the names the comments and OKs point at. */
 export async function readAlbum(db: Database, gallery: GalleryRecord, album: { id: number; title: string }) {
-  const versions = await albumVersions(db, STUDIO, gallery.id, album.id, watermarkOf(gallery), album.title);
+  const versions = await albumVersions(db, STUDIO, gallery.id, album.id, album.title);
   const swapIds = [...new Set(everyComment(versions).flatMap((c) => (c.swapPhotoId === null ? [] : [c.swapPhotoId])))];
   // The studio's read: a photo it has since trashed is still the one the couple chose.
   const labels = await readPhotoLabels(db, STUDIO, swapIds);
@@ -64,7 +67,13 @@ export async function readAlbum(db: Database, gallery: GalleryRecord, album: { i
   const visitorIds = [...new Set(versions.flatMap((v) => Object.keys(v.oks).map(Number)))];
   const people: Record<number, string> = {};
   for (const id of visitorIds) people[id] = (await readVisitor(db, gallery.id, id))?.name ?? "Someone since removed";
-  return { versions, swaps, people };
+  // Spreads made before the gallery's watermark last changed, which the studio may mark again.
+  const watermark = watermarkOf(gallery);
+  const markedOtherwise = spreadsMarkedOtherwise(
+    versions.flatMap((v) => v.spreads),
+    watermark,
+  ).length;
+  return { versions, swaps, people, mark: { markedOtherwise, text: watermark?.text.trim() ?? null } };
 }
 
 function everyComment(versions: readonly VersionView[]) {
@@ -120,7 +129,7 @@ export function versionParam(value: string | null): number | null {
 
 /** Every answer of the album page: a notice, and for the rename form what to correct. */
 export type AlbumPageAnswer = ActionAnswer & {
-  form?: "send" | "resolve" | "rename";
+  form?: "send" | "resolve" | "rename" | "mark";
   /** The rename form's: the message beside each refused field, and what was typed to show again. */
   errors?: Partial<Record<TitleField, string>>;
   values?: Record<TitleField, string>;
@@ -134,7 +143,7 @@ function refused(error: unknown) {
 
 /**
  * The album page's forms: rename the album (in English and Tamil), send the draft to the couple,
- * resolve a comment (or open it again).
+ * resolve a comment (or open it again), mark the spreads with the gallery's watermark as it is now.
  */
 export async function albumAction(
   db: Database,
@@ -163,6 +172,16 @@ export async function albumAction(
       return {
         form: "send",
         notice: `Version ${sent.number} is sent: the couple sees it in their gallery. Tell them on WhatsApp below.`,
+      } satisfies AlbumPageAnswer;
+    }
+    if (intent === "album-mark") {
+      const storage = getMediaStorage(readEnv().dataDir);
+      const marked = await markSpreadsAgain({ db, storage }, gallery.id, album.id);
+      const what = marked === 1 ? "1 spread" : `${marked} spreads`;
+      const mark = watermarkOf(gallery);
+      return {
+        form: "mark",
+        notice: mark ? `${what} marked with “${mark.text.trim()}”.` : `${what} made again without a watermark.`,
       } satisfies AlbumPageAnswer;
     }
     if (intent === "comment-resolve") {

@@ -150,6 +150,10 @@ export function AccessSection({
             />
           )}
         </Field>
+        <p className="admin-sub">
+          Photos take a new watermark by themselves. Album spreads already uploaded keep theirs until you mark them
+          again on the album's page.
+        </p>
         {rerendering > 0 ? (
           <p className="admin-sub">
             {photosText(rerendering)} still to be rendered with this gallery's sizes and watermark. Until each is done,
