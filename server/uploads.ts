@@ -6,7 +6,8 @@
 // is checked and queued at once, so a refusal reaches the browser with the file's name and
 // why; the job worker does the rest (queuing wakes it). An album's spread (issue 32) goes up the
 // same way but names an album of a gallery instead of a shoot, and is made a spread of the
-// album's draft before the answer, which the studio waits for (ADR 045). Uploads are staged under
+// album's draft before the answer, which the studio waits for (ADR 045); a PDF, a spread of each
+// of its pages (ADR 051). Uploads are staged under
 // DATA_DIR/uploads, or with MEDIA_STORE=s3 in the bucket's uploads/ folder, which every app
 // instance shares (server/upload-store.ts, docs/decisions/031-object-storage.md).
 import fs from "node:fs/promises";
@@ -18,13 +19,14 @@ import type { RequestHandler } from "express";
 import { adminSessionOf } from "#app/http/admin-session.server.ts";
 import { formatFileSize } from "#platform/bytes.ts";
 import { ProofingRefusal } from "../domain/albums/proofing.server.ts";
-import { galleryOfAlbum, ingestSpread } from "../domain/albums/spreads.server.ts";
+import { galleryOfAlbum, ingestPdfSpreads, ingestSpread, pdfPageUploadId } from "../domain/albums/spreads.server.ts";
 import { spreadOfUpload } from "../domain/albums/store.server.ts";
 import { isSafeMethod, isValidCsrfToken } from "../domain/auth/csrf.server.ts";
 import { STUDIO } from "../domain/catalog/audience.server.ts";
 import { readShoots } from "../domain/catalog/read-model.server.ts";
 import { jobIdOfUpload } from "../domain/jobs/queue.server.ts";
 import { MAX_SOURCE_BYTES } from "../domain/media/constants.ts";
+import { isPdf } from "../domain/media/pdf.server.ts";
 import { ImageRejectedError } from "../domain/media/pipeline.server.ts";
 import { s3Folder } from "../domain/media/s3-store.server.ts";
 import { type ImageSource, sourceFile } from "../domain/media/source.server.ts";
@@ -164,14 +166,14 @@ export function createUploads(dataDir: string): Uploads {
         return await enqueueUploadedPhoto(getDb(), { ...fields, uploadId: upload.id, data });
       }
       const { galleryId, ...spread } = fields;
+      const deps = { db: getDb(), storage: getMediaStorage(dataDir) };
+      // Its file, linked in as the original: a 19 MB spread is not read into memory (ADR 049).
+      const source = await staging.source(upload.id);
       // Made as it finishes, beside the uploader's other files (the new draft they share is the
-      // database's to settle): on 2 cores, two spreads' decodes at once each have a core.
-      await ingestSpread({ db: getDb(), storage: getMediaStorage(dataDir) }, galleryId, {
-        ...spread,
-        uploadId: upload.id,
-        // Its file, linked in as the original: a 19 MB spread is not read into memory (ADR 049).
-        source: await staging.source(upload.id),
-      });
+      // database's to settle): on 2 cores, two spreads' decodes at once each have a core. A PDF
+      // is a spread per page (ADR 051).
+      if (await isPdf(source)) await ingestPdfSpreads(deps, galleryId, { ...spread, uploadId: upload.id, source });
+      else await ingestSpread(deps, galleryId, { ...spread, uploadId: upload.id, source });
       // Made into a spread's files already: the staged name is not needed by any job.
       await store.remove(upload.id).catch(() => {});
       return { fromTrash: false };
@@ -188,9 +190,11 @@ export function createUploads(dataDir: string): Uploads {
   /** Whether a finished upload was taken: queued as a photo's job, or made an album's spread. */
   async function wasTaken(upload: Upload): Promise<boolean> {
     const db = getDb();
-    return uploadFields(upload)?.kind === "spread"
-      ? (await spreadOfUpload(db, upload.id)) !== undefined
-      : (await jobIdOfUpload(db, upload.id)) !== undefined;
+    if (uploadFields(upload)?.kind !== "spread") return (await jobIdOfUpload(db, upload.id)) !== undefined;
+    // A PDF's pages are made under ids of their own: its first page says it was taken.
+    for (const id of [upload.id, pdfPageUploadId(upload.id, 1)])
+      if ((await spreadOfUpload(db, id)) !== undefined) return true;
+    return false;
   }
 
   /**

@@ -14,6 +14,7 @@ import { ImageRejectedError, planSpreadVariants } from "#domain/media/pipeline.s
 import { sourceFile } from "#domain/media/source.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
+import { pdfOf } from "#tests/helpers/pdf.ts";
 import { byFileName, spreadNumberOf } from "./numbering.ts";
 import {
   addComment,
@@ -33,7 +34,7 @@ import {
   sendChanges,
   sendDraft,
 } from "./proofing.server.ts";
-import { ingestSpread, markSpreadsAgain, spreadsMarkedOtherwise } from "./spreads.server.ts";
+import { ingestPdfSpreads, ingestSpread, markSpreadsAgain, spreadsMarkedOtherwise } from "./spreads.server.ts";
 
 /** A spread-shaped JPEG (2:1) whose bytes are its seed's. */
 const spread = (seed: number) => seededJpeg(seed, 960, 480);
@@ -407,6 +408,34 @@ describe("album proofing", () => {
     });
     await expect(cut).rejects.toThrow(/2\.jpg.*cut short/);
     fs.rmSync(staged);
+  });
+
+  it("makes each page of a PDF the spread of its number, whatever the PDF is called; its JPEG pages kept as exported", async () => {
+    const { albumId } = await createAlbum(store.db, galleryId, "From a PDF");
+    const deps = { db: store.db, storage: store.storage };
+    const first = await spread(621);
+    const pdf = pdfOf([
+      { jpeg: first, width: 960, height: 480 },
+      { text: "Spread 2" },
+      { jpeg: await spread(622), width: 960, height: 480 },
+    ]);
+    const upload = { uploadId: "pdf-1", albumId, fileName: "Priya-Karthik_v2.pdf", source: pdf };
+    expect((await ingestPdfSpreads(deps, galleryId, upload)).numbers).toEqual([1, 2, 3]);
+    const spreads = async () => (await studio(albumId))[0]?.spreads ?? [];
+    expect((await spreads()).map((s) => [s.number, s.fileName])).toEqual([
+      [1, "Priya-Karthik_v2.pdf, page 1"],
+      [2, "Priya-Karthik_v2.pdf, page 2"],
+      [3, "Priya-Karthik_v2.pdf, page 3"],
+    ]);
+    // Page 1's spread is the exported JPEG itself: its hash is the approval record's.
+    expect((await spreads())[0]?.sha256).toBe(createHash("sha256").update(first).digest("hex"));
+    // The same upload again (a retry) makes nothing twice.
+    await ingestPdfSpreads(deps, galleryId, upload);
+    expect(await spreads()).toHaveLength(3);
+    // A damaged PDF is refused by name, and the draft keeps what it had.
+    const broken = ingestPdfSpreads(deps, galleryId, { ...upload, uploadId: "pdf-2", source: pdf.subarray(0, 200) });
+    await expect(broken).rejects.toThrow(/^Priya-Karthik_v2\.pdf: a PDF that cannot be read/);
+    expect(await spreads()).toHaveLength(3);
   });
 
   it("draws the gallery's watermark into every spread file; a new watermark leaves them shown as made until marked again", async () => {

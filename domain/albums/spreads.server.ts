@@ -9,6 +9,7 @@ import { type IngestDeps, ingestImage, writeMissingVariants } from "../catalog/i
 import { watermarkOf } from "../galleries/downloads.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
 import { SPREAD_PLAN } from "../media/constants.ts";
+import { pdfPages } from "../media/pdf.server.ts";
 import {
   ImageRejectedError,
   inspectSource,
@@ -27,6 +28,8 @@ export interface UploadedSpread {
   fileName: string;
   /** Its place (1-based) among the files chosen together, sorted by name: the number a name without one takes. */
   place: number;
+  /** Its number when the upload says it (a PDF's page), instead of one read from its name. */
+  number?: number;
   /** The upload's file where it waits on this disk (never read whole), or its bytes from a bucket. */
   source: ImageSource;
 }
@@ -54,7 +57,7 @@ export async function ingestSpread(
   // check would, before the studio's answer (a photo's check runs apart, its processing queued).
   const info = await inspectSource(upload.source, upload.fileName);
   const versionId = await draftOf(db, galleryId, upload.albumId, now);
-  const number = spreadNumberOf(upload.fileName, upload.place);
+  const number = upload.number ?? spreadNumberOf(upload.fileName, upload.place);
   if ((await spreadOfUpload(db, upload.uploadId)) !== undefined) return { number, versionId };
   const sha256 = await sha256Of(upload.source);
   const watermark = watermarkOf(gallery);
@@ -76,6 +79,45 @@ export async function ingestSpread(
     now,
   );
   return { number, versionId };
+}
+
+/**
+ * Makes each page of an uploaded PDF the spread of its number (page 7 is spread 7, whatever the
+ * PDF is called), as its own upload would: a page that is already a spread of this upload is
+ * left as it is, so a retried PDF makes the pages it had not made yet. Refuses, naming the PDF,
+ * one that cannot be read (pdfPages) or a page that is not an image we can use.
+ */
+export async function ingestPdfSpreads(
+  deps: IngestDeps,
+  galleryId: number,
+  upload: Omit<UploadedSpread, "place" | "number">,
+  now = new Date(),
+): Promise<{ numbers: number[]; versionId: number | null }> {
+  const numbers: number[] = [];
+  let versionId: number | null = null;
+  for await (const page of pdfPages(upload.source, upload.fileName)) {
+    const made = await ingestSpread(
+      deps,
+      galleryId,
+      {
+        uploadId: pdfPageUploadId(upload.uploadId, page.number),
+        albumId: upload.albumId,
+        fileName: `${upload.fileName}, page ${page.number}`,
+        place: page.number,
+        number: page.number,
+        source: page.image,
+      },
+      now,
+    );
+    numbers.push(made.number);
+    versionId = made.versionId;
+  }
+  return { numbers, versionId };
+}
+
+/** The upload id a PDF's page is made under: one upload, a spread per page. */
+export function pdfPageUploadId(uploadId: string, page: number): string {
+  return `${uploadId}#${page}`;
 }
 
 /** Spreads whose files carry another mark than their gallery's now (the studio changed it since). */

@@ -144,3 +144,11 @@ export const FACE_CROP_EDGE_PX = 192;
 export const FACE_CROP_MARGIN_SHARE = 0.35;
 /** The crop's WebP: small (a page of people is dozens of them), no metadata. */
 export const FACE_CROP_WEBP_OPTIONS = { quality: 78, effort: 4 } as const;
+
+/**
+ * A PDF spread's page that is not one JPEG (text, drawings, several images) is drawn at this long
+ * edge: twice the widest file a spread gets (its 2,048 px viewing JPEG), so zooming stays sharp.
+ */
+export const DRAWN_PAGE_LONG_EDGE_PX = 4096;
+/** A drawn page is kept as the spread's original, so near-lossless. */
+export const DRAWN_PAGE_JPEG_OPTIONS = { quality: 92, chromaSubsampling: "4:4:4" } as const;

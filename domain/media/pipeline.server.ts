@@ -13,6 +13,7 @@ import { formatFileSize } from "#platform/bytes.ts";
 import {
   ACCEPTED_SOURCE_MIME,
   AVIF_OPTIONS,
+  DRAWN_PAGE_JPEG_OPTIONS,
   FACE_CROP_EDGE_PX,
   FACE_CROP_MARGIN_SHARE,
   FACE_CROP_WEBP_OPTIONS,
@@ -462,6 +463,20 @@ export async function deriveSource(data: Uint8Array, shape: DerivedShape): Promi
   return sharp(upright.data)
     .resize(width, height, { fit: "cover", position: sharp.strategy.attention })
     .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+}
+
+/** A PDF page drawn as pixels (PDFium's bitmap: blue, green, red, alpha), as a JPEG to ingest. */
+export async function encodeDrawnPage(bgra: Uint8Array, width: number, height: number): Promise<Buffer> {
+  const rgba = Buffer.from(bgra);
+  for (let i = 0; i + 3 < rgba.length; i += 4) {
+    const blue = rgba[i] as number;
+    rgba[i] = rgba[i + 2] as number;
+    rgba[i + 2] = blue;
+  }
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .flatten({ background: "#ffffff" })
+    .jpeg(DRAWN_PAGE_JPEG_OPTIONS)
     .toBuffer();
 }
 

@@ -7,13 +7,15 @@
 // domain, as their page would: a pin and a swap photo) drawn on its spread and listed with the
 // swap photo's file name, resolved; a corrected spread 2 starting version 2, marked changed, sent
 // and answering the comment; the comments' printable list and CSV file; axe clean. Then a gallery
-// whose watermark changed after its spreads were made: they stay shown as made, and are marked again.
+// whose watermark changed after its spreads were made: they stay shown as made, and are marked again;
+// and a PDF of spreads, a spread per page.
 import { addComment, createAlbum, galleryAlbums, sendDraft } from "#domain/albums/proofing.server.ts";
 import { ingestSpread } from "#domain/albums/spreads.server.ts";
 import { STUDIO } from "#domain/catalog/audience.server.ts";
 import { updateGalleryAccess } from "#domain/galleries/access-settings.server.ts";
 import { addGallerySet, createGallery } from "#domain/galleries/galleries.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
+import { pdfOf } from "#tests/helpers/pdf.ts";
 import { expect, test, withStudio } from "./admin-fixtures.ts";
 import { hydrated, VIEWPORTS } from "./fixtures.ts";
 
@@ -256,4 +258,46 @@ test("a new watermark: the album's spreads stay shown as made until the studio m
   await expect(page.getByRole("region", { name: "Watermark" })).toHaveCount(0);
   const after = await spreadFilesAnswer();
   expect(after.filter((url) => before.includes(url))).toEqual([]);
+});
+
+test("a PDF of spreads through the real uploader: each page the spread of its number, a damaged PDF refused by name", async ({
+  adminPage: page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const base = Math.floor(Math.random() * 0x7f_0000) + 1;
+  const { id, albumId } = await withStudio(async (deps) => {
+    const id = await createGallery(deps.db, { title: `PDF wedding ${base.toString(36)}` });
+    const { albumId } = await createAlbum(deps.db, id, "Priya and Karthik");
+    return { id, albumId };
+  });
+  const pdf = pdfOf([
+    { jpeg: await seededJpeg(base + 1, 1600, 800), width: 1600, height: 800 },
+    { text: "Spread 2: the family portraits" },
+    { jpeg: await seededJpeg(base + 3, 1600, 800), width: 1600, height: 800 },
+  ]);
+  await page.goto(`/admin/galleries/${id}/albums/${albumId}`);
+  await hydrated(page);
+  await expect(page.getByLabel("Choose spreads to upload")).toHaveAttribute("accept", "image/*,application/pdf");
+  await page.getByLabel("Choose spreads to upload").setInputFiles([
+    { name: "Priya-Karthik_v2.pdf", mimeType: "application/pdf", buffer: pdf },
+    { name: "Damaged.pdf", mimeType: "application/pdf", buffer: pdf.subarray(0, 300) },
+  ]);
+  await expect(
+    page.getByText("Or drop them here. JPEG, PNG, WebP, AVIF, HEIC, TIFF or a PDF of spreads, up to 60 MB each."),
+  ).toBeVisible();
+  await expect(page.locator(".uploader-summary")).toContainText(/^1 of 1 uploaded .*; 1 refused, 0 failed/, {
+    timeout: UPLOADED_WITHIN_MS,
+  });
+  await expect(page.getByRole("listitem").filter({ has: page.getByRole("strong") })).toHaveText(
+    "Damaged.pdf: a PDF that cannot be read (damaged, or locked with a password)",
+  );
+  const spreads = page.getByRole("list", { name: "Version 1's spreads" });
+  await expect(spreads.getByRole("heading", { level: 4 })).toHaveText(["Spread 1", "Spread 2", "Spread 3"], {
+    timeout: UPLOADED_WITHIN_MS,
+  });
+  await expect(spreads.locator(".album-file")).toHaveText([
+    "Priya-Karthik_v2.pdf, page 1",
+    "Priya-Karthik_v2.pdf, page 2",
+    "Priya-Karthik_v2.pdf, page 3",
+  ]);
 });

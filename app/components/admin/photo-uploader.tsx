@@ -46,6 +46,8 @@ export interface UploadTarget {
   files: string;
   /** Where they go, in words: "this shoot", "this album". */
   place: string;
+  /** The types the chooser offers besides images: an album takes a PDF of spreads too (ADR 051). */
+  alsoAccepts: readonly string[];
 }
 
 /** A shoot's (or a gallery set's) photos. */
@@ -56,6 +58,7 @@ export function shootTarget(shootId: number): UploadTarget {
     metadata: { shootId: String(shootId) },
     sortByName: false,
     files: "photos",
+    alsoAccepts: [],
     place: "this shoot",
   };
 }
@@ -68,15 +71,19 @@ export function albumTarget(galleryId: number, albumId: number): UploadTarget {
     sortByName: true,
     files: "spreads",
     place: "this album",
+    alsoAccepts: [PDF_TYPE],
   };
 }
 
+const PDF_TYPE = "application/pdf";
+
 /** Reasons the browser can tell before sending a byte (the server checks again, properly). */
-function refuseEarly(file: File): string | undefined {
+function refuseEarly(file: File, target: UploadTarget): string | undefined {
   if (file.size > MAX_SOURCE_BYTES) {
     return `too large (${formatFileSize(file.size)}; the limit is ${formatFileSize(MAX_SOURCE_BYTES)})`;
   }
-  if (file.type !== "" && !file.type.startsWith("image/")) return `not an image (${file.type})`;
+  if (file.type !== "" && !file.type.startsWith("image/") && !target.alsoAccepts.includes(file.type))
+    return target.alsoAccepts.length > 0 ? `not an image or a PDF (${file.type})` : `not an image (${file.type})`;
   return undefined;
 }
 
@@ -302,7 +309,7 @@ export function PhotoUploader({ target, csrf, knownHashes, onQueued, dropZone }:
     if (target.sortByName) chosen.sort((a, b) => byFileName(a.name, b.name));
     const added: Item[] = chosen.map((file, index) => {
       const key = `${batch}:${index}`;
-      const early = refuseEarly(file);
+      const early = refuseEarly(file, target);
       if (!early) {
         files.current.set(key, file);
         queue.current.push(key);
@@ -406,7 +413,7 @@ export function PhotoUploader({ target, csrf, knownHashes, onQueued, dropZone }:
           id="photo-files"
           type="file"
           multiple
-          accept="image/*"
+          accept={["image/*", ...target.alsoAccepts].join(",")}
           disabled={!ready}
           onChange={(event) => {
             addFiles(event.currentTarget.files);
@@ -415,7 +422,7 @@ export function PhotoUploader({ target, csrf, knownHashes, onQueued, dropZone }:
         />
         <p className="field-hint">
           {ready
-            ? "Or drop them here. JPEG, PNG, WebP, AVIF, HEIC or TIFF, up to 60 MB each."
+            ? `Or drop them here. JPEG, PNG, WebP, AVIF, HEIC${target.alsoAccepts.includes(PDF_TYPE) ? ", TIFF or a PDF of spreads" : " or TIFF"}, up to 60 MB each.`
             : "Loading the uploader…"}
         </p>
       </div>

@@ -99,7 +99,8 @@ export default function GalleryAlbum({ loaderData, actionData }: Route.Component
               ? `Version ${newest.number} is ${albumStateText(newest)} and stays as it is: uploading starts version ${newest.number + 1} from version ${newest.number}.`
               : "Uploading starts version 1."}{" "}
           A file whose name ends in a number is that spread (“Priya-Karthik_07.jpg” is spread 7) and replaces the spread
-          of that number; others are numbered in the order of their names.
+          of that number; others are numbered in the order of their names. A PDF gives a spread of each page: page 7 is
+          spread 7.
         </p>
         <PhotoUploader
           target={albumTarget(gallery.id, album.id)}
