@@ -15,7 +15,7 @@ import { sourceFile } from "#domain/media/source.server.ts";
 import { addPhotoToSet, seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { createTestStore, type TestStore } from "#fixtures/test-store.ts";
 import { pdfOf } from "#tests/helpers/pdf.ts";
-import { byFileName, spreadNumberOf } from "./numbering.ts";
+import { byFileName, MAX_SPREAD_NUMBER, spreadNumberOf } from "./numbering.ts";
 import {
   addComment,
   albumTitles,
@@ -435,6 +435,11 @@ describe("album proofing", () => {
     // A damaged PDF is refused by name, and the draft keeps what it had.
     const broken = ingestPdfSpreads(deps, galleryId, { ...upload, uploadId: "pdf-2", source: pdf.subarray(0, 200) });
     await expect(broken).rejects.toThrow(/^Priya-Karthik_v2\.pdf: a PDF that cannot be read/);
+    // So is one of more pages than an album has spreads, before any page is made.
+    const long = pdfOf(Array.from({ length: MAX_SPREAD_NUMBER + 1 }, (_, i) => ({ text: `Page ${i + 1}` })));
+    await expect(ingestPdfSpreads(deps, galleryId, { ...upload, uploadId: "pdf-3", source: long })).rejects.toThrow(
+      `Priya-Karthik_v2.pdf: the PDF has ${MAX_SPREAD_NUMBER + 1} pages; an album has at most ${MAX_SPREAD_NUMBER} spreads`,
+    );
     expect(await spreads()).toHaveLength(3);
   });
 

@@ -1,6 +1,7 @@
 // An album spread's upload (issue 32): checked as a photo's is, made into an asset by the same
-// image pipeline under the spread plan (WebP at screen sizes, watermarked when the gallery is), and
-// put at its number in the album's draft. Called once a tus upload is complete: the studio waits
+// image pipeline under the spread plan (a phone's AVIF, a larger WebP and the viewing JPEG,
+// watermarked when the gallery is), and put at its number in the album's draft; a PDF's pages each
+// the same way (ADR 051); spreads marked again after the gallery's watermark changed (ADR 050). Called once a tus upload is complete: the studio waits
 // for its answer, which names the file and why when refused (ADR 045 says why not a queued job).
 import type { Database } from "../../platform/db/db.server.ts";
 import { STUDIO } from "../catalog/audience.server.ts";
@@ -9,7 +10,7 @@ import { type IngestDeps, ingestImage, writeMissingVariants } from "../catalog/i
 import { watermarkOf } from "../galleries/downloads.server.ts";
 import { readGalleries } from "../galleries/galleries.server.ts";
 import { SPREAD_PLAN } from "../media/constants.ts";
-import { pdfPages } from "../media/pdf.server.ts";
+import { type PageLimit, pdfPages } from "../media/pdf.server.ts";
 import {
   ImageRejectedError,
   inspectSource,
@@ -18,7 +19,7 @@ import {
   type Watermark,
 } from "../media/pipeline.server.ts";
 import { type ImageSource, sha256Of } from "../media/source.server.ts";
-import { spreadNumberOf } from "./numbering.ts";
+import { MAX_SPREAD_NUMBER, spreadNumberOf } from "./numbering.ts";
 import { draftOf, ProofingRefusal } from "./proofing.server.ts";
 import { putSpread, readAlbums, readSpreads, readVersions, setSpreadsMark, spreadOfUpload } from "./store.server.ts";
 
@@ -95,7 +96,7 @@ export async function ingestPdfSpreads(
 ): Promise<{ numbers: number[]; versionId: number | null }> {
   const numbers: number[] = [];
   let versionId: number | null = null;
-  for await (const page of pdfPages(upload.source, upload.fileName)) {
+  for await (const page of pdfPages(upload.source, upload.fileName, SPREADS_IN_A_PDF)) {
     const made = await ingestSpread(
       deps,
       galleryId,
@@ -114,6 +115,12 @@ export async function ingestPdfSpreads(
   }
   return { numbers, versionId };
 }
+
+/** A PDF is refused whole when it has more pages than an album has spreads. */
+const SPREADS_IN_A_PDF: PageLimit = {
+  maxPages: MAX_SPREAD_NUMBER,
+  tooMany: (pages) => `the PDF has ${pages} pages; an album has at most ${MAX_SPREAD_NUMBER} spreads`,
+};
 
 /** The upload id a PDF's page is made under: one upload, a spread per page. */
 export function pdfPageUploadId(uploadId: string, page: number): string {

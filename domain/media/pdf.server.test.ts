@@ -7,15 +7,17 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seededJpeg } from "#fixtures/gallery-fixture.ts";
 import { pdfOf } from "#tests/helpers/pdf.ts";
-import { MAX_SPREAD_NUMBER } from "../albums/numbering.ts";
 import { DRAWN_PAGE_LONG_EDGE_PX } from "./constants.ts";
 import { isPdf, pdfPages } from "./pdf.server.ts";
 import { ImageRejectedError } from "./pipeline.server.ts";
 import { sourceFile } from "./source.server.ts";
 
+/** A caller that takes up to 5 pages. */
+const UP_TO_FIVE = { maxPages: 5, tooMany: (pages: number) => `${pages} pages, where 5 are taken` };
+
 async function pagesOf(data: Uint8Array, name = "album.pdf") {
   const pages = [];
-  for await (const page of pdfPages(data, name)) pages.push(page);
+  for await (const page of pdfPages(data, name, UP_TO_FIVE)) pages.push(page);
   return pages;
 }
 
@@ -55,21 +57,19 @@ describe("a PDF of spreads", () => {
       expect(await isPdf(pdf)).toBe(true);
       expect(await isPdf(await seededJpeg(43, 100, 50))).toBe(false);
       const pages = [];
-      for await (const page of pdfPages(await sourceFile(file), "album.pdf")) pages.push(page.number);
+      for await (const page of pdfPages(await sourceFile(file), "album.pdf", UP_TO_FIVE)) pages.push(page.number);
       expect(pages).toEqual([1, 2]);
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 
-  it("refuses, by name, a damaged PDF, one without pages and one of more pages than an album has spreads", async () => {
+  it("refuses, by name, a damaged PDF, one without pages and one of more pages than its caller takes", async () => {
     expect(await refusal(Buffer.from("%PDF-1.7\nnot really a PDF at all\n"), "broken.pdf")).toBe(
       "broken.pdf: a PDF that cannot be read (damaged, or locked with a password)",
     );
     expect(await refusal(pdfOf([]), "empty.pdf")).toBe("empty.pdf: the PDF has no pages");
-    const many = pdfOf(Array.from({ length: MAX_SPREAD_NUMBER + 1 }, (_, i) => ({ text: `Page ${i + 1}` })));
-    expect(await refusal(many, "long.pdf")).toBe(
-      `long.pdf: the PDF has ${MAX_SPREAD_NUMBER + 1} pages; an album has at most ${MAX_SPREAD_NUMBER} spreads`,
-    );
+    const many = pdfOf(Array.from({ length: 6 }, (_, i) => ({ text: `Page ${i + 1}` })));
+    expect(await refusal(many, "long.pdf")).toBe("long.pdf: 6 pages, where 5 are taken");
   });
 });

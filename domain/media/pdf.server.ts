@@ -6,7 +6,6 @@
 // DRAWN_PAGE_LONG_EDGE_PX and kept as a JPEG.
 import fs from "node:fs/promises";
 import { type PDFiumDocument, PDFiumLibrary, type PDFiumPage } from "@hyzyla/pdfium";
-import { MAX_SPREAD_NUMBER } from "../albums/numbering.ts";
 import { DRAWN_PAGE_LONG_EDGE_PX } from "./constants.ts";
 import { encodeDrawnPage, ImageRejectedError } from "./pipeline.server.ts";
 import { type ImageSource, isSourceFile, sourceSlice } from "./source.server.ts";
@@ -47,14 +46,21 @@ async function pageImage(page: PDFiumPage): Promise<Uint8Array> {
   return encodeDrawnPage(drawn.data, drawn.width, drawn.height);
 }
 
+/** How many pages a caller takes, and its words for a PDF of more ("an album has at most 200 spreads"). */
+export interface PageLimit {
+  maxPages: number;
+  tooMany: (pages: number) => string;
+}
+
 /**
  * The PDF's pages as images, first to last, numbered from 1. Refuses, naming the file, a PDF that
- * cannot be read (damaged, or locked with a password), one without pages, and one with more pages
- * than an album has spreads.
+ * cannot be read (damaged, or locked with a password), one without pages, and one of more pages
+ * than the caller takes, before any page is read.
  */
 export async function* pdfPages(
   source: ImageSource,
   fileName: string,
+  { maxPages, tooMany }: PageLimit,
 ): AsyncGenerator<{ number: number; image: Uint8Array }> {
   const bytes = isSourceFile(source) ? await fs.readFile(source.path) : source;
   let document: PDFiumDocument;
@@ -66,11 +72,7 @@ export async function* pdfPages(
   try {
     const count = document.getPageCount();
     if (count === 0) throw new ImageRejectedError(fileName, "the PDF has no pages");
-    if (count > MAX_SPREAD_NUMBER)
-      throw new ImageRejectedError(
-        fileName,
-        `the PDF has ${count} pages; an album has at most ${MAX_SPREAD_NUMBER} spreads`,
-      );
+    if (count > maxPages) throw new ImageRejectedError(fileName, tooMany(count));
     for (let index = 0; index < count; index++) {
       yield { number: index + 1, image: await pageImage(document.getPage(index)) };
     }
