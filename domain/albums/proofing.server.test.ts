@@ -482,16 +482,16 @@ describe("album proofing", () => {
     const now = { text: "Nila Studio", position: "center", opacityPercent: 40 } as const;
     expect(spreadsMarkedOtherwise([(await draft()) as SpreadView], now)).toHaveLength(1);
     // Marked again: the new mark's files are made and named; a second time there is nothing to do.
-    expect(await markSpreadsAgain(deps, marked, albumId)).toBe(1);
+    expect(await markSpreadsAgain(deps, marked, albumId)).toEqual({ marked: 1, watermark: now });
     const second = await files();
     expect(second.filter((url) => first.includes(url))).toEqual([]);
     expect(await made(second)).toEqual(second.map(() => true));
     expect((await draft())?.watermark).toEqual(now);
     expect(spreadsMarkedOtherwise([(await draft()) as SpreadView], now)).toEqual([]);
-    expect(await markSpreadsAgain(deps, marked, albumId)).toBe(0);
+    expect((await markSpreadsAgain(deps, marked, albumId)).marked).toBe(0);
     // No mark at all is a mark too: its spreads are made unmarked, and named so.
     await setMark("   ");
-    expect(await markSpreadsAgain(deps, marked, albumId)).toBe(1);
+    expect(await markSpreadsAgain(deps, marked, albumId)).toEqual({ marked: 1, watermark: null });
     expect((await draft())?.watermark).toBeNull();
     expect(await made(await files())).toEqual(first.map(() => true));
   });

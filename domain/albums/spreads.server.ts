@@ -140,9 +140,14 @@ export function spreadsMarkedOtherwise<T extends { watermark: Watermark | null }
  * another: each one's files made again from its original (one decode, only the files missing)
  * under the newest plan, then its row says so. Until then its page names its old files, so the
  * couple never meets a spread without its files. The studio waits, as it does for an upload
- * (ADR 045): about a third of a second a spread. Returns how many spreads were marked again.
+ * (ADR 045): about a third of a second a spread. Returns how many spreads were marked again, and
+ * with which mark (null: none).
  */
-export async function markSpreadsAgain(deps: IngestDeps, galleryId: number, albumId: number): Promise<number> {
+export async function markSpreadsAgain(
+  deps: IngestDeps,
+  galleryId: number,
+  albumId: number,
+): Promise<{ marked: number; watermark: Watermark | null }> {
   const { db, storage } = deps;
   const [gallery] = await readGalleries(db, { id: galleryId, scope: "live" });
   if (!gallery || !(await galleryOfAlbum(db, galleryId, albumId)))
@@ -168,7 +173,7 @@ export async function markSpreadsAgain(deps: IngestDeps, galleryId: number, albu
   }
   const marked = stale.filter((s) => made.has(s.assetId)).map((s) => s.id);
   await setSpreadsMark(db, marked, SPREAD_PLAN, watermark);
-  return marked.length;
+  return { marked: marked.length, watermark };
 }
 
 export { ImageRejectedError };

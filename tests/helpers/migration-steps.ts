@@ -31,3 +31,12 @@ export async function seedSentAlbumVersion(db: QueryExecutorProvider, at: string
      values (8, 4, 1, 'sent', '${at}', '${at}', '${at}')`,
   );
 }
+
+/** A 7,200 x 3,600 spread's asset (id 5, SHA-256 'abc'), in raw SQL: what the spread migrations' tests put spreads on. */
+export async function seedSpreadAsset(db: QueryExecutorProvider): Promise<void> {
+  await run(
+    db,
+    `insert into assets (id, sha256, original_key, original_name, original_bytes, mime, width, height, placeholder)
+     values (5, 'abc', 'ab/abc.jpg', 'Spread_01.jpg', 10, 'image/jpeg', 7200, 3600, '')`,
+  );
+}

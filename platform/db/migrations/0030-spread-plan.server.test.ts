@@ -4,7 +4,7 @@
 import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { migrateTo, rows, run, seedSentAlbumVersion } from "#tests/helpers/migration-steps.ts";
+import { migrateTo, rows, run, seedSentAlbumVersion, seedSpreadAsset } from "#tests/helpers/migration-steps.ts";
 
 const BEFORE = "0029-album-title-tamil";
 const MIGRATION = "0030-spread-plan";
@@ -13,11 +13,7 @@ const AT = "2026-03-01T10:00:00.000Z";
 /** A sent album version with one spread, as before 0030. */
 async function seed(db: QueryExecutorProvider) {
   await seedSentAlbumVersion(db, AT);
-  await run(
-    db,
-    `insert into assets (id, sha256, original_key, original_name, original_bytes, mime, width, height, placeholder)
-     values (5, 'abc', 'ab/abc.jpg', 'Spread_01.jpg', 10, 'image/jpeg', 7200, 3600, '')`,
-  );
+  await seedSpreadAsset(db);
   await run(
     db,
     `insert into album_spreads (id, version_id, number, asset_id, file_name, sha256) values (9, 8, 1, 5, 'Spread_01.jpg', 'abc')`,

@@ -4,7 +4,7 @@
 import type { QueryExecutorProvider } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ENGINES, engineDatabase } from "#fixtures/engine-database.ts";
-import { migrateTo, rows, run, seedSentAlbumVersion } from "#tests/helpers/migration-steps.ts";
+import { migrateTo, rows, run, seedSentAlbumVersion, seedSpreadAsset } from "#tests/helpers/migration-steps.ts";
 
 const BEFORE = "0030-spread-plan";
 const MIGRATION = "0031-spread-watermark";
@@ -23,11 +23,7 @@ async function seed(db: QueryExecutorProvider) {
     db,
     `insert into album_versions (id, album_id, number, state, created_at, last_activity_at) values (18, 14, 1, 'draft', '${AT}', '${AT}')`,
   );
-  await run(
-    db,
-    `insert into assets (id, sha256, original_key, original_name, original_bytes, mime, width, height, placeholder)
-     values (5, 'abc', 'ab/abc.jpg', 'Spread_01.jpg', 10, 'image/jpeg', 7200, 3600, '')`,
-  );
+  await seedSpreadAsset(db);
   await run(
     db,
     `insert into album_spreads (id, version_id, number, asset_id, file_name, sha256, plan) values

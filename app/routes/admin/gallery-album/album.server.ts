@@ -176,12 +176,13 @@ export async function albumAction(
     }
     if (intent === "album-mark") {
       const storage = getMediaStorage(readEnv().dataDir);
-      const marked = await markSpreadsAgain({ db, storage }, gallery.id, album.id);
+      const { marked, watermark } = await markSpreadsAgain({ db, storage }, gallery.id, album.id);
       const what = marked === 1 ? "1 spread" : `${marked} spreads`;
-      const mark = watermarkOf(gallery);
       return {
         form: "mark",
-        notice: mark ? `${what} marked with “${mark.text.trim()}”.` : `${what} made again without a watermark.`,
+        notice: watermark
+          ? `${what} marked with “${watermark.text.trim()}”.`
+          : `${what} made again without a watermark.`,
       } satisfies AlbumPageAnswer;
     }
     if (intent === "comment-resolve") {
