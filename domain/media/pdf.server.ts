@@ -38,8 +38,8 @@ async function pageImage(page: PDFiumPage): Promise<Uint8Array> {
     const image = await only.getImageDataRaw();
     const shapes = image.width / image.height / (originalWidth / originalHeight);
     if (image.filters.join() === "DCTDecode" && Math.abs(shapes - 1) <= SAME_SHAPE_TOLERANCE)
-      // A copy: the bytes are PDFium's memory until the document is destroyed.
-      return Uint8Array.from(image.data);
+      // A copy (one memcpy): the bytes are PDFium's memory until the document is destroyed.
+      return image.data.slice();
   }
   const scale = DRAWN_PAGE_LONG_EDGE_PX / Math.max(originalWidth, originalHeight);
   const drawn = await page.render({ scale, render: "bitmap" });

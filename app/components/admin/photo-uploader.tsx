@@ -46,8 +46,8 @@ export interface UploadTarget {
   files: string;
   /** Where they go, in words: "this shoot", "this album". */
   place: string;
-  /** The types the chooser offers besides images: an album takes a PDF of spreads too (ADR 051). */
-  alsoAccepts: readonly string[];
+  /** Whether a PDF is taken besides images: an album's spreads may come as one (ADR 051). */
+  takesPdf: boolean;
 }
 
 /** A shoot's (or a gallery set's) photos. */
@@ -58,7 +58,7 @@ export function shootTarget(shootId: number): UploadTarget {
     metadata: { shootId: String(shootId) },
     sortByName: false,
     files: "photos",
-    alsoAccepts: [],
+    takesPdf: false,
     place: "this shoot",
   };
 }
@@ -71,7 +71,7 @@ export function albumTarget(galleryId: number, albumId: number): UploadTarget {
     sortByName: true,
     files: "spreads",
     place: "this album",
-    alsoAccepts: [PDF_TYPE],
+    takesPdf: true,
   };
 }
 
@@ -82,9 +82,9 @@ function refuseEarly(file: File, target: UploadTarget): string | undefined {
   if (file.size > MAX_SOURCE_BYTES) {
     return `too large (${formatFileSize(file.size)}; the limit is ${formatFileSize(MAX_SOURCE_BYTES)})`;
   }
-  if (file.type !== "" && !file.type.startsWith("image/") && !target.alsoAccepts.includes(file.type))
-    return target.alsoAccepts.length > 0 ? `not an image or a PDF (${file.type})` : `not an image (${file.type})`;
-  return undefined;
+  if (file.type === "" || file.type.startsWith("image/") || (target.takesPdf && file.type === PDF_TYPE))
+    return undefined;
+  return target.takesPdf ? `not an image or a PDF (${file.type})` : `not an image (${file.type})`;
 }
 
 function reasonOf(error: Error | DetailedError): { state: FileState; reason: string } {
@@ -413,7 +413,7 @@ export function PhotoUploader({ target, csrf, knownHashes, onQueued, dropZone }:
           id="photo-files"
           type="file"
           multiple
-          accept={["image/*", ...target.alsoAccepts].join(",")}
+          accept={target.takesPdf ? `image/*,${PDF_TYPE}` : "image/*"}
           disabled={!ready}
           onChange={(event) => {
             addFiles(event.currentTarget.files);
@@ -422,7 +422,7 @@ export function PhotoUploader({ target, csrf, knownHashes, onQueued, dropZone }:
         />
         <p className="field-hint">
           {ready
-            ? `Or drop them here. JPEG, PNG, WebP, AVIF, HEIC${target.alsoAccepts.includes(PDF_TYPE) ? ", TIFF or a PDF of spreads" : " or TIFF"}, up to 60 MB each.`
+            ? `Or drop them here. JPEG, PNG, WebP, AVIF, HEIC${target.takesPdf ? ", TIFF or a PDF of spreads" : " or TIFF"}, up to 60 MB each.`
             : "Loading the uploader…"}
         </p>
       </div>
