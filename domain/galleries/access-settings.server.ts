@@ -9,6 +9,7 @@ import { toStoredTime } from "../../platform/time.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import type { StudioRow } from "../catalog/read-model.server.ts";
 import { DEFAULT_TIME_ZONE, studioDay } from "../catalog/studio-time.ts";
+import { sameWatermark } from "../media/pipeline.server.ts";
 import { optionalDay, type Parsed, parseForm } from "./form-parsing.server.ts";
 import { ACCESS_FIELDS, type AccessFieldErrors, type AccessFormValues } from "./gallery-form.ts";
 import { enqueueGalleryRerender } from "./rerender-requests.server.ts";
@@ -67,14 +68,6 @@ export function parseAccessForm(
 }
 
 /**
- * What the watermark settings make of a file's name: the text (trimmed), corner and opacity when
- * there is text, nothing otherwise (without text, corner and opacity change no file).
- */
-function watermarkIdentity(text: string, position: WatermarkPosition, opacity: number): string | null {
-  return text.trim() === "" ? null : JSON.stringify([text.trim(), position, opacity]);
-}
-
-/**
  * Saves the access settings. A changed watermark queues every photo of the gallery to be rendered
  * again with it (the photo worker; ADR 027), in the same transaction: returns how many were queued
  * (0 when the watermark did not change), for the caller to say so; the queue wakes the worker itself.
@@ -100,10 +93,13 @@ export async function updateGalleryAccess(db: Database, id: number, input: Galle
       })
       .where("id", "=", id)
       .execute();
+    // Without text, corner and opacity change no file: the pipeline's own test of two marks.
     const changed =
       before !== undefined &&
-      watermarkIdentity(before.watermark_text, before.watermark_position, before.watermark_opacity) !==
-        watermarkIdentity(input.watermarkText, input.watermarkPosition, input.watermarkOpacity);
+      !sameWatermark(
+        { text: before.watermark_text, position: before.watermark_position, opacityPercent: before.watermark_opacity },
+        { text: input.watermarkText, position: input.watermarkPosition, opacityPercent: input.watermarkOpacity },
+      );
     return changed ? enqueueGalleryRerender(trx, id) : 0;
   });
 }
